@@ -1,0 +1,78 @@
+"""Input checks shared by every game: each failure names the field, the value and what is allowed.
+
+Validation happens in Python before any C++ runs, so the core never sees an invalid config.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+
+class InputError(ValueError):
+    """A value outside what the rules allow. ``field`` names the offending input."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+class InputTypeError(TypeError):
+    """A value of the wrong type. ``field`` names the offending input."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+def check_int(field: str, value: Any, lo: int, hi: int | None = None) -> int:
+    """An integer in lo..hi (hi None: no upper bound). Bools and floats are refused."""
+    if isinstance(value, bool) or not isinstance(value, (int,)) and not _is_numpy_int(value):
+        raise InputTypeError(field, f"expected an integer, got {value!r} ({type(value).__name__})")
+    value = int(value)
+    if value < lo or (hi is not None and value > hi):
+        allowed = f"{lo}..{hi}" if hi is not None else f">= {lo}"
+        raise InputError(field, f"{value} is out of range; allowed {allowed}")
+    return value
+
+
+def check_stat(field: str, value: Any, lo: int = 2, hi: int = 6) -> int:
+    """A target number written 3 or "3+"; stored as the integer."""
+    if isinstance(value, str):
+        text = value.strip().rstrip("+").strip()
+        if not text.isdigit():
+            raise InputError(field, f"{value!r} is not a target number; write it as 3 or '3+' ({lo}..{hi})")
+        value = int(text)
+    return check_int(field, value, lo, hi)
+
+
+def check_choice(field: str, value: Any, choices: Iterable[str]) -> str:
+    """One of a fixed set of names (case-insensitive; '-' and ' ' read as '_')."""
+    options = list(choices)
+    if not isinstance(value, str):
+        raise InputTypeError(field, f"expected one of {', '.join(options)}, got {value!r}")
+    key = value.strip().lower().replace("-", "_").replace(" ", "_")
+    for option in options:
+        if key == option.lower():
+            return option
+    raise InputError(field, f"unknown value {value!r}; allowed: {', '.join(options)}")
+
+
+def check_bool(field: str, value: Any) -> bool:
+    if not isinstance(value, bool) and not _is_numpy_bool(value):
+        raise InputTypeError(field, f"expected True or False, got {value!r}")
+    return bool(value)
+
+
+def _is_numpy_int(value: Any) -> bool:
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - numpy is a dependency
+        return False
+    return isinstance(value, np.integer)
+
+
+def _is_numpy_bool(value: Any) -> bool:
+    import numpy as np
+
+    return isinstance(value, np.bool_)

@@ -1,0 +1,9 @@
+"""CLI commands for deathburgh (filled in when the deathburgh engine lands)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add this game's commands to the top-level app."""

@@ -1,0 +1,1 @@
+"""force_melee."""

@@ -1,0 +1,330 @@
+"""Result types shared by every game: a distribution over integers and a joint distribution of two.
+
+Both are immutable and numpy-backed. A Monte Carlo result carries its sample count and standard
+errors; an exact one has ``samples is None`` and ``stderr is None``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import typing
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+__all__ = ["Distribution", "JointDistribution", "ResultMixin"]
+
+
+def _frozen(array: Any, dtype: Any = np.float64) -> np.ndarray:
+    out = np.array(array, dtype=dtype, copy=True)
+    out.setflags(write=False)
+    return out
+
+
+class Distribution:
+    """Probability of each integer value ``start, start+1, …`` (``pmf[i]`` is P(X = start + i)).
+
+    Questions players ask: ``mean``, ``std``, ``at_least(k)``, ``at_most(k)``, ``quantile(q)``.
+    ``cdf[i]`` is P(X <= start + i) and ``sf[i]`` is P(X > start + i) (the scipy convention).
+    """
+
+    __slots__ = ("_pmf", "_start", "_samples")
+
+    def __init__(self, pmf: Sequence[float] | np.ndarray, start: int = 0, samples: int | None = None) -> None:
+        p = np.asarray(pmf, dtype=np.float64)
+        if p.ndim != 1 or p.size == 0:
+            raise ValueError("pmf: expected a non-empty 1-D sequence of probabilities")
+        self._pmf = _frozen(p)
+        self._start = int(start)
+        self._samples = None if samples is None else int(samples)
+
+    @classmethod
+    def from_counts(cls, counts: Sequence[int] | np.ndarray, start: int = 0) -> Distribution:
+        c = np.asarray(counts, dtype=np.float64)
+        n = int(round(c.sum()))
+        if n <= 0:
+            raise ValueError("counts: no samples")
+        return cls(c / n, start=start, samples=n)
+
+    @classmethod
+    def point(cls, value: int) -> Distribution:
+        return cls([1.0], start=value)
+
+    # --- the numbers -------------------------------------------------------------------------
+    @property
+    def pmf(self) -> np.ndarray:
+        return self._pmf
+
+    @property
+    def start(self) -> int:
+        return self._start
+
+    @property
+    def values(self) -> np.ndarray:
+        return np.arange(self._start, self._start + self._pmf.size)
+
+    @property
+    def samples(self) -> int | None:
+        return self._samples
+
+    @property
+    def is_exact(self) -> bool:
+        return self._samples is None
+
+    @property
+    def mean(self) -> float:
+        return float(np.dot(self.values, self._pmf))
+
+    @property
+    def var(self) -> float:
+        return float(max(0.0, np.dot((self.values - self.mean) ** 2, self._pmf)))
+
+    @property
+    def std(self) -> float:
+        return math.sqrt(self.var)
+
+    @property
+    def cdf(self) -> np.ndarray:
+        return _frozen(np.minimum(np.cumsum(self._pmf), 1.0))
+
+    @property
+    def sf(self) -> np.ndarray:
+        return _frozen(np.maximum(1.0 - np.cumsum(self._pmf), 0.0))
+
+    @property
+    def stderr(self) -> np.ndarray | None:
+        """Standard error of each Monte Carlo probability, sqrt(p (1 - p) / samples)."""
+        if self._samples is None:
+            return None
+        return _frozen(np.sqrt(self._pmf * (1.0 - self._pmf) / self._samples))
+
+    @property
+    def mean_stderr(self) -> float | None:
+        return None if self._samples is None else self.std / math.sqrt(self._samples)
+
+    def prob(self, value: int) -> float:
+        i = int(value) - self._start
+        return float(self._pmf[i]) if 0 <= i < self._pmf.size else 0.0
+
+    def at_least(self, k: int) -> float:
+        i = max(0, int(k) - self._start)
+        return float(min(1.0, self._pmf[i:].sum()))
+
+    def at_most(self, k: int) -> float:
+        i = int(k) - self._start + 1
+        return float(min(1.0, self._pmf[: max(0, i)].sum()))
+
+    def quantile(self, q: float) -> int:
+        """Smallest value v with P(X <= v) >= q."""
+        if not 0.0 <= q <= 1.0:
+            raise ValueError(f"q: {q!r} is out of range; allowed 0..1")
+        idx = int(np.searchsorted(np.cumsum(self._pmf), q - 1e-12))
+        return self._start + min(idx, self._pmf.size - 1)
+
+    @property
+    def min(self) -> int:
+        return self._start + int(np.flatnonzero(self._pmf > 0)[0])
+
+    @property
+    def max(self) -> int:
+        return self._start + int(np.flatnonzero(self._pmf > 0)[-1])
+
+    # --- conversions -------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "start": self._start,
+            "pmf": self._pmf.tolist(),
+            "mean": self.mean,
+            "std": self.std,
+            "samples": self._samples,
+        }
+        if self._samples is not None:
+            out["stderr"] = self.stderr.tolist()  # type: ignore[union-attr]
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Distribution:
+        return cls(data["pmf"], start=data.get("start", 0), samples=data.get("samples"))
+
+    def to_frame(self, name: str = "value") -> Any:
+        import pandas as pd
+
+        columns: dict[str, Any] = {name: self.values, "p": self._pmf, "p_at_least": self.sf + self._pmf}
+        if self._samples is not None:
+            columns["stderr"] = self.stderr
+        return pd.DataFrame(columns)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Distribution):
+            return NotImplemented
+        return (
+            self._start == other._start
+            and self._samples == other._samples
+            and np.array_equal(self._pmf, other._pmf)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        kind = "exact" if self._samples is None else f"samples={self._samples}"
+        return f"Distribution(mean={self.mean:.4f}, std={self.std:.4f}, support={self.min}..{self.max}, {kind})"
+
+
+class JointDistribution:
+    """Joint probability of two integer outcomes: ``pmf[i, j]`` = P(X = i, Y = j) (both from 0).
+
+    ``names`` label the two axes (e.g. ``("wounds_a", "wounds_b")``).
+    """
+
+    __slots__ = ("_pmf", "_names", "_samples")
+
+    def __init__(self, pmf: np.ndarray, names: tuple[str, str] = ("x", "y"), samples: int | None = None) -> None:
+        p = np.asarray(pmf, dtype=np.float64)
+        if p.ndim != 2 or p.size == 0:
+            raise ValueError("pmf: expected a non-empty 2-D array of probabilities")
+        self._pmf = _frozen(p)
+        self._names = (str(names[0]), str(names[1]))
+        self._samples = None if samples is None else int(samples)
+
+    @classmethod
+    def from_counts(cls, counts: np.ndarray, names: tuple[str, str] = ("x", "y")) -> JointDistribution:
+        c = np.asarray(counts, dtype=np.float64)
+        n = int(round(c.sum()))
+        if n <= 0:
+            raise ValueError("counts: no samples")
+        return cls(c / n, names=names, samples=n)
+
+    @property
+    def pmf(self) -> np.ndarray:
+        return self._pmf
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return self._names
+
+    @property
+    def samples(self) -> int | None:
+        return self._samples
+
+    @property
+    def stderr(self) -> np.ndarray | None:
+        if self._samples is None:
+            return None
+        return _frozen(np.sqrt(self._pmf * (1.0 - self._pmf) / self._samples))
+
+    def marginal(self, axis: int | str) -> Distribution:
+        """The distribution of one axis (0 / 1, or its name)."""
+        if isinstance(axis, str):
+            if axis not in self._names:
+                raise ValueError(f"axis: unknown name {axis!r}; allowed: {', '.join(self._names)}")
+            axis = self._names.index(axis)
+        if axis not in (0, 1):
+            raise ValueError(f"axis: {axis!r} is out of range; allowed 0, 1 or a name")
+        return Distribution(self._pmf.sum(axis=1 - axis), samples=self._samples)
+
+    def prob(self, predicate: Any) -> float:
+        """P(predicate(i, j)) where predicate takes numpy index grids and returns a boolean mask."""
+        i, j = np.indices(self._pmf.shape)
+        return float(self._pmf[np.asarray(predicate(i, j), dtype=bool)].sum())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"names": list(self._names), "pmf": self._pmf.tolist(), "samples": self._samples}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> JointDistribution:
+        return cls(np.array(data["pmf"], dtype=np.float64), names=tuple(data["names"]), samples=data.get("samples"))
+
+    def to_frame(self) -> Any:
+        """Long format: one row per (x, y) with non-zero probability."""
+        import pandas as pd
+
+        i, j = np.nonzero(self._pmf)
+        return pd.DataFrame({self._names[0]: i, self._names[1]: j, "p": self._pmf[i, j]})
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, JointDistribution):
+            return NotImplemented
+        return self._names == other._names and self._samples == other._samples and np.array_equal(self._pmf, other._pmf)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        kind = "exact" if self._samples is None else f"samples={self._samples}"
+        return f"JointDistribution({self._names[0]} x {self._names[1]}, shape={self._pmf.shape}, {kind})"
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, (Distribution, JointDistribution)):
+        return value.to_dict()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        if hasattr(value, "to_dict"):
+            return value.to_dict()
+        return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, (np.integer,)):
+        return int(value)
+    if isinstance(value, (np.floating,)):
+        return float(value)
+    if isinstance(value, dict):
+        return {str(k): _encode(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_encode(v) for v in value]
+    return value
+
+
+def _decode(hint: Any, value: Any) -> Any:
+    if value is None:
+        return None
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is typing.Union or (origin is not None and str(origin) == "<class 'types.UnionType'>"):
+        for arg in args:
+            if arg is type(None):
+                continue
+            return _decode(arg, value)
+    if hint is Distribution:
+        return Distribution.from_dict(value)
+    if hint is JointDistribution:
+        return JointDistribution.from_dict(value)
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        if hasattr(hint, "from_dict"):
+            return hint.from_dict(value)
+    if hint is np.ndarray:
+        return np.asarray(value)
+    if origin in (tuple,) and isinstance(value, list):
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(args[0], v) for v in value)
+        if args and len(args) == len(value):
+            return tuple(_decode(a, v) for a, v in zip(args, value))
+        return tuple(value)
+    if origin in (dict,) and isinstance(value, dict) and len(args) == 2:
+        return {k: _decode(args[1], v) for k, v in value.items()}
+    return value
+
+
+class ResultMixin:
+    """to_dict / to_json / from_dict / from_json for frozen result dataclasses.
+
+    Fields typed Distribution, JointDistribution, numpy arrays, nested result dataclasses, tuples
+    and dicts round-trip through JSON. Subclasses add ``to_frame``.
+    """
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: _encode(getattr(self, f.name)) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+    def to_json(self, **kwargs: Any) -> str:
+        return json.dumps(self.to_dict(), **kwargs)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Any:
+        hints = typing.get_type_hints(cls)
+        kwargs = {f.name: _decode(hints.get(f.name), data[f.name]) for f in dataclasses.fields(cls) if f.name in data}  # type: ignore[arg-type]
+        return cls(**kwargs)
+
+    @classmethod
+    def from_json(cls, text: str) -> Any:
+        return cls.from_dict(json.loads(text))
