@@ -50,7 +50,7 @@ def _split(field: str, text: Any) -> list[str]:
         return []
     if not isinstance(text, str):
         raise InputTypeError(field, f"expected datacard notation such as 'Lethal 5+, Piercing 1', got {text!r}")
-    return [_norm(part) for part in text.split(",") if part.strip()]
+    return [part.strip() for part in text.split(",") if part.strip()]
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ class WeaponRules:
         values: dict[str, Any] = {}
         rerolls: list[str] = []
         for part in _split(field, text):
-            key = part.replace("-", " ").replace("(", "").replace(")", "")
+            key = _norm(part).replace("-", " ").replace("(", "").replace(")", "")
             key = re.sub(r"\s+", " ", key).strip()
             found = False
             for pattern, name in cls._PATTERNS:
@@ -130,10 +130,7 @@ class WeaponRules:
             raise InputError(field, f"unknown weapon rule {part!r}; known rules: {', '.join(cls.KNOWN)}")
         if rerolls:
             values["reroll"] = _combine_rerolls(field, rerolls)
-        try:
-            return cls(**values)
-        except InputError as error:  # report the field as the user wrote it
-            raise InputError(field, str(error).split(": ", 1)[1] + f" (in {text!r})") from None
+        return _build(cls, values, field, text)
 
     def __str__(self) -> str:
         parts: list[str] = []
@@ -204,7 +201,7 @@ class Abilities:
         """Parse "Storm Shield, Feel No Pain 5+"; unknown names raise InputError listing the known ones."""
         values: dict[str, Any] = {}
         for part in _split(field, text):
-            key = re.sub(r"\s+", " ", part.replace("(", " ").replace(")", " ")).strip()
+            key = re.sub(r"\s+", " ", _norm(part).replace("(", " ").replace(")", " ")).strip()
             if key in cls._FLAGS:
                 _once(field, values, cls._FLAGS[key], True, part)
                 continue
@@ -217,10 +214,7 @@ class Abilities:
                 _once(field, values, "saintly_relics", int(match.group(1) or 1), part)
                 continue
             raise InputError(field, f"unknown ability {part!r}; known abilities: {', '.join(cls.KNOWN)}")
-        try:
-            return cls(**values)
-        except InputError as error:
-            raise InputError(field, str(error).split(": ", 1)[1] + f" (in {text!r})") from None
+        return _build(cls, values, field, text)
 
     def __str__(self) -> str:
         labels = {
@@ -243,6 +237,15 @@ def _once(field: str, values: dict[str, Any], name: str, value: Any, part: str) 
     if name in values:
         raise InputError(field, f"{part!r} is given twice (or conflicts with another rule)")
     values[name] = value
+
+
+def _build(cls: Any, values: dict[str, Any], field: str, text: Any) -> Any:
+    """Construct, reporting a range error under the field as the user named it (e.g. "rules.lethal")."""
+    try:
+        return cls(**values)
+    except InputError as error:
+        sub = error.field.split(".", 1)[-1]
+        raise InputError(f"{field}.{sub}", str(error).split(": ", 1)[1] + f" (in {text!r})") from None
 
 
 def _combine_rerolls(field: str, rerolls: list[str]) -> str:
