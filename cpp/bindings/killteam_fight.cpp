@@ -1,9 +1,127 @@
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <stdexcept>
+
 #include "bindings/killteam.hpp"
+#include "killteam/fight_exact.hpp"
+#include "killteam/fight_log.hpp"
+#include "killteam/fight_monte_carlo.hpp"
+
+namespace py = pybind11;
 
 namespace mh::bindings {
 
-void register_killteam_fight(pybind11::module_ m) {
-    (void)m;  // filled in when the Kill Team fight engine lands
+namespace {
+
+kt::RetainedTable to_table(const py::array_t<double, py::array::c_style | py::array::forcecast>& array) {
+    if (array.size() != kt::kTableSide * kt::kTableSide) {
+        throw std::invalid_argument("dice table: expected a 13x13 array of probabilities");
+    }
+    kt::RetainedTable table{};
+    std::copy(array.data(), array.data() + array.size(), table.begin());
+    return table;
+}
+
+}  // namespace
+
+void register_killteam_fight(py::module_ m) {
+    using namespace mh::kt;
+    m.attr("MAX_FIGHT_WOUNDS") = kMaxFightWounds;
+
+    py::enum_<Strategy>(m, "Strategy")
+        .value("strike", Strategy::Strike)
+        .value("parry", Strategy::Parry)
+        .value("max_damage", Strategy::MaxDamage)
+        .value("min_damage", Strategy::MinDamage);
+
+    py::class_<FighterSpec>(m, "FighterSpec")
+        .def(py::init<>())
+        .def_readwrite("wounds", &FighterSpec::wounds)
+        .def_readwrite("normal_damage", &FighterSpec::normal_damage)
+        .def_readwrite("critical_damage", &FighterSpec::critical_damage)
+        .def_readwrite("strategy", &FighterSpec::strategy)
+        .def_readwrite("brutal", &FighterSpec::brutal)
+        .def_readwrite("shock", &FighterSpec::shock)
+        .def_readwrite("storm_shield", &FighterSpec::storm_shield)
+        .def_readwrite("dueller", &FighterSpec::dueller)
+        .def_readwrite("duelist", &FighterSpec::duelist)
+        .def_readwrite("hammerhand", &FighterSpec::hammerhand)
+        .def_readwrite("just_a_scratch", &FighterSpec::just_a_scratch)
+        .def_readwrite("just_a_scratch_normals", &FighterSpec::just_a_scratch_normals)
+        .def_readwrite("half_damage_first_strike", &FighterSpec::half_damage_first_strike)
+        .def_readwrite("durable", &FighterSpec::durable)
+        .def_readwrite("murderous_entrance", &FighterSpec::murderous_entrance)
+        .def_readwrite("feel_no_pain", &FighterSpec::feel_no_pain)
+        .def_readwrite("saintly_relics", &FighterSpec::saintly_relics);
+
+    py::class_<FightSpec>(m, "FightSpec")
+        .def(py::init<>())
+        .def_property(
+            "fighter_a", [](const FightSpec& s) { return s.fighter[0]; },
+            [](FightSpec& s, const FighterSpec& f) { s.fighter[0] = f; })
+        .def_property(
+            "fighter_b", [](const FightSpec& s) { return s.fighter[1]; },
+            [](FightSpec& s, const FighterSpec& f) { s.fighter[1] = f; })
+        .def_readwrite("first", &FightSpec::first);
+
+    m.def(
+        "fight_exact",
+        [](const FightSpec& spec, const py::array_t<double, py::array::c_style | py::array::forcecast>& dice_a,
+           const py::array_t<double, py::array::c_style | py::array::forcecast>& dice_b, int rounds,
+           double work_limit) {
+            const RetainedTable a = to_table(dice_a);
+            const RetainedTable b = to_table(dice_b);
+            std::vector<double> joint;
+            ExactWork work;
+            {
+                py::gil_scoped_release release;
+                joint = fight_exact(spec, a, b, rounds, &work, work_limit);
+            }
+            py::dict stats;
+            stats["resolutions"] = work.resolutions;
+            stats["chance_states"] = work.chance_states;
+            stats["decisions"] = work.decisions;
+            stats["units"] = work.units();
+            if (joint.empty()) return py::tuple(py::make_tuple(py::none(), stats));
+            py::array_t<double> out({spec.fighter[0].wounds + 1, spec.fighter[1].wounds + 1});
+            std::copy(joint.begin(), joint.end(), out.mutable_data());
+            return py::tuple(py::make_tuple(out, stats));
+        },
+        py::arg("spec"), py::arg("dice_a"), py::arg("dice_b"), py::arg("rounds"), py::arg("work_limit") = 0.0);
+
+    py::class_<FightMonteCarlo>(m, "FightMonteCarlo")
+        .def(py::init<const FightSpec&, const AttackProfile&, const AttackProfile&, int>(), py::arg("spec"),
+             py::arg("dice_a"), py::arg("dice_b"), py::arg("rounds"))
+        .def_property_readonly("bins", &FightMonteCarlo::bins)
+        .def(
+            "counts",
+            [](FightMonteCarlo& self, uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end,
+               int threads) {
+                std::vector<uint64_t> counts;
+                {
+                    py::gil_scoped_release release;
+                    counts = self.counts(seed, total, chunk_begin, chunk_end, threads);
+                }
+                return py::array_t<uint64_t>(counts.size(), counts.data());
+            },
+            py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"), py::arg("threads"));
+
+    m.def(
+        "resolve_fight",
+        [](const FightSpec& spec, int crits_a, int norms_a, int crits_b, int norms_b, int wounds_a, int wounds_b,
+           uint64_t seed) {
+            const LoggedRound round = resolve_logged(spec, crits_a, norms_a, crits_b, norms_b, wounds_a, wounds_b, seed);
+            py::list actions;
+            for (const LogEntry& e : round.actions) {
+                actions.append(py::make_tuple(e.side == 0 ? "a" : "b", log_kind_name(e.kind), e.value));
+            }
+            return py::make_tuple(round.wounds[0], round.wounds[1], actions,
+                                  py::make_tuple(round.relic_uses[0], round.relic_uses[1]));
+        },
+        py::arg("spec"), py::arg("crits_a"), py::arg("norms_a"), py::arg("crits_b"), py::arg("norms_b"),
+        py::arg("wounds_a"), py::arg("wounds_b"), py::arg("seed"));
 }
 
 }  // namespace mh::bindings

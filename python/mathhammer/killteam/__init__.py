@@ -6,6 +6,7 @@
 """
 
 from mathhammer.killteam.attack_dice import AttackDiceResult, attack_dice, attack_distribution
+from mathhammer.killteam.fight import FightLog, FightResult, fight, resolve_fight
 from mathhammer.killteam.profiles import STRATEGIES, Fighter, Operative, Weapon
 from mathhammer.killteam.rules import Abilities, WeaponRules
 
@@ -13,10 +14,14 @@ __all__ = [
     "STRATEGIES",
     "Abilities",
     "AttackDiceResult",
+    "FightLog",
+    "FightResult",
     "Fighter",
     "Operative",
     "Weapon",
     "WeaponRules",
     "attack_dice",
     "attack_distribution",
+    "fight",
+    "resolve_fight",
 ]

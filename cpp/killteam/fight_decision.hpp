@@ -1,0 +1,69 @@
+// Decisions (killteam.md §3, calcDieChoice): rules 1-5, the four strategies, the strike order.
+//
+// Every lookahead plays the rest of the round out deterministically (Feel No Pain and relics as if
+// they never trigger), so both the decision in a state and the damage its play-out deals are
+// functions of the state's decision_key. DecisionCache memoises both; a play-out is the decision
+// followed by the play-out of the next state, so each state is worked out once per cache.
+//
+// States are cached in a canonical form, so that states that must behave alike share one entry:
+// - wounds matter only through "does somebody reach 0". A fighter with more wounds than the
+//   enemy's remaining dice can possibly take away this round can never reach 0, and then every rule
+//   (lethal strike, awesome parry, comparing two lines' results) sees only damage dealt. Such
+//   wounds are keyed as that bound, and the cache stores damage, not wounds;
+// - a per-round flag no ability of either fighter reads is cleared (e.g. "has crit-struck" without
+//   Shock, Murderous Entrance or an enemy's Durable), and so is "plays Strike in this lookahead"
+//   for a fighter whose strategy is Strike anyway.
+// The cache holds at most kMaxEntries states; past that it starts over (what it holds never
+// changes a result, only how much is worked out again), which bounds its memory.
+#pragma once
+#include <cstdint>
+#include <utility>
+
+#include "killteam/fight_cache.hpp"
+#include "killteam/fight_state.hpp"
+
+namespace mh::kt {
+
+class DecisionCache {
+public:
+    explicit DecisionCache(const FightSpec& spec);
+
+    // The action of the fighter to move. `st` must not be over, and its mover must hold a success.
+    Action decide(const FightState& st) { return entry(st).action; }
+
+    // Wounds (A, B) at the end of the deterministic play-out from `st` (a state after pass_turn).
+    std::pair<int, int> playout(const FightState& st);
+
+    const FightSpec& spec() const { return spec_; }
+    std::size_t size() const { return map_.size(); }
+    // States worked out so far (the cache may have forgotten some of them since).
+    uint64_t computed() const { return computed_; }
+
+private:
+    struct Entry {
+        Action action;
+        int damage[2];  // wounds each fighter loses in the play-out
+    };
+    Entry entry(const FightState& st);
+    FightState canonical(const FightState& st) const;
+    int most_damage(const FightState& st, int who) const;
+    Action compute(const FightState& st);
+
+    // The wounds after `action` from `st` and the play-out that follows (the enemy acting next).
+    std::pair<int, int> after(const FightState& st, Action action);
+    Action crit_first(const FightState& st) const;
+    Action preferred_strike(const FightState& st);
+    bool lethal(const FightState& st, Action strike) const;
+    bool awesome_parry(const FightState& st, Action& parry) const;
+
+    static constexpr std::size_t kMaxEntries = std::size_t{1} << 20;
+
+    FightSpec spec_;
+    bool reads_struck_[2];        // Hammerhand, or the enemy's Just a Scratch / Half Damage
+    bool reads_crit_struck_[2];   // Shock, Murderous Entrance, or the enemy's Durable
+    int first_strike_bonus_[2];   // the most a first strike can gain (Hammerhand, Half Damage's minimum 2)
+    StateMap map_;
+    uint64_t computed_ = 0;
+};
+
+}  // namespace mh::kt

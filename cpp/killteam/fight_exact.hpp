@@ -1,0 +1,34 @@
+// The exact fight engine (killteam.md §3 "Exact fights").
+//
+// A round is a sum over pairs of retained dice, P(A's dice) x P(B's dice) x resolve(...); rounds
+// recurse on the wounds (and relic uses) a round ends on. Without Feel No Pain / relics a
+// resolution is the deterministic play-out; with them every roll is a chance node, and the
+// round's states are carried forward with their probabilities (equal states merged), so the
+// expectation is exact.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "killteam/attack_dice.hpp"
+#include "killteam/fight_state.hpp"
+
+namespace mh::kt {
+
+// What the exact engine did: resolutions (round start x dice pair), chance states carried forward,
+// and states the decision cache worked out.
+struct ExactWork {
+    uint64_t resolutions = 0;
+    uint64_t chance_states = 0;
+    uint64_t decisions = 0;
+
+    // In resolutions: a chance state or a decision costs about an eighth of a resolution's share of
+    // a typical fight (measured), so a budget in these units tracks running time.
+    double units() const { return static_cast<double>(resolutions) + (chance_states + decisions) / 8.0; }
+};
+
+// Joint probability of the wounds left after `rounds` rounds: [wounds_a * (B's wounds + 1) + wounds_b].
+// With work_limit > 0 the engine gives up (returns an empty vector) once work.units() exceeds it.
+std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b,
+                                int rounds, ExactWork* work = nullptr, double work_limit = 0.0);
+
+}  // namespace mh::kt

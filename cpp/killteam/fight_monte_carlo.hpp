@@ -1,0 +1,43 @@
+// The Monte Carlo fight engine: each sample rolls both fighters' attack dice (roll_attack) every
+// round and resolves the round with the same resolution as the exact engine.
+//
+// Without Feel No Pain / relics a round is a deterministic function of (dice, wounds), worked out
+// once per thread and looked up per sample. With them, every sample walks the round, rolling the
+// FNP / relic dice per strike from the sample's own dice stream; decisions still come from the cache.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "killteam/attack_dice.hpp"
+#include "killteam/fight_state.hpp"
+
+namespace mh::kt {
+
+class FightMonteCarlo {
+public:
+    FightMonteCarlo(const FightSpec& spec, const AttackProfile& dice_a, const AttackProfile& dice_b, int rounds);
+    ~FightMonteCarlo();
+
+    // Histogram of the wounds left, [wounds_a * (B's wounds + 1) + wounds_b], over chunks
+    // [chunk_begin, chunk_end) of a run of `total` samples (see core/parallel.hpp).
+    std::vector<uint64_t> counts(uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end, int threads);
+
+    std::size_t bins() const;
+
+private:
+    struct Workspace;
+    std::unique_ptr<Workspace> acquire();
+    void release(std::unique_ptr<Workspace> workspace);
+
+    FightSpec spec_;
+    AttackProfile dice_[2];
+    int rounds_;
+    // Caches survive between calls (Python runs a long job as several batches) and are handed to
+    // one thread at a time; what they hold is deterministic, so results never depend on them.
+    std::mutex pool_mutex_;
+    std::vector<std::unique_ptr<Workspace>> pool_;
+};
+
+}  // namespace mh::kt

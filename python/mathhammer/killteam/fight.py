@@ -1,0 +1,323 @@
+"""Kill Team 2024 fights (killteam.md §3): distributions of the wounds both fighters have left.
+
+>>> from mathhammer import killteam as kt
+>>> a = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12)
+>>> r = kt.fight(a, a)
+>>> r.method, round(r.death_chance("a") + r.joint.pmf[1:, 1:].sum() + r.death_chance("b"), 12)
+('exact', 1.0)
+
+The resolution itself (strikes, parries, abilities, decisions) is C++; both engines call it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from mathhammer import _core, sampling
+from mathhammer._validate import InputError, InputTypeError, check_choice, check_int
+from mathhammer.killteam.attack_dice import attack_distribution, attack_profile
+from mathhammer.killteam.profiles import MAX_WOUNDS, Fighter
+from mathhammer.results import Distribution, JointDistribution, ResultMixin
+
+_kt = _core.killteam
+
+SIDES: tuple[str, str] = ("a", "b")
+METHODS: tuple[str, ...] = ("auto", "exact", "monte_carlo")
+MAX_ROUNDS = 3
+#: ``method="auto"`` uses the exact engine when its work stays within this many resolutions (a
+#: resolution: one round start x one pair of retained dice; eight chance states carried forward, or
+#: eight states worked out by the lookahead, count as one more). Past it, Monte Carlo.
+EXACT_WORK_LIMIT = 200_000
+#: ``method="auto"`` does not even try the exact engine when :func:`exact_work` estimates more.
+AUTO_ESTIMATE_MAX = 20_000_000
+#: ``method="exact"`` refuses estimates above this (use Monte Carlo instead).
+EXACT_WORK_MAX = 100_000_000
+
+
+@dataclass(frozen=True)
+class FightResult(ResultMixin):
+    """The wounds both fighters have left after the fight.
+
+    ``wounds_a.pmf[w]`` is P(fighter A ends on w wounds); ``joint.pmf[wa, wb]`` the joint
+    probability. Exact results have ``samples is None``; Monte Carlo ones carry the sample count,
+    and ``stderr`` gives the standard errors of the headline numbers.
+    """
+
+    wounds_a: Distribution
+    wounds_b: Distribution
+    joint: JointDistribution
+    method: str
+    samples: int | None
+    start_wounds: tuple[int, int]
+    rounds: int
+    first: str
+
+    def _side(self, side: str) -> int:
+        return SIDES.index(check_choice("side", side, SIDES))
+
+    def wounds(self, side: str) -> Distribution:
+        """The distribution of the wounds ``side`` ("a" or "b") has left."""
+        return (self.wounds_a, self.wounds_b)[self._side(side)]
+
+    def death_chance(self, side: str) -> float:
+        """P(``side`` ends the fight incapacitated, on 0 wounds)."""
+        return self.wounds(side).prob(0)
+
+    def mean_damage_taken(self, side: str) -> float:
+        """The mean number of wounds ``side`` loses."""
+        return self.start_wounds[self._side(side)] - self.wounds(side).mean
+
+    @property
+    def death_chance_a(self) -> float:
+        return self.death_chance("a")
+
+    @property
+    def death_chance_b(self) -> float:
+        return self.death_chance("b")
+
+    @property
+    def mean_damage_taken_a(self) -> float:
+        return self.mean_damage_taken("a")
+
+    @property
+    def mean_damage_taken_b(self) -> float:
+        return self.mean_damage_taken("b")
+
+    @property
+    def stderr(self) -> dict[str, float] | None:
+        """Monte Carlo standard errors of the death chances and mean wounds (None when exact)."""
+        if self.samples is None:
+            return None
+        n = self.samples
+        out: dict[str, float] = {}
+        for side, dist in zip(SIDES, (self.wounds_a, self.wounds_b)):
+            p = dist.prob(0)
+            out[f"death_chance_{side}"] = math.sqrt(p * (1.0 - p) / n)
+            out[f"mean_wounds_{side}"] = dist.std / math.sqrt(n)
+            out[f"mean_damage_taken_{side}"] = dist.std / math.sqrt(n)
+        return out
+
+    def to_frame(self) -> Any:
+        """One row per wounds value: P(A ends on it), P(B ends on it)."""
+        import pandas as pd
+
+        size = max(self.wounds_a.pmf.size, self.wounds_b.pmf.size)
+        pa = np.zeros(size)
+        pb = np.zeros(size)
+        pa[: self.wounds_a.pmf.size] = self.wounds_a.pmf
+        pb[: self.wounds_b.pmf.size] = self.wounds_b.pmf
+        return pd.DataFrame({"wounds": np.arange(size), "p_a": pa, "p_b": pb})
+
+
+@dataclass(frozen=True)
+class FightLog(ResultMixin):
+    """One round from fixed retained dice, step by step.
+
+    ``actions`` holds ``(side, kind, value)`` steps in order. Kinds: ``crit_strike`` /
+    ``norm_strike`` (value: damage inflicted), ``crit_parry`` / ``norm_parry`` and
+    ``duelist_crit_parry`` / ``duelist_norm_parry`` (value: enemy successes cancelled), ``pass``,
+    ``shock_discard_norm`` / ``shock_discard_crit``, ``murderous_entrance_strike`` (the bonus
+    strike of the same crit strike action; value: damage), and the defender's ``feel_no_pain``
+    (damage saved) and ``saintly_relics`` (damage ignored), logged right after the strike they act on
+    (the strike's value is the damage that got through).
+    """
+
+    wounds_a: int
+    wounds_b: int
+    actions: tuple[tuple[str, str, int], ...]
+    dice_a: tuple[int, int]
+    dice_b: tuple[int, int]
+    first: str
+    relic_uses: tuple[int, int]
+
+    def to_frame(self) -> Any:
+        import pandas as pd
+
+        return pd.DataFrame(list(self.actions), columns=["side", "kind", "value"])
+
+
+def _check_fighter(field: str, value: Any) -> Fighter:
+    if not isinstance(value, Fighter):
+        raise InputTypeError(field, f"expected a kt.Fighter, got {type(value).__name__}")
+    return value
+
+
+def _fighter_spec(f: Fighter, wounds: int | None = None) -> Any:
+    s = _kt.FighterSpec()
+    s.wounds = f.wounds if wounds is None else wounds
+    s.normal_damage, s.critical_damage = f.damage
+    s.strategy = getattr(_kt.Strategy, f.strategy)
+    s.brutal = f.rules.brutal
+    s.shock = f.rules.shock
+    ab = f.abilities
+    s.storm_shield = ab.storm_shield
+    s.dueller = ab.dueller
+    s.duelist = ab.duelist
+    s.hammerhand = ab.hammerhand
+    s.just_a_scratch = ab.just_a_scratch
+    s.just_a_scratch_normals = ab.just_a_scratch_normals
+    s.half_damage_first_strike = ab.half_damage_first_strike
+    s.durable = ab.durable
+    s.murderous_entrance = ab.murderous_entrance
+    s.feel_no_pain = ab.feel_no_pain or 0
+    s.saintly_relics = ab.saintly_relics
+    return s
+
+
+def fight_spec(a: Fighter, b: Fighter, first: str = "a", wounds_a: int | None = None, wounds_b: int | None = None) -> Any:
+    """The C++ FightSpec of a fight between validated fighters."""
+    spec = _kt.FightSpec()
+    spec.fighter_a = _fighter_spec(a, wounds_a)
+    spec.fighter_b = _fighter_spec(b, wounds_b)
+    spec.first = SIDES.index(first)
+    return spec
+
+
+def _has_chance(f: Fighter) -> bool:
+    return f.abilities.feel_no_pain is not None or f.abilities.saintly_relics > 0
+
+
+def _max_damage_per_round(f: Fighter) -> int:
+    # every die striking for the larger damage, Hammerhand's +1 and Half Damage's minimum 2 included
+    return f.attacks * (max(f.damage[0], f.damage[1], 2) + 1)
+
+
+def exact_work(a: Fighter, b: Fighter, rounds: int) -> int:
+    """An upper estimate of the exact engine's work, in resolutions, known before running it.
+
+    (pairs of retained-dice outcomes with non-zero probability) x (chance branches per pair:
+    1 + the strikes a fighter with Feel No Pain can receive; x 2 for Saintly Relics) x (round
+    starts: 1 for the first round, and for each later round an upper bound on the reachable
+    wounds (and relic uses)).
+    """
+    pairs = int(np.count_nonzero(attack_distribution(a))) * int(np.count_nonzero(attack_distribution(b)))
+    branches = 1
+    for me, enemy in ((a, b), (b, a)):
+        if me.abilities.feel_no_pain is not None:
+            branches *= 1 + enemy.attacks
+        if me.abilities.saintly_relics:
+            branches *= 2
+    starts = 1
+    for r in range(2, rounds + 1):
+        reach_a = min(a.wounds + 1, 1 + (r - 1) * _max_damage_per_round(b))
+        reach_b = min(b.wounds + 1, 1 + (r - 1) * _max_damage_per_round(a))
+        relic_states = 1
+        for f in (a, b):
+            if f.abilities.saintly_relics:
+                relic_states *= min(r - 1, 2) + 1
+        starts += reach_a * reach_b * relic_states
+    return pairs * branches * starts
+
+
+def fight(
+    a: Fighter,
+    b: Fighter,
+    first: str = "a",
+    rounds: int = 1,
+    method: str = "auto",
+    samples: int = 1_000_000,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: sampling.Progress | None = None,
+) -> FightResult:
+    """The distribution of both fighters' remaining wounds after a fight (killteam.md §3).
+
+    Each round both fighters roll their attack dice, then resolve them one die per turn starting
+    with ``first`` ("a" or "b"), striking or parrying as their strategies decide. ``rounds`` (1..3)
+    rounds are fought with fresh dice, wounds carried over. ``method="exact"`` sums over every
+    pair of retained dice (Feel No Pain / Saintly Relics rolls as exact chance nodes);
+    ``"monte_carlo"`` simulates ``samples`` fights in C++ (``seed``, ``threads``,
+    ``progress(done, total)``); ``"auto"`` is exact when that is cheap (at most ``EXACT_WORK_LIMIT``
+    resolutions), else Monte Carlo. ``result.method`` says which ran.
+    """
+    a = _check_fighter("a", a)
+    b = _check_fighter("b", b)
+    first = check_choice("first", first, SIDES)
+    rounds = check_int("rounds", rounds, 1, MAX_ROUNDS)
+    method = check_choice("method", method, METHODS)
+    if progress is not None and not callable(progress):
+        raise InputTypeError("progress", f"expected a callable progress(done, total) or None, got {progress!r}")
+    # checked whatever the method: "auto" may end up sampling
+    n_samples = sampling.check_samples(samples)
+    thread_count = sampling.resolve_threads(threads)
+    seed_value = sampling.resolve_seed(seed)
+    estimate = exact_work(a, b, rounds)
+    if method == "exact" and estimate > EXACT_WORK_MAX:
+        raise InputError("method", f"the exact engine would need up to about {estimate:,} resolutions (at most "
+                         f"{EXACT_WORK_MAX:,}); use method='monte_carlo' or 'auto'")
+    spec = fight_spec(a, b, first)
+    names = ("wounds_a", "wounds_b")
+    pmf = None
+    if method == "exact" or (method == "auto" and estimate <= AUTO_ESTIMATE_MAX):
+        limit = EXACT_WORK_LIMIT if method == "auto" else 0.0
+        pmf, _work = _kt.fight_exact(spec, attack_distribution(a), attack_distribution(b), rounds, limit)
+    if pmf is not None:
+        method = "exact"
+        joint = JointDistribution(np.asarray(pmf), names=names)
+        n = None
+    else:
+        method = "monte_carlo"
+        n = n_samples
+        engine = _kt.FightMonteCarlo(spec, attack_profile(a), attack_profile(b), rounds)
+        counts = sampling.run_monte_carlo(engine.counts, n, seed_value, thread_count, progress)
+        joint = JointDistribution.from_counts(counts.reshape(a.wounds + 1, b.wounds + 1), names=names)
+    return FightResult(
+        wounds_a=joint.marginal(0),
+        wounds_b=joint.marginal(1),
+        joint=joint,
+        method=method,
+        samples=n,
+        start_wounds=(a.wounds, b.wounds),
+        rounds=rounds,
+        first=first,
+    )
+
+
+def _check_dice(field: str, value: Any, fighter: Fighter) -> tuple[int, int]:
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        raise InputTypeError(field, f"expected retained dice (crits, norms) such as (1, 2), got {value!r}")
+    crits = check_int(f"{field}.crits", value[0], 0, fighter.attacks)
+    norms = check_int(f"{field}.norms", value[1], 0, fighter.attacks)
+    if crits + norms > fighter.attacks:
+        raise InputError(field, f"{crits} crits + {norms} norms is more than the fighter's {fighter.attacks} attacks")
+    return crits, norms
+
+
+def resolve_fight(
+    a: Fighter,
+    b: Fighter,
+    dice_a: tuple[int, int],
+    dice_b: tuple[int, int],
+    first: str = "a",
+    wounds_a: int | None = None,
+    wounds_b: int | None = None,
+    seed: int | None = None,
+) -> FightLog:
+    """Resolve one round from fixed retained dice ``(crits, norms)`` and log every step.
+
+    ``wounds_a`` / ``wounds_b`` override the fighters' starting wounds. Feel No Pain and Saintly
+    Relics dice, if the fighters have them, are rolled from ``seed`` (None: a random seed).
+    """
+    a = _check_fighter("a", a)
+    b = _check_fighter("b", b)
+    da = _check_dice("dice_a", dice_a, a)
+    db = _check_dice("dice_b", dice_b, b)
+    first = check_choice("first", first, SIDES)
+    wa = a.wounds if wounds_a is None else check_int("wounds_a", wounds_a, 1, MAX_WOUNDS)
+    wb = b.wounds if wounds_b is None else check_int("wounds_b", wounds_b, 1, MAX_WOUNDS)
+    seed_value = sampling.resolve_seed(seed) if (_has_chance(a) or _has_chance(b)) else 0
+    spec = fight_spec(a, b, first, wa, wb)
+    end_a, end_b, actions, relic_uses = _kt.resolve_fight(spec, da[0], da[1], db[0], db[1], wa, wb, seed_value)
+    return FightLog(
+        wounds_a=int(end_a),
+        wounds_b=int(end_b),
+        actions=tuple((str(s), str(k), int(v)) for s, k, v in actions),
+        dice_a=da,
+        dice_b=db,
+        first=first,
+        relic_uses=(int(relic_uses[0]), int(relic_uses[1])),
+    )
