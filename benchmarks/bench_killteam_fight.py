@@ -1,0 +1,55 @@
+"""Kill Team fights: Monte Carlo fights per second on one thread, and the exact engine's time.
+
+Scenarios (fixed, so numbers compare across versions):
+- default: both 4 attacks, 3+, 3/4, 12 wounds, Max Dmg To Enemy, 1 round;
+- heavy:   5 attacks 3+ 4/5 Brutal, Shock, Severe (Max Dmg) vs 4 attacks 3+ 3/4 Storm Shield, Dueller
+           (Min Dmg), 12 wounds each, 3 rounds;
+- fnp:     the default fight with Feel No Pain 5+ on both sides (1 round), and with Feel No Pain 5+ and
+           Saintly Relics on B over 3 rounds.
+
+Run: PYTHONPATH=python python -m pytest benchmarks/bench_killteam_fight.py --benchmark-enable
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mathhammer import killteam as kt
+
+DEFAULT = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12, strategy="max_damage")
+HEAVY_A = kt.Fighter(attacks=5, hit=3, damage=(4, 5), wounds=12, rules="Brutal, Shock, Severe", strategy="max_damage")
+HEAVY_B = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12, abilities="Storm Shield, Dueller",
+                     strategy="min_damage")
+FNP = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12, abilities="Feel No Pain 5+")
+RELICS = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12, abilities="Feel No Pain 5+, Saintly Relics")
+
+SCENARIOS = {
+    "default": (DEFAULT, DEFAULT, 1),
+    "heavy_3_rounds": (HEAVY_A, HEAVY_B, 3),
+    "fnp_both": (FNP, FNP, 1),
+    "fnp_relics_3_rounds": (DEFAULT, RELICS, 3),
+}
+
+
+@pytest.mark.parametrize("name, samples", [
+    ("default", 20_000_000), ("heavy_3_rounds", 10_000_000), ("fnp_both", 5_000_000), ("fnp_relics_3_rounds", 2_000_000),
+])
+def test_monte_carlo_fights_per_second_one_thread(benchmark, name, samples):
+    a, b, rounds = SCENARIOS[name]
+    result = benchmark.pedantic(
+        kt.fight, args=(a, b), kwargs=dict(rounds=rounds, method="monte_carlo", samples=samples, seed=1, threads=1),
+        rounds=3, iterations=1,
+    )
+    assert result.samples == samples
+    benchmark.extra_info["scenario"] = name
+    benchmark.extra_info["fights_per_second"] = samples / benchmark.stats.stats.mean
+
+
+@pytest.mark.parametrize("name", list(SCENARIOS))
+def test_exact_time(benchmark, name):
+    a, b, rounds = SCENARIOS[name]
+    result = benchmark.pedantic(kt.fight, args=(a, b), kwargs=dict(rounds=rounds, method="exact"), rounds=5,
+                                iterations=1)
+    assert result.method == "exact"
+    benchmark.extra_info["scenario"] = name
+    benchmark.extra_info["exact_seconds"] = benchmark.stats.stats.mean
