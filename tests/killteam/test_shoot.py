@@ -109,6 +109,14 @@ def test_cover_save_comes_from_the_dice_left_after_piercing():
     assert_pmf(r.damage, {0: Fraction(1, 6), 3: Fraction(4, 6), 4: Fraction(1, 6)})
 
 
+def test_cover_save_is_taken_even_when_rolling_would_be_better():
+    # killteam.md §2 retains the cover save without rolling. Against a sure crit with one defence die
+    # left, the rolled die blocks on a 6 (1/6), the cover save (a norm) never does.
+    weapon = kt.Weapon(1, 2, (3, 4), "Lethal 2+, Piercing 2")
+    assert kt.shoot(weapon, kt.Operative(2, 12)).damage.mean == pytest.approx(4 * 5 / 6 * 5 / 6, abs=TOL)
+    assert kt.shoot(weapon, kt.Operative(2, 12), cover=1).damage.mean == pytest.approx(4 * 5 / 6, abs=TOL)
+
+
 def test_piercing_crits_only_with_a_crit():
     # A crit: no defence dice (4 damage). A norm: three 2+ dice must all fail to let it through.
     r = kt.shoot(kt.Weapon(1, 2, (3, 4), "Piercing Crits 3"), kt.Operative(2, 12))
