@@ -14,34 +14,25 @@ inline int die_successes(int face, int target) { return (face >= target) + (face
 std::vector<double> pool_pmf(const PoolSpec& pool);
 
 // One roll of the pool with real dice: failed dice are rerolled once as the pool says, never a success.
+// The dice are rolled first and the failures counted, then that many (or one) dice are rolled again:
+// the same law as rerolling each failed die in turn, without a hard-to-predict branch per die.
 inline int roll_pool(const PoolSpec& pool, DiceSource& dice) {
     if (pool.auto_hits >= 0) return pool.auto_hits;
     const int target = pool.target;
     int successes = 2 * pool.instant_crits;
-    switch (pool.reroll) {
-        case Reroll::none:
-            for (int i = 0; i < pool.rolled; ++i) successes += die_successes(dice.d6(), target);
-            break;
-        case Reroll::all_fails:
-            for (int i = 0; i < pool.rolled; ++i) {
-                int s = die_successes(dice.d6(), target);
-                if (s == 0) s = die_successes(dice.d6(), target);
-                successes += s;
-            }
-            break;
-        case Reroll::one_fail: {
-            bool reroll_left = true;
-            for (int i = 0; i < pool.rolled; ++i) {
-                int s = die_successes(dice.d6(), target);
-                if (s == 0 && reroll_left) {
-                    reroll_left = false;
-                    s = die_successes(dice.d6(), target);
-                }
-                successes += s;
-            }
-            break;
-        }
+    int failures = 0;
+    for (int i = 0; i < pool.rolled; ++i) {
+        const int s = die_successes(dice.d6(), target);
+        successes += s;
+        failures += (s == 0);
     }
+    int rerolls = 0;
+    switch (pool.reroll) {
+        case Reroll::none: break;
+        case Reroll::all_fails: rerolls = failures; break;
+        case Reroll::one_fail: rerolls = failures > 0 ? 1 : 0; break;
+    }
+    for (int i = 0; i < rerolls; ++i) successes += die_successes(dice.d6(), target);
     return successes;
 }
 
