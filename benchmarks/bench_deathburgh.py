@@ -66,13 +66,13 @@ def test_monte_carlo_combat_public_api(benchmark: Any) -> None:
 
 
 def test_exact_round_example(benchmark: Any) -> None:
-    kwargs = db.load_round(EXAMPLES_DIR / "round.toml")
+    kwargs = db.load_round(EXAMPLES_DIR / "round_scenario.toml")
     result = benchmark(db.round, **kwargs, method="exact")
     assert result.method == "exact"
 
 
 def test_monte_carlo_round_example_one_thread(benchmark: Any) -> None:
-    kwargs = db.load_round(EXAMPLES_DIR / "round.toml")
+    kwargs = db.load_round(EXAMPLES_DIR / "round_scenario.toml")
     call = lambda: db.round(**kwargs, method="monte_carlo", samples=ROUND_SAMPLES, seed=1, threads=1)  # noqa: E731
     result = benchmark.pedantic(call, rounds=3, iterations=1)
     assert result.samples == ROUND_SAMPLES

@@ -121,7 +121,7 @@ def test_profiles_file_names(capsys: pytest.CaptureFixture[str], tmp_path: Path)
 
 
 def test_round_command(capsys: pytest.CaptureFixture[str]) -> None:
-    scenario = EXAMPLES_DIR / "round.toml"
+    scenario = EXAMPLES_DIR / "round_scenario.toml"
     payload = run_json(capsys, "round", str(scenario))
     expected = db.round(**db.load_round(scenario))
     assert payload["result"] == json.loads(expected.to_json())
@@ -134,7 +134,7 @@ def test_round_command(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_round_command_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    bad = tmp_path / "round.toml"
+    bad = tmp_path / "round_scenario.toml"
     bad.write_text('[miniatures]\nx = { example = "Bandit Brute" }\n[[combat]]\nattacker = "x"\ndefender = "y"\n')
     assert main(["deathburgh", "round", str(bad)]) == 2
     assert capsys.readouterr().err.startswith("error: combats[0].defender:")

@@ -85,14 +85,17 @@ def test_save_and_load_round_trip(tmp_path: Path, suffix: str) -> None:
 
 def test_profile_file_errors(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps({"miniature": [{"name": "x", "A": 4, "A_plus": 9, "D": 4, "D_plus": 4, "W": 3}]}))
-    with pytest.raises(InputError, match=r"^miniature\[0\]: A_plus"):
+    bad.write_text(json.dumps({"game": "deathburgh", "miniature": {"x": {"A": 4, "A_plus": 9, "D": 4, "D_plus": 4, "W": 3}}}))
+    with pytest.raises(InputError, match=r"bad\.json: miniature\.x: A_plus: 9 is out of range"):
         db.load_profiles(bad)
-    bad.write_text(json.dumps({"miniature": [{"A": 4, "A_plus": 4, "D": 4, "D_plus": 4, "W": 3}]}))
-    with pytest.raises(InputError, match="needs a name"):
+    bad.write_text(json.dumps({"game": "deathburgh", "miniature": {"x": {"card": "A 4/4+"}}}))
+    with pytest.raises(InputError, match=r"miniature\.x: profile: cannot read"):
         db.load_profiles(bad)
-    bad.write_text(json.dumps({"miniatures": []}))
-    with pytest.raises(InputError, match="^file: unknown key"):
+    bad.write_text(json.dumps({"game": "killteam", "operative": {"x": {"save": 3, "wounds": 8}}}))
+    with pytest.raises(InputError, match="game: this is a killteam library"):
+        db.load_profiles(bad)
+    bad.write_text(json.dumps({"game": "deathburgh", "miniatures": {}}))
+    with pytest.raises(InputError, match=r"unknown table \[miniatures\]"):
         db.load_profiles(bad)
     bad.write_text("{not json")
     with pytest.raises(InputError, match="^path:"):
@@ -101,6 +104,28 @@ def test_profile_file_errors(tmp_path: Path) -> None:
         db.load_profiles(tmp_path / "missing.toml")
     with pytest.raises(InputError, match="^path:"):
         db.load_profiles(tmp_path / "warband.yaml")
+
+
+def test_profile_libraries_fill_names_from_tables(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text('game = "deathburgh"\n[miniature.boss]\ncard = "A 6/2+ D 6/3+ W 6"\nrole = "ranged"\n'
+                    '[miniature.grunt]\nname = "Grunt #1"\nA = 2\nA_plus = 5\nD = 2\nD_plus = 5\nW = 1\n')
+    loaded = db.load_profiles(path)
+    assert loaded == {"boss": db.Miniature(6, 2, 6, 3, 6, role="ranged", name="boss"),
+                      "grunt": db.Miniature(2, 5, 2, 5, 1, name="Grunt #1")}
+    from mathhammer import library
+
+    assert library.load_library(path)["miniature"]["boss"].notation == "A 6/2+ D 6/3+ W 6"
+
+
+def test_a_miniature_may_be_named_by_example_or_notation() -> None:
+    by_name = db.combat("Old Fellas Leader", "Bandit Brute")
+    by_object = db.combat(db.example("Old Fellas Leader"), db.example("Bandit Brute"))
+    assert by_name == by_object
+    by_text = db.combat({"mini": "A 5/3+ D 5/4+ W 4", "charge": True}, db.Side("Bandit Brute", "defensive"), "dodge")
+    assert by_text == db.combat(db.Side(db.Miniature(5, 3, 5, 4, 4), charge=True),
+                                db.Side(db.example("Bandit Brute"), "defensive"), "dodge")
+    assert db.Miniature.from_dict({"example": "Bandit Leader", "name": "Boss"}).notation == "A 5/3+ D 5/4+ W 4"
 
 
 def test_side_round_trips_through_a_dict() -> None:

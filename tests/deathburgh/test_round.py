@@ -201,7 +201,7 @@ def test_auto_switches_to_monte_carlo_on_a_big_wound_space() -> None:
 
 
 def test_example_scenario_file() -> None:
-    kwargs = db.load_round(EXAMPLES_DIR / "round.toml")
+    kwargs = db.load_round(EXAMPLES_DIR / "round_scenario.toml")
     assert kwargs["wounds"] == {"Bandit Brute": 4}
     exact = db.round(**kwargs)
     assert exact.method == "exact" and exact.start_wounds[exact.names.index("Bandit Brute")] == 4

@@ -37,7 +37,9 @@ BAD: list[tuple[str, Callable[[], Any], str]] = [
     ("reroll", lambda: side(reroll="some"), "reroll"),
     ("wounds above W", lambda: side(wounds=4), "wounds"),
     ("auto hits", lambda: side(auto_hits=21), "auto_hits"),
-    ("mini", lambda: db.Side("A 4/4+ D 4/4+ W 3"), "mini"),
+    ("mini", lambda: db.Side(42), "mini"),
+    ("mini text", lambda: db.Side("Old Fellas Wizard"), "mini"),
+    ("mini table", lambda: db.Side({"A": 4, "A_plus": 9, "D": 4, "D_plus": 4, "W": 3}), "mini.A_plus"),
     ("side keys", lambda: db.Side.from_dict({"mini": MELEE, "chrage": True}), "side"),
     # switches
     ("reaction", lambda: db.combat(MELEE, MELEE, "flee"), "reaction"),
@@ -57,7 +59,8 @@ BAD: list[tuple[str, Callable[[], Any], str]] = [
     ("seed", lambda: db.combat(MELEE, MELEE, method="monte_carlo", seed=-1), "seed"),
     ("threads", lambda: db.combat(MELEE, MELEE, method="monte_carlo", threads=0), "threads"),
     ("unknown keyword", lambda: db.combat(MELEE, MELEE, editon="alpha"), "editon"),
-    ("attacker type", lambda: db.combat("A 4/4+ D 4/4+ W 3", MELEE), "attacker"),
+    ("attacker type", lambda: db.combat(4, MELEE), "attacker"),
+    ("attacker text", lambda: db.combat("A 4/4+ W 3", MELEE), "attacker"),
     ("attacker dict", lambda: db.combat({"mini": MELEE, "mode": "x"}, MELEE), "attacker.mode"),
     # legality
     ("roles", lambda: db.combat(MELEE, RANGED, "attack"), "reaction"),

@@ -99,7 +99,7 @@ def _with_side_options(function: Any) -> Any:
 def _find_profile(field: str, text: str, profiles: dict[str, Miniature]) -> Miniature:
     for source in (profiles, EXAMPLES):
         for name, mini in source.items():
-            if name.lower() == text.strip().lower():
+            if text.strip().lower() in (name.lower(), mini.name.lower()):
                 return mini
     try:
         return Miniature.parse(text, name="")
@@ -175,7 +175,7 @@ def combat_command(
     cap_wounds_at_dice: Annotated[bool, typer.Option("--cap-wounds-at-dice", help="Cap the wounds a side inflicts at its dice count.")] = False,
     support_stacking: Annotated[str, typer.Option(help="Support: one 6! per_ally, or once however many allies.")] = "per_ally",
     stand_and_shoot: Annotated[bool, typer.Option("--stand-and-shoot", help="A charged ranged defender shoots back as in melee.")] = False,
-    profiles: Annotated[Optional[Path], typer.Option(help="A TOML/JSON profile file whose names --attacker/--defender may use.")] = None,
+    profiles: Annotated[Optional[Path], typer.Option(help="A deathburgh profile library (TOML/JSON) whose names --attacker/--defender may use.")] = None,
     method: MethodOption = "auto",  # type: ignore[assignment]
     samples: SamplesOption = DEFAULT_SAMPLES,
     seed: SeedOption = None,
@@ -238,7 +238,7 @@ def round_command(
     """Resolve a round of combats in order, wounds carried over, and print each miniature's fate.
 
     The scenario holds the rule switches, a table of miniatures and a list of combats; see
-    examples/deathburgh/round.toml. Example: mathhammer deathburgh round round.toml --format json
+    examples/deathburgh/round_scenario.toml. Example: mathhammer deathburgh round round_scenario.toml --format json
     """
     kwargs = load_round(scenario)
     method_name = getattr(method, "value", method)

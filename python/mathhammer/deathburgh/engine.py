@@ -11,7 +11,7 @@ import numpy as np
 
 from mathhammer import _core
 from mathhammer._validate import InputError, InputTypeError, check_choice, check_int, check_stat
-from mathhammer.deathburgh.profiles import MAX_BONUS, MAX_DICE, REROLLS, Miniature, Side
+from mathhammer.deathburgh.profiles import MAX_BONUS, MAX_DICE, REROLLS, Miniature, Side, as_miniature
 from mathhammer.deathburgh.results import CombatResult
 from mathhammer.deathburgh.rules import CombatPlan, Rules, plan_combat, plan_pool
 from mathhammer.results import Distribution
@@ -83,24 +83,25 @@ def pool(
     return Distribution(_cpp.pool_pmf(plan.spec()))
 
 
-def as_side(field: str, value: Side | Miniature | Mapping[str, Any]) -> Side:
-    """A Side from a Side, a Miniature (Aggressive, no options) or a dict of Side fields."""
+def as_side(field: str, value: Side | Miniature | str | Mapping[str, Any]) -> Side:
+    """A Side from a Side; a Miniature, an example name or notation (Aggressive, no options); or a
+    dict of Side fields (its ``mini`` may be any of those too)."""
     if isinstance(value, Side):
         return value
-    if isinstance(value, Miniature):
-        return Side(value)
+    if isinstance(value, (Miniature, str)):
+        return Side(as_miniature(field, value))
     if isinstance(value, Mapping):
         try:
             return Side.from_dict(value)
         except InputError as error:
             raise InputError(f"{field}.{error.field}", str(error).split(": ", 1)[1]) from error
-    raise InputTypeError(field, f"expected a Side or a Miniature, got {value!r}")
+    raise InputTypeError(field, f"expected a Side, a Miniature, an example name or a profile, got {value!r}")
 
 
 @known_keywords
 def combat(
-    attacker: Side | Miniature,
-    defender: Side | Miniature,
+    attacker: Side | Miniature | str,
+    defender: Side | Miniature | str,
     reaction: str = "attack",
     *,
     edition: str = "web",
@@ -120,8 +121,8 @@ def combat(
 ) -> CombatResult:
     """Resolve one combat: the joint law of the wounds each side inflicts, and what follows from it.
 
-    ``attacker`` / ``defender``: a :class:`Side` (or a :class:`Miniature`, meaning Aggressive with no
-    options). ``reaction``: ``"attack"`` (opposed attacks; the web edition wounds with all successes
+    ``attacker`` / ``defender``: a :class:`Side` (or a :class:`Miniature`, an example name or a
+    profile like ``"A 4/4+ D 4/4+ W 3"``, meaning Aggressive with no options; or a dict of Side fields). ``reaction``: ``"attack"`` (opposed attacks; the web edition wounds with all successes
     both ways, the alpha edition with the difference), ``"dodge"`` (each dodge success parries one
     attack success; web: excess parries wound the attacker when the roles match), or ``"none"``.
     The switches are those of :class:`Rules` plus ``stand_and_shoot`` (a charged ranged defender

@@ -21,6 +21,7 @@ __all__ = [
     "ROLES",
     "Miniature",
     "Side",
+    "as_miniature",
     "example",
     "load_profiles",
     "save_profiles",
@@ -99,19 +100,22 @@ class Miniature:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Miniature:
-        """From the fields above, or ``profile`` (notation) with optional ``role`` and ``name``."""
+        """From the fields above; or ``card = "A 4/4+ D 4/4+ W 3"`` (notation) or ``example = "Bandit
+        Brute"``, either with optional ``role`` and ``name``."""
         if not isinstance(data, Mapping):
             raise InputTypeError("miniature", f"expected a table of fields, got {data!r}")
-        known = {f.name for f in dataclasses.fields(cls)} | {"profile"}
+        known = {f.name for f in dataclasses.fields(cls)} | {"card", "example"}
         _check_keys("miniature", data, known)
-        if "profile" in data:
-            extra = set(data) - {"profile", "role", "name"}
-            if extra:
-                raise InputError("miniature", f"give either 'profile' or the fields A..W, not both (got {sorted(extra)})")
-            return cls.parse(data["profile"], role=data.get("role", "melee"), name=data.get("name", ""))
+        for source in ("card", "example"):
+            if source in data:
+                extra = set(data) - {source, "role", "name"}
+                if extra:
+                    raise InputError("miniature", f"give '{source}' or the fields A..W, not both (got {sorted(extra)})")
+                base = cls.parse(data[source]) if source == "card" else example(data[source])
+                return cls(**{**base.to_dict(), **{k: v for k, v in data.items() if k != source}})
         missing = [k for k in ("A", "A_plus", "D", "D_plus", "W") if k not in data]
         if missing:
-            raise InputError("miniature", f"missing {', '.join(missing)} (or give 'profile')")
+            raise InputError("miniature", f"missing {', '.join(missing)} (or give 'card' or 'example')")
         return cls(**data)
 
     def __str__(self) -> str:
@@ -151,10 +155,7 @@ class Side:
 
     def __post_init__(self) -> None:
         set_field = object.__setattr__
-        if isinstance(self.mini, Mapping):
-            set_field(self, "mini", Miniature.from_dict(self.mini))
-        if not isinstance(self.mini, Miniature):
-            raise InputTypeError("mini", f"expected a Miniature, got {self.mini!r}")
+        set_field(self, "mini", as_miniature("mini", self.mini))
         set_field(self, "mode", check_choice("mode", self.mode, MODES))
         for flag in ("charge", "full_visibility", "steady_aim", "take_cover", "get_down", "zig_zag"):
             set_field(self, flag, check_bool(flag, getattr(self, flag)))
@@ -237,46 +238,66 @@ def example(name: str) -> Miniature:
     raise InputError("name", f"unknown example {name!r}; known: {', '.join(EXAMPLES)}")
 
 
-# --- profile files ---------------------------------------------------------------------------------------
-def load_profiles(path: str | Path) -> dict[str, Miniature]:
-    """Miniatures from a TOML or JSON file: a list ``miniature`` of tables, each with ``name`` and
-    either ``A``, ``A_plus``, ``D``, ``D_plus``, ``W`` (and ``role``) or ``profile = "A 4/4+ D 4/4+ W 3"``.
-    Returns them by name, in file order."""
-    data = _read_table(path)
-    entries = data.get("miniature")
-    _check_keys("file", data, ["miniature"])
-    if not isinstance(entries, list) or not entries:
-        raise InputError("miniature", f"{path}: expected a non-empty list of [[miniature]] tables")
-    out: dict[str, Miniature] = {}
-    for i, entry in enumerate(entries):
+# --- a miniature from whatever names one ---------------------------------------------------------------
+def as_miniature(field: str, value: Any) -> Miniature:
+    """A Miniature from a Miniature, an example name, notation (``"A 4/4+ D 4/4+ W 3"``) or a table
+    of fields (see :meth:`Miniature.from_dict`)."""
+    if isinstance(value, Miniature):
+        return value
+    if isinstance(value, str):
+        for name, mini in EXAMPLES.items():
+            if name.lower() == value.strip().lower():
+                return mini
         try:
-            mini = Miniature.from_dict(entry)
+            return Miniature.parse(value)
+        except InputError:
+            raise InputError(field, f"{value!r} is neither an example ({', '.join(EXAMPLES)}) nor a profile like "
+                             "'A 4/4+ D 4/4+ W 3'") from None
+    if isinstance(value, Mapping):
+        try:
+            return Miniature.from_dict(value)
         except (InputError, InputTypeError) as error:
-            raise InputError(f"miniature[{i}]", str(error)) from error
-        if not mini.name:
-            raise InputError(f"miniature[{i}]", "every miniature in a file needs a name")
-        if mini.name in out:
-            raise InputError(f"miniature[{i}]", f"duplicate name {mini.name!r}")
-        out[mini.name] = mini
+            raise type(error)(f"{field}.{error.field}", str(error).split(": ", 1)[1]) from error
+    raise InputTypeError(field, f"expected a Miniature, an example name or a profile like 'A 4/4+ D 4/4+ W 3', got {value!r}")
+
+
+# --- profile files (the project's library format, see mathhammer.library) -----------------------------
+def load_profiles(path: str | Path) -> dict[str, Miniature]:
+    """Miniatures from a profile library (TOML or JSON) with ``game = "deathburgh"`` and one table
+    ``[miniature."Name"]`` per miniature: the fields ``A``, ``A_plus``, ``D``, ``D_plus``, ``W``,
+    ``role``, or ``card = "A 4/4+ D 4/4+ W 3"`` (plus ``role``). A miniature without a ``name`` takes
+    its table's. Returns them by table name, in file order."""
+    from mathhammer import library
+
+    source = str(path)
+    game, profiles = library.parse_library(_read_table(path), source)
+    if game != "deathburgh":
+        raise library.ProfileFileError(source, f"game: this is a {game} library; expected game = \"deathburgh\"")
+    out: dict[str, Miniature] = {}
+    for key, mini in profiles.get("miniature", {}).items():
+        out[key] = mini if mini.name else dataclasses.replace(mini, name=key)
+    if not out:
+        raise library.ProfileFileError(source, "no [miniature.<name>] tables")
     return out
 
 
 def save_profiles(path: str | Path, miniatures: Iterable[Miniature] | Mapping[str, Miniature]) -> None:
-    """Write miniatures as TOML (``.toml``) or JSON (``.json``), readable by :func:`load_profiles`."""
-    minis = list(miniatures.values()) if isinstance(miniatures, Mapping) else list(miniatures)
-    for mini in minis:
-        if not isinstance(mini, Miniature):
-            raise InputTypeError("miniatures", f"expected Miniature objects, got {mini!r}")
-    data = {"miniature": [m.to_dict() for m in minis]}
-    path = Path(path)
-    if path.suffix.lower() == ".toml":
-        import tomli_w
+    """Write miniatures as a profile library, TOML (``.toml``) or JSON (``.json``), readable by
+    :func:`load_profiles`; a list of miniatures is keyed by their names."""
+    from mathhammer import library
 
-        path.write_text(tomli_w.dumps(data), encoding="utf-8")
-    elif path.suffix.lower() == ".json":
-        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    if isinstance(miniatures, Mapping):
+        entries = dict(miniatures)
     else:
-        raise InputError("path", f"{str(path)!r}: allowed file types .toml, .json")
+        entries = {}
+        for mini in miniatures:
+            if not isinstance(mini, Miniature) or not mini.name:
+                raise InputTypeError("miniatures", f"expected named Miniature objects, got {mini!r}")
+            entries[mini.name] = mini
+    for key, mini in entries.items():
+        if not isinstance(mini, Miniature):
+            raise InputTypeError(f"miniatures[{key!r}]", f"expected a Miniature, got {mini!r}")
+    library.save_library(path, "deathburgh", {"miniature": entries})
 
 
 def _read_table(path: str | Path) -> dict[str, Any]:

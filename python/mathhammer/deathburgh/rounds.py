@@ -23,7 +23,7 @@ import numpy as np
 from mathhammer import _core
 from mathhammer._validate import InputError, InputTypeError, check_bool, check_choice, check_int
 from mathhammer.deathburgh.engine import DEFAULT_SAMPLES, METHODS, known_keywords
-from mathhammer.deathburgh.profiles import MODES, SIDE_OPTIONS, Miniature, Side, _check_keys
+from mathhammer.deathburgh.profiles import MODES, SIDE_OPTIONS, Miniature, Side, _check_keys, as_miniature
 from mathhammer.deathburgh.results import RoundResult
 from mathhammer.deathburgh.rules import REACTIONS, CombatPlan, Rules, plan_combat
 from mathhammer.results import Distribution
@@ -79,19 +79,17 @@ class _PlannedCombat:
     plans: dict[tuple[str, str], CombatPlan]  # by (attacker mode, defender mode), every mode that can occur
 
 
-def _names(miniatures: Mapping[str, Miniature] | Sequence[Miniature]) -> tuple[list[str], list[Miniature]]:
+def _names(miniatures: Mapping[str, Any] | Sequence[Any]) -> tuple[list[str], list[Miniature]]:
     if isinstance(miniatures, Mapping):
-        names, minis = [str(k) for k in miniatures], list(miniatures.values())
+        names = [str(k) for k in miniatures]
+        minis = [as_miniature(f"miniatures[{n!r}]", m) for n, m in zip(names, miniatures.values())]
     elif isinstance(miniatures, Sequence) and not isinstance(miniatures, str):
-        minis = list(miniatures)
-        names = [(m.name if isinstance(m, Miniature) and m.name else str(i)) for i, m in enumerate(minis)]
+        minis = [as_miniature(f"miniatures[{i}]", m) for i, m in enumerate(miniatures)]
+        names = [m.name or str(i) for i, m in enumerate(minis)]
     else:
         raise InputTypeError("miniatures", f"expected a dict of name -> Miniature or a list of Miniature, got {miniatures!r}")
     if not 1 <= len(minis) <= MAX_MINIATURES:
         raise InputError("miniatures", f"{len(minis)} miniatures; allowed 1..{MAX_MINIATURES}")
-    for name, mini in zip(names, minis):
-        if not isinstance(mini, Miniature):
-            raise InputTypeError(f"miniatures[{name!r}]", f"expected a Miniature, got {mini!r}")
     if len(set(names)) != len(names):
         duplicate = next(n for n in names if names.count(n) > 1)
         raise InputError("miniatures", f"duplicate name {duplicate!r}; give a dict of unique names")
@@ -164,7 +162,7 @@ def _plan_round(
 
 @known_keywords
 def round(  # noqa: A001 - the spec's name, db.round
-    miniatures: Mapping[str, Miniature] | Sequence[Miniature],
+    miniatures: Mapping[str, Miniature | str] | Sequence[Miniature | str],
     combats: Sequence[Engagement | Mapping[str, Any]],
     *,
     wounds: Mapping[str, int] | None = None,
@@ -185,7 +183,8 @@ def round(  # noqa: A001 - the spec's name, db.round
     """Resolve a round of combats in order, wounds carried from one combat to the next.
 
     ``miniatures``: a dict name → :class:`Miniature` (or a list; then each is named by its ``name``,
-    or by its position). ``combats``: :class:`Engagement` objects or dicts with the same keys,
+    or by its position); an example name or a profile like ``"A 4/4+ D 4/4+ W 3"`` may stand for a
+    miniature. ``combats``: :class:`Engagement` objects or dicts with the same keys,
     e.g. ``{"attacker": "leader", "defender": "brute", "reaction": "dodge",
     "attacker_options": {"charge": True}}``. ``wounds``: current wounds by name (default each W).
     The rule switches are those of :func:`combat` and hold for every combat of the round.
@@ -363,12 +362,12 @@ def load_round(path: Any) -> dict[str, Any]:
     """Read a round scenario (TOML or JSON) into the keyword arguments of :func:`round`.
 
     The file holds the rule switches at the top level (optional), a table ``miniatures`` of
-    name → miniature (the :class:`Miniature` fields, or ``profile = "A 4/4+ D 4/4+ W 3"``, or
+    name → miniature (the :class:`Miniature` fields, or ``card = "A 4/4+ D 4/4+ W 3"``, or
     ``example = "Bandit Brute"``; plus an optional ``role`` and current ``wounds``), and a list
     ``combat`` of tables with the keys of :class:`Engagement`. Use it as
-    ``db.round(**db.load_round("round.toml"), method="exact")``.
+    ``db.round(**db.load_round("round_scenario.toml"), method="exact")``.
     """
-    from mathhammer.deathburgh.profiles import _read_table, example
+    from mathhammer.deathburgh.profiles import _read_table
 
     data = _read_table(path)
     _check_keys("scenario", data, SCENARIO_KEYS)
@@ -383,17 +382,7 @@ def load_round(path: Any) -> dict[str, Any]:
         entry = dict(entry)
         if "wounds" in entry:
             wounds[name] = entry.pop("wounds")
-        try:
-            if "example" in entry:
-                _check_keys(f"miniatures.{name}", entry, ["example", "role"])
-                mini = example(entry["example"])
-                if "role" in entry:
-                    mini = Miniature(**{**mini.to_dict(), "role": entry["role"]})
-            else:
-                mini = Miniature.from_dict({"name": name, **entry})
-        except (InputError, InputTypeError) as error:
-            raise type(error)(f"miniatures.{name}", str(error)) from error
-        miniatures[name] = mini
+        miniatures[name] = as_miniature(f"miniatures.{name}", {"name": name, **entry})
     combats = data.get("combat", [])
     if not isinstance(combats, list):
         raise InputTypeError("combat", "expected a list of [[combat]] tables")
