@@ -80,7 +80,7 @@ def test_monte_carlo_round_example_one_thread(benchmark: Any) -> None:
 
 
 def test_exact_round_large(benchmark: Any) -> None:
-    """Eight brutes (W 5), twelve combats: 6^8 = 1.7 million... too many; six brutes: 46,656 states."""
+    """Six brutes (W 5: 6^6 = 46,656 joint wound states), twelve opposed attacks in a ring."""
     minis = {f"b{i}": db.example("Bandit Brute") for i in range(6)}
     combats = [{"attacker": f"b{i % 6}", "defender": f"b{(i + 1) % 6}", "reaction": "attack"} for i in range(12)]
     result = benchmark.pedantic(lambda: db.round(minis, combats, method="exact"), rounds=3, iterations=1)
