@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 import db_reference as ref
-from mathhammer import deathburgh as db
 from test_bruteforce import play
 
 N_SCENARIOS = 220
