@@ -9,6 +9,7 @@ from mathhammer.killteam.attack_dice import AttackDiceResult, attack_dice, attac
 from mathhammer.killteam.fight import FightLog, FightResult, fight, resolve_fight
 from mathhammer.killteam.profiles import STRATEGIES, Fighter, Operative, Weapon
 from mathhammer.killteam.rules import Abilities, WeaponRules
+from mathhammer.killteam.shoot import ShootResult, shoot
 
 __all__ = [
     "STRATEGIES",
@@ -18,10 +19,12 @@ __all__ = [
     "FightResult",
     "Fighter",
     "Operative",
+    "ShootResult",
     "Weapon",
     "WeaponRules",
     "attack_dice",
     "attack_distribution",
     "fight",
     "resolve_fight",
+    "shoot",
 ]
