@@ -1,7 +1,8 @@
 // The lookahead cache: an open-addressing hash map from a packed fight state to a packed answer.
 //
-// Keys are never 0 (decision_key sets the top bit), so 0 marks an empty slot. Values are looked
-// up by copy: a lookup never hands out a reference that a later insert (a rehash) could move.
+// Keys are never 0 (decision_key sets the top bit), so 0 marks an empty slot. A key and its value
+// share a slot: a lookup in a big table costs one cache miss, not two. Values are looked up by
+// copy: a lookup never hands out a reference that a later insert (a rehash) could move.
 #pragma once
 #include <algorithm>
 #include <cstddef>
@@ -17,16 +18,16 @@ public:
     // The value stored under `key`, or false.
     bool find(uint64_t key, uint32_t& value) const {
         for (std::size_t i = slot(key);; i = (i + 1) & mask_) {
-            if (keys_[i] == key) {
-                value = values_[i];
+            if (slots_[i].key == key) {
+                value = slots_[i].value;
                 return true;
             }
-            if (keys_[i] == 0) return false;
+            if (slots_[i].key == 0) return false;
         }
     }
 
     void insert(uint64_t key, uint32_t value) {
-        if (2 * (size_ + 1) > keys_.size()) grow();
+        if (2 * (size_ + 1) > slots_.size()) grow();
         place(key, value);
     }
 
@@ -34,7 +35,7 @@ public:
 
     // Forget everything, keeping the slots.
     void clear() {
-        std::fill(keys_.begin(), keys_.end(), 0);
+        std::fill(slots_.begin(), slots_.end(), Slot{});
         size_ = 0;
     }
 
@@ -48,34 +49,34 @@ private:
     }
     std::size_t slot(uint64_t key) const { return static_cast<std::size_t>(mix(key)) & mask_; }
 
+    struct Slot {
+        uint64_t key = 0;
+        uint32_t value = 0;
+    };
+
     void reset(std::size_t slots) {
-        keys_.assign(slots, 0);
-        values_.assign(slots, 0);
+        slots_.assign(slots, Slot{});
         mask_ = slots - 1;
         size_ = 0;
     }
 
     void place(uint64_t key, uint32_t value) {
         std::size_t i = slot(key);
-        while (keys_[i] != 0 && keys_[i] != key) i = (i + 1) & mask_;
-        if (keys_[i] == 0) ++size_;
-        keys_[i] = key;
-        values_[i] = value;
+        while (slots_[i].key != 0 && slots_[i].key != key) i = (i + 1) & mask_;
+        if (slots_[i].key == 0) ++size_;
+        slots_[i] = Slot{key, value};
     }
 
     void grow() {
-        std::vector<uint64_t> old_keys;
-        std::vector<uint32_t> old_values;
-        old_keys.swap(keys_);
-        old_values.swap(values_);
-        reset(old_keys.size() * 2);
-        for (std::size_t i = 0; i < old_keys.size(); ++i) {
-            if (old_keys[i] != 0) place(old_keys[i], old_values[i]);
+        std::vector<Slot> old;
+        old.swap(slots_);
+        reset(old.size() * 2);
+        for (const Slot& s : old) {
+            if (s.key != 0) place(s.key, s.value);
         }
     }
 
-    std::vector<uint64_t> keys_;
-    std::vector<uint32_t> values_;
+    std::vector<Slot> slots_;
     std::size_t mask_ = 0;
     std::size_t size_ = 0;
 };

@@ -15,7 +15,8 @@ uint32_t pack(Action action, int damage_a, int damage_b) {
 
 }  // namespace
 
-DecisionCache::DecisionCache(const FightSpec& spec) : spec_(spec) {
+DecisionCache::DecisionCache(const FightSpec& spec, std::size_t max_entries)
+    : spec_(spec), max_entries_(max_entries) {
     for (int s = 0; s < 2; ++s) {
         const FighterSpec& me = spec.fighter[s];
         const FighterSpec& enemy = spec.fighter[1 - s];
@@ -57,7 +58,7 @@ DecisionCache::Entry DecisionCache::entry(const FightState& st) {
         const Action action = compute(c);
         const std::pair<int, int> end = after(c, action);
         packed = pack(action, c.side[0].wounds - end.first, c.side[1].wounds - end.second);
-        if (map_.size() >= kMaxEntries) map_.clear();
+        if (map_.size() >= max_entries_) map_.clear();
         ++computed_;
         map_.insert(key, packed);
     }

@@ -13,9 +13,10 @@
 // - a per-round flag no ability of either fighter reads is cleared (e.g. "has crit-struck" without
 //   Shock, Murderous Entrance or an enemy's Durable), and so is "plays Strike in this lookahead"
 //   for a fighter whose strategy is Strike anyway.
-// The cache holds at most kMaxEntries states; past that it starts over (what it holds never
+// The cache holds a bounded number of states; past that it starts over (what it holds never
 // changes a result, only how much is worked out again), which bounds its memory.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 
@@ -26,7 +27,10 @@ namespace mh::kt {
 
 class DecisionCache {
 public:
-    explicit DecisionCache(const FightSpec& spec);
+    // Holds at most max_entries states (16 bytes a slot, up to two slots an entry).
+    explicit DecisionCache(const FightSpec& spec, std::size_t max_entries = kDefaultMaxEntries);
+
+    static constexpr std::size_t kDefaultMaxEntries = std::size_t{1} << 20;
 
     // The action of the fighter to move. `st` must not be over, and its mover must hold a success.
     Action decide(const FightState& st) { return entry(st).action; }
@@ -56,9 +60,8 @@ private:
     bool lethal(const FightState& st, Action strike) const;
     bool awesome_parry(const FightState& st, Action& parry) const;
 
-    static constexpr std::size_t kMaxEntries = std::size_t{1} << 20;
-
     FightSpec spec_;
+    std::size_t max_entries_;
     bool reads_struck_[2];        // Hammerhand, or the enemy's Just a Scratch / Half Damage
     bool reads_crit_struck_[2];   // Shock, Murderous Entrance, or the enemy's Durable
     int first_strike_bonus_[2];   // the most a first strike can gain (Hammerhand, Half Damage's minimum 2)

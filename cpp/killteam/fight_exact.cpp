@@ -111,6 +111,9 @@ private:
     uint64_t states_ = 0;
 };
 
+// One cache for the whole computation: a bigger one than each Monte Carlo thread keeps.
+constexpr std::size_t kExactCacheEntries = std::size_t{1} << 22;
+
 struct Outcome {
     int crits;
     int norms;
@@ -142,7 +145,7 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
 
     const std::vector<Outcome> rolls_a = outcomes(dice_a);
     const std::vector<Outcome> rolls_b = outcomes(dice_b);
-    DecisionCache cache(spec);
+    DecisionCache cache(spec, kExactCacheEntries);
     ChanceExplorer explorer(spec, cache);
     const bool chance = spec.has_chance();
     NoLog log;

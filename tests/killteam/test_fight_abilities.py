@@ -129,6 +129,9 @@ CASES = [
     # Durable after Half Damage: 8 -> 4 -> 3 (Durable first would give 8 -> 7 -> 4).
     ("durable after half damage", F(damage=(3, 8)), (1, 0), F(abilities="Half Damage First Strike, Durable"), (0, 0),
      "a", [("a", "crit_strike", 3)], (20, 17)),
+    # Durable acts after Hammerhand: a crit of 3 + 1 = 4 loses 1.
+    ("durable after hammerhand", F(damage=(3, 3), abilities="Hammerhand"), (1, 0), F(abilities="Durable"), (0, 0),
+     "a", [("a", "crit_strike", 3)], (20, 17)),
     # Hammerhand, Half Damage, Durable: 5 + 1 = 6 -> 3 -> 3 (a crit of 3 is unchanged).
     ("hammerhand, half damage, durable", F(damage=(3, 5), abilities="Hammerhand"), (1, 0),
      F(abilities="Half Damage First Strike, Durable"), (0, 0), "a", [("a", "crit_strike", 3)], (20, 17)),

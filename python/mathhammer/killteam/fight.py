@@ -35,7 +35,7 @@ EXACT_WORK_LIMIT = 200_000
 #: ``method="auto"`` does not even try the exact engine when :func:`exact_work` estimates more.
 AUTO_ESTIMATE_MAX = 20_000_000
 #: ``method="exact"`` refuses estimates above this (use Monte Carlo instead).
-EXACT_WORK_MAX = 100_000_000
+EXACT_WORK_MAX = 1_000_000_000
 
 
 @dataclass(frozen=True)
