@@ -106,7 +106,7 @@ def attack_command(
     roa: Annotated[Optional[str], typer.Option(help="Rate of Attack per model, or BT+k for a template weapon.", rich_help_panel=_W)] = None,
     hit: Annotated[Optional[str], typer.Option(help="Hit target number, 2..6 (3 or 3+).", rich_help_panel=_W)] = None,
     damage: Annotated[Optional[int], typer.Option(help="Damage per die, 0..20.", rich_help_panel=_W)] = None,
-    surge_tags: Annotated[Optional[str], typer.Option(help="Surge Combat Tags, e.g. 'Light, Armoured' ('-' for none).", rich_help_panel=_W)] = None,
+    surge_tags: Annotated[Optional[str], typer.Option(help="Surge Combat Tags, e.g. 'Light, Armoured' ('-' for no Surge).", rich_help_panel=_W)] = None,
     surge_dice: Annotated[Optional[str], typer.Option(help="Surge die: D3, D3+1, D6 ('-' for none).", rich_help_panel=_W)] = None,
     template: Annotated[Optional[bool], typer.Option("--template/--no-template", help="A template weapon (RoA BT+k, Surge = affected models).", rich_help_panel=_W)] = None,
     keywords: Annotated[Optional[str], typer.Option(help="Weapon keywords in card notation; replaces the weapon's, e.g. 'PIERCE Armoured (2), CRITICAL HIT (2)'.", rich_help_panel=_W)] = None,
@@ -181,6 +181,8 @@ def attack_command(
         fields.update({k: v for k, v in given.items() if v is not None})
         if surge_tags is not None:
             fields["surge_tags"] = _none_or(surge_tags) or ()
+            if not fields["surge_tags"]:  # no Surge line at all
+                fields["surge_dice"] = None
         if surge_dice is not None:
             fields["surge_dice"] = _none_or(surge_dice)
         if pierce is not None:

@@ -114,7 +114,9 @@ def parse_keywords(text: str | Iterable[str] | None) -> ParsedKeywords:
         if keyword in seen:
             raise InputError("keywords", f"{keyword} is given twice")
         seen.add(keyword)
-        argument = normalized[len(keyword):].strip()
+        # The argument as written (tags keep their case in messages).
+        head = re.match(r"[\s-]*".join(re.escape(w) for w in re.split(r"[\s-]+", keyword)), item.strip(), re.IGNORECASE)
+        argument = item.strip()[head.end():].strip() if head else normalized[len(keyword):].strip()
         if keyword == "PIERCE":
             match = re.fullmatch(r"[\[(]?\s*([A-Za-z]+)\s*[\])]?\s*\(?\s*(\d+)\s*\)?", argument)
             if not match:
