@@ -83,6 +83,10 @@ class StateDistribution(ResultMixin):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __repr__(self) -> str:
+        kind = "exact" if self.samples is None else f"samples={self.samples}"
+        return f"StateDistribution({self.p.size} states, P(destroyed)={self.prob(models=0):.4g}, {kind})"
+
 
 @dataclass(frozen=True)
 class Stages(ResultMixin):
