@@ -1,11 +1,12 @@
+#include "bindings/killteam.hpp"
 #include "bindings/register.hpp"
-
-namespace py = pybind11;
 
 namespace mh::bindings {
 
-void register_killteam(py::module_ m) {
-    (void)m;  // filled in when the killteam engine lands
+void register_killteam(pybind11::module_ m) {
+    register_killteam_dice(m);
+    register_killteam_fight(m);
+    register_killteam_shoot(m);
 }
 
 }  // namespace mh::bindings

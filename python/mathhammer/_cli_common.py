@@ -147,3 +147,68 @@ def progress_bar(description: str, enabled: bool = True, delay: float = 1.0) -> 
     finally:
         if "bar" in state:
             state["bar"].stop()
+
+
+def result_tables(title: str, result: Any) -> tuple[list[Table], list[str]]:
+    """Generic tables for any result dataclass: one per Distribution field, scalars as summary lines.
+
+    Used where a command prints results of several games at once (``mathhammer run``).
+    """
+    import dataclasses
+
+    from mathhammer.results import Distribution
+
+    tables: list[Table] = []
+    summary: list[str] = []
+    for f in dataclasses.fields(result):
+        value = getattr(result, f.name)
+        if isinstance(value, Distribution):
+            table = distribution_table(f"{title}: {f.name}", value, f.name)
+            tables.append(table)
+            summary.append(f"{title}: mean {f.name} {value.mean:.4f} (std {value.std:.4f})")
+        elif isinstance(value, float):
+            summary.append(f"{title}: {f.name} = {value:.6g}")
+        elif isinstance(value, (int, str)) and not isinstance(value, bool) and value is not None:
+            summary.append(f"{title}: {f.name} = {value}")
+    return tables, summary
+
+
+class ProgressGroup:
+    """Progress bars for a run of several Monte Carlo jobs (one task each), shown only on a terminal
+    and only once a job has taken longer than ``delay`` seconds."""
+
+    def __init__(self, enabled: bool = True, delay: float = 1.0) -> None:
+        self._enabled = enabled and sys.stderr.isatty()
+        self._delay = delay
+        self._bar: Any = None
+
+    def __enter__(self) -> ProgressGroup:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+
+    def callback(self, description: str) -> Progress | None:
+        if not self._enabled:
+            return None
+        started = time.monotonic()
+        task: list[Any] = []
+
+        def update(done: int, total: int) -> None:
+            if not task:
+                if time.monotonic() - started < self._delay:
+                    return
+                if self._bar is None:
+                    from rich.console import Console
+                    from rich.progress import BarColumn, Progress as RichProgress, TaskProgressColumn, TimeRemainingColumn
+
+                    self._bar = RichProgress(
+                        "[progress.description]{task.description}", BarColumn(), TaskProgressColumn(),
+                        TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+                    )
+                    self._bar.start()
+                task.append(self._bar.add_task(description, total=total))
+            self._bar.update(task[0], completed=done)
+
+        return update

@@ -7,8 +7,15 @@ from __future__ import annotations
 
 import sys
 
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Optional
+
 import click
 import typer
+
+from mathhammer._cli_common import FormatOption, OutputFormat, ProgressGroup, Table, emit, result_tables
+from mathhammer.library import tomllib
 
 from mathhammer import __version__
 from mathhammer._validate import InputError, InputTypeError
@@ -46,6 +53,34 @@ def _register_games() -> None:
 
 
 _register_games()
+
+
+@app.command("run")
+def run(
+    scenario: Annotated[
+        Optional[Path], typer.Argument(help="Scenario file (.toml or .json); none runs the embedded example.")
+    ] = None,
+    fmt: FormatOption = OutputFormat.table,
+) -> None:
+    """Run every attack, shot, fight or combat of a scenario file and print the results.
+
+    Example: mathhammer run examples/scenario.toml --format json
+    """
+    from mathhammer import scenario as scenarios
+
+    with ProgressGroup(enabled=fmt is OutputFormat.table) as bars:
+        if scenario is None:
+            text = resources.files("mathhammer").joinpath("data/example_scenario.toml").read_text(encoding="utf-8")
+            outcomes = scenarios.run_scenario(tomllib.loads(text), source="example scenario", progress=bars.callback)
+        else:
+            outcomes = scenarios.run_scenario_file(scenario, progress=bars.callback)
+    tables: list[Table] = []
+    summary: list[str] = []
+    for outcome in outcomes:
+        t, s = result_tables(outcome.name, outcome.result)
+        tables += t
+        summary += s
+    emit(fmt, tables, {"outcomes": [o.to_dict() for o in outcomes]}, summary)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,9 +1,16 @@
-"""CLI commands for killteam (filled in when the killteam engine lands)."""
+"""`mathhammer killteam fight|shoot`."""
 
 from __future__ import annotations
 
 import typer
 
+from mathhammer.killteam import cli_fight, cli_shoot
+
+killteam_app = typer.Typer(name="killteam", help="Kill Team 2024: fights and shots.", no_args_is_help=True)
+cli_fight.register(killteam_app)
+cli_shoot.register(killteam_app)
+
 
 def register(app: typer.Typer) -> None:
-    """Add this game's commands to the top-level app."""
+    """Add the killteam command group to the top-level app."""
+    app.add_typer(killteam_app, name="killteam")

@@ -1,0 +1,22 @@
+"""The floor for every Monte Carlo engine: how fast the core draws d6 (one thread, GIL released)."""
+
+from mathhammer import _core, sampling
+
+DICE = 10_000_000
+
+
+def test_d6_per_second_one_thread(benchmark):
+    counts = benchmark(sampling.run_monte_carlo, _core.core.d6_histogram, DICE, 1, 1)
+    assert int(counts.sum()) == DICE
+    benchmark.extra_info["d6_per_second"] = DICE / benchmark.stats.stats.mean
+
+
+def test_attack_dice_rolls_per_second_one_thread(benchmark):
+    from mathhammer import killteam as kt
+    from mathhammer.killteam.attack_dice import attack_profile
+
+    profile = attack_profile(kt.Weapon(4, 3, rules="Balanced, Lethal 5+"))
+    kernel = lambda s, t, b, e, th: _core.killteam.attack_dice_counts(profile, s, t, b, e, th)  # noqa: E731
+    counts = benchmark(sampling.run_monte_carlo, kernel, 2_000_000, 1, 1)
+    assert int(counts.sum()) == 2_000_000
+    benchmark.extra_info["rolls_per_second"] = 2_000_000 / benchmark.stats.stats.mean

@@ -1,0 +1,60 @@
+// Kill Team 2024 attack dice (killteam.md §1): roll, reroll, retain.
+//
+// One pipeline (`finish_roll`) turns the dice as rolled and rerolled into retained (crits, norms);
+// the Monte Carlo roller and the exact enumeration both go through it. Defence dice reuse the same
+// machinery (crits on 6, cover saves retained like Accurate norms).
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include "core/dice.hpp"
+
+namespace mh::kt {
+
+constexpr int kMaxDice = 12;
+constexpr int kTableSide = kMaxDice + 1;
+
+enum class Reroll : uint8_t {
+    None,
+    Balanced,               // one fail
+    DoubleBalanced,         // up to two fails
+    Ceaseless,              // every die showing the most common fail face
+    CeaselessBalanced,      // Ceaseless, then one fail not rerolled yet
+    Relentless,             // every fail
+    RelentlessCritFishing,  // every non-crit, norms included
+    RerollOnes,             // every 1
+    RerollOnesBalanced,     // every 1, then one fail not rerolled yet
+};
+
+struct AttackProfile {
+    int dice = 4;             // dice in the pool, Accurate ones included (0..12)
+    int hit = 3;              // success on hit+ (2..6)
+    int crit = 6;             // crit on crit+; Lethal x → max(x, hit)
+    int accurate = 0;         // dice retained as norms without rolling (cover saves for defence)
+    Reroll reroll = Reroll::None;
+    bool punishing = false;   // a crit and a fail: one fail becomes a norm
+    bool severe = false;      // no crit: one norm becomes a crit (then no Rending)
+    bool rending = false;     // a crit: one rolled norm becomes a crit
+    int fails_to_norms = 0;
+    int norms_to_crits = 0;
+    bool obscured = false;    // crits become norms, then one success is discarded
+};
+
+struct Retained {
+    int crits = 0;
+    int norms = 0;
+};
+
+// Probability of each retained result: table[crits * kTableSide + norms].
+using RetainedTable = std::array<double, kTableSide * kTableSide>;
+
+// The post-roll pipeline (§1.4) on rolled dice already rerolled: c crits, n norms, f fails.
+Retained finish_roll(const AttackProfile& p, int c, int n, int f);
+
+// One random roll (Monte Carlo).
+Retained roll_attack(const AttackProfile& p, DiceSource& dice);
+
+// The exact distribution of the retained dice.
+RetainedTable attack_distribution(const AttackProfile& p);
+
+}  // namespace mh::kt

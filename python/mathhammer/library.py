@@ -1,0 +1,180 @@
+"""Profile files: weapons, fighters, operatives, units and miniatures in TOML or JSON.
+
+A library file names its game and holds one table per kind of profile, each entry by name::
+
+    game = "killteam"
+
+    [weapon.bolt_rifle]
+    card = "4A 3+ 3/4 Piercing Crits 1"      # datacard notation, or the fields themselves
+
+    [fighter.sergeant]
+    attacks = 5
+    hit = 3
+    damage = [4, 5]
+    wounds = 15
+    rules = "Lethal 5+"
+    abilities = "Storm Shield"
+    strategy = "max_damage"
+
+Every entry is validated when loaded; an error names the file, the entry and the field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib  # type: ignore[no-redef]
+
+from mathhammer._validate import InputError, InputTypeError
+
+# (game, kind) -> "module:Class"; kinds are the tables a library file may hold.
+PROFILE_KINDS: dict[str, dict[str, str]] = {
+    "killteam": {
+        "weapon": "mathhammer.killteam:Weapon",
+        "fighter": "mathhammer.killteam:Fighter",
+        "operative": "mathhammer.killteam:Operative",
+    },
+    "starcraft": {"weapon": "mathhammer.starcraft:Weapon", "unit": "mathhammer.starcraft:Unit"},
+    "deathburgh": {"miniature": "mathhammer.deathburgh:Miniature"},
+    "force_melee": {"unit": "mathhammer.force_melee:Unit"},
+}
+
+
+class ProfileFileError(InputError):
+    """A profile file that cannot be read or holds an invalid entry."""
+
+
+def profile_class(game: str, kind: str) -> type:
+    """The class behind a (game, kind) pair, e.g. ("killteam", "fighter") -> kt.Fighter."""
+    if game not in PROFILE_KINDS:
+        raise InputError("game", f"unknown game {game!r}; allowed: {', '.join(PROFILE_KINDS)}")
+    kinds = PROFILE_KINDS[game]
+    if kind not in kinds:
+        raise InputError("kind", f"unknown {game} profile kind {kind!r}; allowed: {', '.join(kinds)}")
+    module, name = kinds[kind].split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def profile_to_dict(profile: Any) -> dict[str, Any]:
+    """The fields of a profile as plain TOML/JSON values (rules and abilities in datacard notation)."""
+    if not dataclasses.is_dataclass(profile) or isinstance(profile, type):
+        raise InputTypeError("profile", f"expected a profile object, got {type(profile).__name__}")
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(profile):
+        value = _plain(getattr(profile, f.name))
+        if value is not None:
+            out[f.name] = value
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if hasattr(value, "value") and isinstance(getattr(value, "value"), (str, int)):  # enums
+        return value.value
+    if dataclasses.is_dataclass(value) and hasattr(type(value), "parse"):  # rules, abilities
+        return str(value)
+    if dataclasses.is_dataclass(value):
+        return profile_to_dict(value)
+    return str(value)
+
+
+def profile_from_dict(game: str, kind: str, data: Mapping[str, Any]) -> Any:
+    """Build and validate one profile from its fields (or from ``card = "..."`` datacard notation)."""
+    cls = profile_class(game, kind)
+    if not isinstance(data, Mapping):
+        raise InputTypeError(kind, f"expected a table of fields, got {type(data).__name__}")
+    data = dict(data)
+    if "card" in data:
+        card = data.pop("card")
+        if not hasattr(cls, "parse"):
+            raise InputError("card", f"{game} {kind} profiles have no datacard notation; give the fields")
+        base = profile_to_dict(cls.parse(card))
+        base.update(data)
+        data = base
+    known = {f.name for f in dataclasses.fields(cls)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise InputError(unknown[0], f"unknown field; {kind} fields are: {', '.join(sorted(known))}")
+    hints = {f.name: f.default for f in dataclasses.fields(cls)}
+    for name, value in data.items():  # lists from TOML/JSON become tuples where the profile uses tuples
+        if isinstance(value, list) and (isinstance(hints.get(name), tuple) or name == "damage"):
+            data[name] = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+    return cls(**data)
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        if path.suffix.lower() == ".json":
+            return json.loads(path.read_text(encoding="utf-8"))
+        if path.suffix.lower() == ".toml":
+            return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ProfileFileError(str(path), "no such file") from None
+    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ProfileFileError(str(path), f"not valid {path.suffix[1:].upper()}: {error}") from None
+    raise ProfileFileError(str(path), "unknown file type; use .toml or .json")
+
+
+def load_library(path: str | Path) -> dict[str, dict[str, Any]]:
+    """Load a profile library: {kind: {name: profile}}; the game is in ``library_game(path)``."""
+    return parse_library(_read(Path(path)), str(path))[1]
+
+
+def parse_library(data: Mapping[str, Any], source: str) -> tuple[str, dict[str, dict[str, Any]]]:
+    """Validate the content of a library file; errors name the source, the entry and the field."""
+    if not isinstance(data, Mapping) or "game" not in data:
+        raise ProfileFileError(source, f"a profile library needs game = one of {', '.join(PROFILE_KINDS)}")
+    game = data["game"]
+    if game not in PROFILE_KINDS:
+        raise ProfileFileError(source, f"game: unknown game {game!r}; allowed: {', '.join(PROFILE_KINDS)}")
+    library: dict[str, dict[str, Any]] = {}
+    for kind, entries in data.items():
+        if kind == "game":
+            continue
+        if kind not in PROFILE_KINDS[game]:
+            raise ProfileFileError(source, f"unknown table [{kind}]; {game} tables are: {', '.join(PROFILE_KINDS[game])}")
+        if not isinstance(entries, Mapping):
+            raise ProfileFileError(source, f"[{kind}] must hold named entries such as [{kind}.name]")
+        library[kind] = {}
+        for name, fields in entries.items():
+            try:
+                library[kind][name] = profile_from_dict(game, kind, fields)
+            except (InputError, InputTypeError) as error:
+                raise ProfileFileError(source, f"{kind}.{name}: {error}") from None
+            except TypeError as error:  # a required field is missing
+                raise ProfileFileError(source, f"{kind}.{name}: {error}") from None
+    return game, library
+
+
+def library_game(path: str | Path) -> str:
+    return parse_library(_read(Path(path)), str(path))[0]
+
+
+def save_library(path: str | Path, game: str, library: Mapping[str, Mapping[str, Any]]) -> None:
+    """Write a profile library as TOML or JSON (by the file's suffix)."""
+    path = Path(path)
+    data: dict[str, Any] = {"game": game}
+    for kind, entries in library.items():
+        profile_class(game, kind)  # validates the kind
+        data[kind] = {name: profile_to_dict(profile) for name, profile in entries.items()}
+    if path.suffix.lower() == ".json":
+        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    elif path.suffix.lower() == ".toml":
+        path.write_text(tomli_w.dumps(data), encoding="utf-8")
+    else:
+        raise ProfileFileError(str(path), "unknown file type; use .toml or .json")

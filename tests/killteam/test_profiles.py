@@ -1,0 +1,156 @@
+"""Kill Team profiles and datacard notation: parsing, printing back, and errors that name the field."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mathhammer import killteam as kt
+from mathhammer._validate import InputError, InputTypeError
+
+
+def test_weapon_rules_parse_every_name():
+    rules = kt.WeaponRules.parse(
+        "Lethal 5+, Accurate 1, Rending, Severe, Punishing, Brutal, Shock, Saturate, Piercing 1, "
+        "Piercing Crits 2, Devastating 3, Fails to Norms 1, Norms to Crits 2, Relentless (crit-fishing)"
+    )
+    assert rules.lethal == 5 and rules.accurate == 1 and rules.piercing == 1 and rules.piercing_crits == 2
+    assert rules.devastating == 3 and rules.fails_to_norms == 1 and rules.norms_to_crits == 2
+    assert rules.rending and rules.severe and rules.punishing and rules.brutal and rules.shock and rules.saturate
+    assert rules.reroll == "relentless_crit_fishing"
+
+
+@pytest.mark.parametrize(
+    "text, reroll",
+    [
+        ("Balanced", "balanced"),
+        ("double balanced", "double_balanced"),
+        ("CEASELESS", "ceaseless"),
+        ("Ceaseless Balanced", "ceaseless_balanced"),
+        ("Ceaseless, Balanced", "ceaseless_balanced"),
+        ("Balanced, Ceaseless", "ceaseless_balanced"),
+        ("Relentless", "relentless"),
+        ("Reroll Ones", "reroll_ones"),
+        ("Reroll Ones, Balanced", "reroll_ones_balanced"),
+        ("Reroll Ones Balanced", "reroll_ones_balanced"),
+    ],
+)
+def test_reroll_names_and_combinations(text, reroll):
+    assert kt.WeaponRules.parse(text).reroll == reroll
+
+
+@pytest.mark.parametrize("text", ["Balanced, Relentless", "Ceaseless, Relentless", "Balanced, Double Balanced"])
+def test_other_reroll_combinations_are_refused(text):
+    with pytest.raises(InputError, match="at most one reroll rule"):
+        kt.WeaponRules.parse(text)
+
+
+@pytest.mark.parametrize(
+    "text, field",
+    [("Lethal 1+", "lethal"), ("Lethal 7+", "lethal"), ("Piercing 4", "piercing"), ("Devastating 10", "devastating"),
+     ("Accurate 7", "accurate"), ("Norms to Crits 7", "norms_to_crits"), ("Piercing Crits 4", "piercing_crits")],
+)
+def test_out_of_range_rule_values_name_the_field(text, field):
+    with pytest.raises(InputError, match=f"rules.{field}: "):
+        kt.WeaponRules.parse(text)
+
+
+def test_unknown_rule_lists_the_known_ones():
+    with pytest.raises(InputError) as error:
+        kt.Weapon(4, 3, rules="Lethal 5+, Blast 2")
+    assert error.value.field == "rules"
+    assert "Blast 2".lower() in str(error.value).lower() and "Piercing Crits x" in str(error.value)
+
+
+def test_duplicate_rule_is_refused():
+    with pytest.raises(InputError, match="twice"):
+        kt.WeaponRules.parse("Lethal 5+, Lethal 4+")
+
+
+def test_abilities_parse():
+    a = kt.Abilities.parse(
+        "Storm Shield, Dueller, Duelist, Hammerhand, Just a Scratch, Just a Scratch (normals), "
+        "Half Damage First Strike, Durable, Murderous Entrance, Punishing, Feel No Pain 5+, Saintly Relics (2D6)"
+    )
+    assert a.storm_shield and a.dueller and a.duelist and a.hammerhand and a.just_a_scratch
+    assert a.just_a_scratch_normals and a.half_damage_first_strike and a.durable and a.murderous_entrance
+    assert a.punishing and a.feel_no_pain == 5 and a.saintly_relics == 2
+    assert kt.Abilities.parse("saintly relics").saintly_relics == 1
+    with pytest.raises(InputError, match="feel_no_pain"):
+        kt.Abilities.parse("Feel No Pain 1+")
+    with pytest.raises(InputError, match="unknown ability"):
+        kt.Abilities.parse("Invulnerable Save 4+")
+
+
+def test_weapon_card_notation_round_trips():
+    weapon = kt.Weapon.parse("4A 3+ 3/4 Lethal 5+, Piercing 1")
+    assert (weapon.attacks, weapon.hit, weapon.damage) == (4, 3, (3, 4))
+    assert weapon.rules.lethal == 5 and weapon.rules.piercing == 1
+    assert str(weapon) == "4A 3+ 3/4 Lethal 5+, Piercing 1"
+    assert kt.Weapon.parse(str(weapon)) == weapon
+
+
+_rules = st.fixed_dictionaries(
+    {},
+    optional={
+        "lethal": st.integers(2, 6), "accurate": st.integers(0, 6), "punishing": st.booleans(),
+        "severe": st.booleans(), "rending": st.booleans(), "brutal": st.booleans(), "shock": st.booleans(),
+        "saturate": st.booleans(), "fails_to_norms": st.integers(0, 6), "norms_to_crits": st.integers(0, 6),
+        "piercing": st.integers(0, 3), "piercing_crits": st.integers(0, 3), "devastating": st.integers(0, 9),
+        "reroll": st.sampled_from(["none", "balanced", "double_balanced", "ceaseless", "ceaseless_balanced",
+                                   "relentless", "relentless_crit_fishing", "reroll_ones", "reroll_ones_balanced"]),
+    },
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_rules, st.integers(1, 12), st.integers(2, 6), st.integers(0, 12), st.integers(0, 12))
+def test_any_valid_weapon_prints_and_parses_back(rules, attacks, hit, dn, dc):
+    weapon = kt.Weapon(attacks, hit, (dn, dc), kt.WeaponRules(**rules))
+    assert kt.Weapon.parse(str(weapon)) == weapon
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_rule_parser_only_raises_input_errors(text):
+    try:
+        kt.WeaponRules.parse(text)
+        kt.Abilities.parse(text)
+    except InputError:
+        pass
+
+
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        (dict(attacks=0, hit=3), "attacks"),
+        (dict(attacks=13, hit=3), "attacks"),
+        (dict(attacks=4, hit=1), "hit"),
+        (dict(attacks=4, hit=7), "hit"),
+        (dict(attacks=4, hit=3, damage=(3, 13)), "damage.critical"),
+        (dict(attacks=4, hit=3, damage=(-1, 4)), "damage.normal"),
+        (dict(attacks=4, hit=3, wounds=0), "wounds"),
+        (dict(attacks=4, hit=3, wounds=41), "wounds"),
+        (dict(attacks=4, hit=3, strategy="berserk"), "strategy"),
+    ],
+)
+def test_fighter_ranges_name_the_field(kwargs, field):
+    with pytest.raises(InputError) as error:
+        kt.Fighter(**kwargs)
+    assert error.value.field == field
+
+
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [(dict(attacks=4.0, hit=3), "attacks"), (dict(attacks=4, hit=3, rules=5), "rules"),
+     (dict(attacks=4, hit=3, damage=3), "damage"), (dict(attacks=True, hit=3), "attacks")],
+)
+def test_wrong_types_raise_type_errors(kwargs, field):
+    with pytest.raises(InputTypeError) as error:
+        kt.Fighter(**kwargs)
+    assert error.value.field == field
+
+
+def test_stats_accept_plus_notation_and_damage_strings():
+    fighter = kt.Fighter(attacks=4, hit="3+", damage="4/5", wounds=14, strategy="Min Dmg".replace("Dmg", "damage"))
+    assert fighter.hit == 3 and fighter.damage == (4, 5) and fighter.strategy == "min_damage"
+    assert kt.Operative(save="4+", wounds=8).save == 4
