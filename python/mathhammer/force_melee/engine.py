@@ -318,8 +318,9 @@ def _check_assignment(assignment: Any, sides: dict[str, Side], pairs: list[tuple
                 raise InputError(f"assignment[{unit!r}]", f"assigns {total} dice; the unit has {side.dice}")
             for enemy in enemies[unit]:
                 dice[(unit, enemy)] = mine.get(enemy, 0)
-        elif len(enemies[unit]) == 1:
-            dice[(unit, enemies[unit][0])] = side.dice
+        elif len(enemies[unit]) == 1 or side.dice == 0:
+            for enemy in enemies[unit]:
+                dice[(unit, enemy)] = side.dice
         else:
             split = ", ".join(f"({unit!r}, {enemy!r}): ..." for enemy in enemies[unit])
             raise InputError(

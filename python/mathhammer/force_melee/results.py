@@ -175,6 +175,26 @@ class PairResult(ResultMixin):
         """Neither unit assigned dice to the other: no exchange took place."""
         return self.dice == (0, 0)
 
+    def flipped(self) -> PairResult:
+        """The same pair seen from the other unit (first and second swapped)."""
+        def swap(joint: JointDistribution) -> JointDistribution:
+            return JointDistribution(joint.pmf.T, names=(joint.names[1], joint.names[0]), samples=joint.samples)
+
+        return PairResult(
+            first=self.second,
+            second=self.first,
+            dice=(self.dice[1], self.dice[0]),
+            joint=swap(self.joint),
+            damage_first=self.damage_second,
+            damage_second=self.damage_first,
+            hits_first=self.hits_second,
+            hits_second=self.hits_first,
+            p_first_more=self.p_second_more,
+            p_tie=self.p_tie,
+            p_second_more=self.p_first_more,
+            casualties_joint=swap(self.casualties_joint),
+        )
+
 
 @dataclass(frozen=True)
 class MeleeManyResult(ResultMixin):
@@ -198,10 +218,12 @@ class MeleeManyResult(ResultMixin):
         return self.units[name]
 
     def pair(self, first: str, second: str) -> PairResult:
-        """The engaged pair of these two units (in either order)."""
+        """The engaged pair of these two units, seen from ``first`` (whichever order it was listed in)."""
         for pair in self.pairs:
-            if (pair.first, pair.second) in ((first, second), (second, first)):
+            if (pair.first, pair.second) == (first, second):
                 return pair
+            if (pair.first, pair.second) == (second, first):
+                return pair.flipped()
         known = ", ".join(f"({p.first}, {p.second})" for p in self.pairs)
         raise InputError("pair", f"({first}, {second}) is not an engaged pair; pairs: {known}")
 
