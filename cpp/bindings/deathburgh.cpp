@@ -1,11 +1,139 @@
+// pybind11 glue for Deathburgh: plain structs in, numpy arrays out. No game logic here.
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
 #include "bindings/register.hpp"
+#include "deathburgh/combat.hpp"
+#include "deathburgh/pool.hpp"
+#include "deathburgh/round.hpp"
 
 namespace py = pybind11;
 
 namespace mh::bindings {
 
+namespace {
+
+py::array_t<double> to_numpy(const std::vector<double>& values, std::vector<py::ssize_t> shape) {
+    py::array_t<double> out(shape);
+    std::copy(values.begin(), values.end(), out.mutable_data());
+    return out;
+}
+
+py::array_t<uint64_t> to_numpy(const std::vector<uint64_t>& values) {
+    return py::array_t<uint64_t>(static_cast<py::ssize_t>(values.size()), values.data());
+}
+
+}  // namespace
+
 void register_deathburgh(py::module_ m) {
-    (void)m;  // filled in when the deathburgh engine lands
+    using namespace mh::deathburgh;
+
+    py::enum_<Reroll>(m, "Reroll")
+        .value("none", Reroll::none)
+        .value("all_fails", Reroll::all_fails)
+        .value("one_fail", Reroll::one_fail);
+    py::enum_<Edition>(m, "Edition").value("web", Edition::web).value("alpha", Edition::alpha);
+    py::enum_<Reaction>(m, "Reaction")
+        .value("attack", Reaction::attack)
+        .value("dodge", Reaction::dodge)
+        .value("none", Reaction::none);
+
+    py::class_<PoolSpec>(m, "PoolSpec")
+        .def(py::init<>())
+        .def_readwrite("rolled", &PoolSpec::rolled)
+        .def_readwrite("target", &PoolSpec::target)
+        .def_readwrite("instant_crits", &PoolSpec::instant_crits)
+        .def_readwrite("reroll", &PoolSpec::reroll)
+        .def_readwrite("auto_hits", &PoolSpec::auto_hits)
+        .def_readwrite("wound_cap", &PoolSpec::wound_cap);
+    py::class_<OutcomeRules>(m, "OutcomeRules")
+        .def(py::init<>())
+        .def_readwrite("edition", &OutcomeRules::edition)
+        .def_readwrite("reaction", &OutcomeRules::reaction)
+        .def_readwrite("same_role", &OutcomeRules::same_role)
+        .def_readwrite("draw_at_zero", &OutcomeRules::draw_at_zero)
+        .def_readwrite("draw_in_dodge", &OutcomeRules::draw_in_dodge);
+    py::class_<CombatSpec>(m, "CombatSpec")
+        .def(py::init<>())
+        .def_readwrite("attacker", &CombatSpec::attacker)
+        .def_readwrite("defender", &CombatSpec::defender)
+        .def_readwrite("rules", &CombatSpec::rules);
+    py::class_<RoundCombat>(m, "RoundCombat")
+        .def(py::init<>())
+        .def_readwrite("attacker", &RoundCombat::attacker)
+        .def_readwrite("defender", &RoundCombat::defender)
+        .def_readwrite("attacker_mode", &RoundCombat::attacker_mode)
+        .def_readwrite("defender_mode", &RoundCombat::defender_mode)
+        .def_property(
+            "attacker_pools", [](const RoundCombat& c) { return std::vector<PoolSpec>(c.attacker_pool, c.attacker_pool + 2); },
+            [](RoundCombat& c, const std::vector<PoolSpec>& pools) {
+                if (pools.size() != 2) throw py::value_error("attacker_pools: expected [aggressive, defensive]");
+                c.attacker_pool[0] = pools[0];
+                c.attacker_pool[1] = pools[1];
+            })
+        .def_property(
+            "defender_pools", [](const RoundCombat& c) { return std::vector<PoolSpec>(c.defender_pool, c.defender_pool + 2); },
+            [](RoundCombat& c, const std::vector<PoolSpec>& pools) {
+                if (pools.size() != 2) throw py::value_error("defender_pools: expected [aggressive, defensive]");
+                c.defender_pool[0] = pools[0];
+                c.defender_pool[1] = pools[1];
+            })
+        .def_readwrite("rules", &RoundCombat::rules);
+    py::class_<RoundSpec>(m, "RoundSpec")
+        .def(py::init<>())
+        .def_readwrite("start_wounds", &RoundSpec::start_wounds)
+        .def_readwrite("combats", &RoundSpec::combats);
+
+    m.attr("MAX_DICE") = kMaxDice;
+    m.attr("MODE_FROM_STATE") = kModeFromState;
+
+    m.def("pool_pmf", [](const PoolSpec& pool) {
+        check_pool(pool);
+        const std::vector<double> pmf = pool_pmf(pool);
+        return to_numpy(pmf, {static_cast<py::ssize_t>(pmf.size())});
+    });
+    m.def("combat_exact", [](const CombatSpec& spec) {
+        ExactCombat exact;
+        {
+            py::gil_scoped_release release;
+            exact = combat_exact(spec);
+        }
+        const CombatShape& s = exact.shape;
+        return py::make_tuple(to_numpy(exact.successes, {s.successes_attacker, s.successes_defender}),
+                              to_numpy(exact.wounds, {s.wounds_defender, s.wounds_attacker}),
+                              to_numpy(exact.successes_attacker, {s.successes_attacker}),
+                              to_numpy(exact.successes_defender, {s.successes_defender}));
+    });
+    m.def("combat_shape", [](const CombatSpec& spec) {
+        const CombatShape s = combat_shape(spec);
+        return py::make_tuple(s.successes_attacker, s.successes_defender, s.wounds_defender, s.wounds_attacker);
+    });
+    m.def(
+        "combat_monte_carlo",
+        [](const CombatSpec& spec, uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end,
+           int threads) {
+            std::vector<uint64_t> counts;
+            {
+                py::gil_scoped_release release;
+                counts = combat_monte_carlo(spec, seed, total, chunk_begin, chunk_end, threads);
+            }
+            return to_numpy(counts);
+        },
+        py::arg("spec"), py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"),
+        py::arg("threads"));
+    m.def(
+        "round_monte_carlo",
+        [](const RoundSpec& spec, uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end,
+           int threads) {
+            std::vector<uint64_t> counts;
+            {
+                py::gil_scoped_release release;
+                counts = round_monte_carlo(spec, seed, total, chunk_begin, chunk_end, threads);
+            }
+            return to_numpy(counts);
+        },
+        py::arg("spec"), py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"),
+        py::arg("threads"));
 }
 
 }  // namespace mh::bindings

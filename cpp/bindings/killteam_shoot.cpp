@@ -1,9 +1,78 @@
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
 #include "bindings/killteam.hpp"
+#include "killteam/shoot.hpp"
+
+namespace py = pybind11;
 
 namespace mh::bindings {
 
-void register_killteam_shoot(pybind11::module_ m) {
-    (void)m;  // filled in when the Kill Team shoot engine lands
+void register_killteam_shoot(py::module_ m) {
+    using namespace mh::kt;
+    m.attr("MAX_ROUNDS") = kMaxRounds;
+
+    py::class_<ShootConfig>(m, "ShootConfig")
+        .def(py::init<>())
+        .def_readwrite("attack", &ShootConfig::attack)
+        .def_readwrite("normal_damage", &ShootConfig::normal_damage)
+        .def_readwrite("critical_damage", &ShootConfig::critical_damage)
+        .def_readwrite("devastating", &ShootConfig::devastating)
+        .def_readwrite("piercing", &ShootConfig::piercing)
+        .def_readwrite("piercing_crits", &ShootConfig::piercing_crits)
+        .def_readwrite("saturate", &ShootConfig::saturate)
+        .def_readwrite("save", &ShootConfig::save)
+        .def_readwrite("cover", &ShootConfig::cover)
+        .def_readwrite("defender_punishing", &ShootConfig::defender_punishing)
+        .def_readwrite("just_a_scratch", &ShootConfig::just_a_scratch)
+        .def_readwrite("just_a_scratch_normals", &ShootConfig::just_a_scratch_normals)
+        .def_readwrite("durable", &ShootConfig::durable)
+        .def_readwrite("feel_no_pain", &ShootConfig::feel_no_pain)
+        .def_readwrite("saintly_relics", &ShootConfig::saintly_relics)
+        .def_readwrite("rounds", &ShootConfig::rounds);
+
+    m.def("shoot_max_attack_damage", &max_attack_damage, py::arg("config"));
+
+    // The defender's blocks for fixed dice: (blocked crits, blocked norms, unblocked crits,
+    // unblocked norms after Just a Scratch, their damage after Durable).
+    m.def("shoot_blocks",
+          [](const ShootConfig& cfg, int crits, int norms, int crit_saves, int norm_saves) {
+              const Blocks b = allocate_blocks(cfg, {crits, norms}, {crit_saves, norm_saves});
+              return py::make_tuple(b.blocked.crits, b.blocked.norms, b.unblocked.crits, b.unblocked.norms,
+                                    b.hit_damage);
+          },
+          py::arg("config"), py::arg("crits"), py::arg("norms"), py::arg("crit_saves"), py::arg("norm_saves"));
+
+    // Exact: (P(total damage) 1-D, P(attack crits, norms) 13x13, P(crit saves, normal saves) 4x4).
+    m.def("shoot_exact",
+          [](const ShootConfig& cfg) {
+              ShootExact r;
+              {
+                  py::gil_scoped_release release;
+                  r = shoot_exact(cfg);
+              }
+              py::array_t<double> damage(static_cast<py::ssize_t>(r.damage.size()), r.damage.data());
+              py::array_t<double> attack({kTableSide, kTableSide});
+              std::copy(r.attack.begin(), r.attack.end(), attack.mutable_data());
+              py::array_t<double> saves({kSaveSide, kSaveSide});
+              std::copy(r.saves.begin(), r.saves.end(), saves.mutable_data());
+              return py::make_tuple(damage, attack, saves);
+          },
+          py::arg("config"));
+
+    // Monte Carlo kernel: histogram laid out as shoot_histogram_bins describes.
+    m.def("shoot_counts",
+          [](const ShootConfig& cfg, uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end,
+             int threads) {
+              std::vector<uint64_t> counts;
+              {
+                  py::gil_scoped_release release;
+                  counts = shoot_monte_carlo(cfg, seed, total, chunk_begin, chunk_end, threads);
+              }
+              return py::array_t<uint64_t>(static_cast<py::ssize_t>(counts.size()), counts.data());
+          },
+          py::arg("config"), py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"),
+          py::arg("threads"));
 }
 
 }  // namespace mh::bindings

@@ -1,1 +1,34 @@
-"""deathburgh."""
+"""Deathburgh combat: exact and Monte Carlo (deathburgh.md).
+
+    from mathhammer import deathburgh as db
+    brute = db.Miniature.parse("A 3/4+ D 5/3+ W 5", name="Old Fellas Brute")
+    leader = db.example("Bandit Leader")
+    r = db.combat(db.Side(leader, charge=True), db.Side(brute, "defensive"), reaction="dodge")
+    r.wasted("defender"), r.p_counter_wound, r.wounds_defender.pmf
+
+``db.pool`` gives one side's successes, ``db.combat`` one combat (``edition="web"`` by default,
+``"alpha"`` for the alpha rulebook), ``db.round`` a round of combats with wounds carried over.
+"""
+
+from mathhammer.deathburgh.engine import combat, pool
+from mathhammer.deathburgh.profiles import EXAMPLES, Miniature, Side, example, load_profiles, save_profiles
+from mathhammer.deathburgh.results import CombatResult, RoundResult
+from mathhammer.deathburgh.rounds import Engagement, load_round, round
+from mathhammer.deathburgh.rules import Rules
+
+__all__ = [
+    "EXAMPLES",
+    "CombatResult",
+    "Engagement",
+    "Miniature",
+    "RoundResult",
+    "Rules",
+    "Side",
+    "combat",
+    "example",
+    "load_profiles",
+    "load_round",
+    "pool",
+    "round",
+    "save_profiles",
+]

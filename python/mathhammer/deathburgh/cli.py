@@ -1,9 +1,276 @@
-"""CLI commands for deathburgh (filled in when the deathburgh engine lands)."""
+"""The ``mathhammer deathburgh`` commands: ``combat``, ``round`` and ``profiles``."""
 
 from __future__ import annotations
 
+import inspect
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
 import typer
 
+from mathhammer._cli_common import (
+    FormatOption,
+    MethodOption,
+    OutputFormat,
+    SamplesOption,
+    SeedOption,
+    Table,
+    ThreadsOption,
+    distribution_table,
+    emit,
+    progress_bar,
+)
+from mathhammer._validate import InputError
+from mathhammer.deathburgh.engine import DEFAULT_SAMPLES, combat
+from mathhammer.deathburgh.profiles import EXAMPLES, Miniature, Side, load_profiles
+from mathhammer.deathburgh.results import CombatResult, RoundResult
+from mathhammer.deathburgh.rounds import load_round
+from mathhammer.deathburgh.rounds import round as play_round
 
-def register(app: typer.Typer) -> None:
-    """Add this game's commands to the top-level app."""
+app = typer.Typer(
+    name="deathburgh",
+    help="Deathburgh combat: opposed attacks, dodges, criticals worth 2, instant 6! / 1!, both editions.",
+    no_args_is_help=True,
+)
+
+DEFAULT_ATTACKER = "Old Fellas Melee Warrior Follower"
+DEFAULT_DEFENDER = "Bandit Melee Follower"
+
+# (field, type, default, help): the side options every combat command offers for both sides.
+_PROFILE_FIELDS: list[tuple[str, Any, Any, str]] = [
+    ("a", Optional[int], None, "A: dice in Aggressive mode (overrides the profile)"),
+    ("a_plus", Optional[int], None, "A+: target number in Aggressive mode, 2..6"),
+    ("d", Optional[int], None, "D: dice in Defensive mode"),
+    ("d_plus", Optional[int], None, "D+: target number in Defensive mode, 2..6"),
+    ("w", Optional[int], None, "W: wounds of the profile"),
+    ("role", Optional[str], None, "melee or ranged"),
+]
+_SIDE_FIELDS: list[tuple[str, Any, Any, str]] = [
+    ("mode", str, "aggressive", "aggressive (A dice) or defensive (D dice)"),
+    ("wounds", Optional[int], None, "current wounds (default W)"),
+    ("charge", bool, False, "Charge bonus: one 6! (attacker, melee)"),
+    ("support", int, 0, "supporting allies: one 6! each (melee)"),
+    ("full_visibility", bool, False, "Full Visibility: one 6! (ranged attack)"),
+    ("steady_aim", bool, False, "Steady Aim: one 6! (ranged attack)"),
+    ("take_cover", bool, False, "Take Cover: one 6! (dodging a ranged attack)"),
+    ("get_down", bool, False, "Get down!: one 6! (dodging a ranged attack)"),
+    ("zig_zag", bool, False, "Zig Zag!: one 6! (alpha, Defensive dodge of a ranged attack)"),
+    ("instant6", int, 0, "other instant 6! dice"),
+    ("instant1", int, 0, "instant 1! dice (1! wins conflicts)"),
+    ("souls_dice", int, 0, "Soul's Dice spent (each a 6!)"),
+    ("extra_dice", int, 0, "extra rolled dice from skills"),
+    ("reroll", str, "none", "reroll failed dice: none, all_fails or one_fail"),
+    ("auto_hits", Optional[int], None, "automatic hits instead of a roll (attacker)"),
+]
+
+
+def _side_parameters(side: str, default_profile: str) -> list[inspect.Parameter]:
+    """Keyword parameters ``<side>``, ``<side>_a``, … with their ``--<side>-…`` options."""
+    panel = f"{side.capitalize()} options"
+    params = [
+        inspect.Parameter(
+            side, inspect.Parameter.KEYWORD_ONLY, default=default_profile,
+            annotation=Annotated[str, typer.Option(
+                f"--{side}", help=f"{side.capitalize()}: an example name, a profile like 'A 4/4+ D 4/4+ W 3', "
+                "or a name from --profiles.", rich_help_panel=panel)],
+        )
+    ]
+    for name, kind, default, help_text in _PROFILE_FIELDS + _SIDE_FIELDS:
+        option = f"--{side}-{name.replace('_', '-')}"
+        params.append(
+            inspect.Parameter(
+                f"{side}_{name}", inspect.Parameter.KEYWORD_ONLY, default=default,
+                annotation=Annotated[kind, typer.Option(option, help=help_text, rich_help_panel=panel)],
+            )
+        )
+    return params
+
+
+def _with_side_options(function: Any) -> Any:
+    """Add the attacker's and defender's options to a command's signature (Typer reads ``__signature__``)."""
+    signature = inspect.signature(function, eval_str=True)
+    own = [p for p in signature.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
+    extra = _side_parameters("attacker", DEFAULT_ATTACKER) + _side_parameters("defender", DEFAULT_DEFENDER)
+    function.__signature__ = signature.replace(parameters=own + extra)
+    function.__annotations__ = {p.name: p.annotation for p in own + extra}
+    return function
+
+
+def _find_profile(field: str, text: str, profiles: dict[str, Miniature]) -> Miniature:
+    for source in (profiles, EXAMPLES):
+        for name, mini in source.items():
+            if text.strip().lower() in (name.lower(), mini.name.lower()):
+                return mini
+    try:
+        return Miniature.parse(text, name="")
+    except InputError:
+        known = ", ".join(list(profiles) + list(EXAMPLES))
+        raise InputError(field, f"{text!r} is neither a known miniature nor a profile like 'A 4/4+ D 4/4+ W 3'; "
+                         f"known: {known}") from None
+
+
+def _build_side(side: str, options: dict[str, Any], profiles: dict[str, Miniature]) -> Side:
+    mini = _find_profile(f"--{side}", options[side], profiles)
+    changes = {}
+    for name, field in (("a", "A"), ("a_plus", "A_plus"), ("d", "D"), ("d_plus", "D_plus"), ("w", "W"), ("role", "role")):
+        value = options[f"{side}_{name}"]
+        if value is not None:
+            changes[field] = value
+    if changes:
+        try:
+            mini = Miniature(**{**mini.to_dict(), **changes})
+        except InputError as error:
+            raise InputError(f"--{side}-{error.field.lower().replace('_', '-')}", str(error).split(": ", 1)[1]) from None
+    side_kwargs = {name: options[f"{side}_{name}"] for name, *_ in _SIDE_FIELDS}
+    try:
+        return Side(mini, **side_kwargs)
+    except InputError as error:
+        raise InputError(f"--{side}-{error.field.replace('_', '-')}", str(error).split(": ", 1)[1]) from None
+
+
+def _side_label(side: Side) -> str:
+    name = side.mini.name or "custom"
+    return f"{name} [{side.mini.notation}, {side.mini.role}], {side.mode}, {side.current_wounds} wounds"
+
+
+def _joint_table(result: CombatResult) -> Table:
+    pmf = result.joint.pmf
+    columns = ["to defender \\ to attacker"] + [str(j) for j in range(pmf.shape[1])]
+    rows = [[i] + [float(p) for p in pmf[i]] for i in range(pmf.shape[0]) if pmf[i].any()]
+    keep = [0] + [j + 1 for j in range(pmf.shape[1]) if pmf[:, j].any()]
+    return Table("Joint P(wounds to defender, wounds to attacker)", [columns[k] for k in keep],
+                 [[row[k] for k in keep] for row in rows])
+
+
+def _summary_table(result: CombatResult) -> Table:
+    labels = {
+        "p_wasted_defender": "P(defender Wasted)",
+        "p_wasted_attacker": "P(attacker Wasted)",
+        "p_wasted_both": "P(both Wasted)",
+        "p_counter_wound": "P(attacker wounded)",
+        "p_tie": "P(tie: equal successes)",
+        "p_attacker_more": "P(attacker scores more)",
+        "mean_wounds_defender": "mean wounds to defender",
+        "mean_wounds_attacker": "mean wounds to attacker",
+    }
+    columns = ["quantity", "value"] + (["stderr"] if result.stderr else [])
+    rows = []
+    for key, value in result.summary().items():
+        row: list[Any] = [labels[key], value]
+        if result.stderr:
+            row.append(result.stderr[key])
+        rows.append(row)
+    return Table("Outcome", columns, rows)
+
+
+@_with_side_options
+def combat_command(
+    reaction: Annotated[str, typer.Option(help="The defender's reaction: attack, dodge or none.")] = "attack",
+    edition: Annotated[str, typer.Option(help="web (the rules site) or alpha (the alpha rulebook).")] = "web",
+    bonus_dice: Annotated[str, typer.Option(help="A bonus 6! replaces a die (replace) or adds one (add).")] = "replace",
+    souls: Annotated[str, typer.Option(help="A Soul's Dice converts a die into a 6! (convert) or adds one (add).")] = "convert",
+    souls_limit: Annotated[int, typer.Option(help="Soul's Dice per side per combat.")] = 1,
+    draw: Annotated[str, typer.Option(help="Alpha: a draw costs each 1 wound always (0-0 too) or when scored (both >= 1).")] = "always",
+    draw_in_dodge: Annotated[bool, typer.Option("--draw-in-dodge", help="Alpha: a drawn dodge costs each 1 wound too.")] = False,
+    cap_wounds_at_dice: Annotated[bool, typer.Option("--cap-wounds-at-dice", help="Cap the wounds a side inflicts at its dice count.")] = False,
+    support_stacking: Annotated[str, typer.Option(help="Support: one 6! per_ally, or once however many allies.")] = "per_ally",
+    stand_and_shoot: Annotated[bool, typer.Option("--stand-and-shoot", help="A charged ranged defender shoots back as in melee.")] = False,
+    profiles: Annotated[Optional[Path], typer.Option(help="A deathburgh profile library (TOML/JSON) whose names --attacker/--defender may use.")] = None,
+    method: MethodOption = "auto",  # type: ignore[assignment]
+    samples: SamplesOption = DEFAULT_SAMPLES,
+    seed: SeedOption = None,
+    threads: ThreadsOption = None,
+    fmt: FormatOption = OutputFormat.table,
+    **sides: Any,
+) -> None:
+    """Resolve one combat and print the wounds each side takes.
+
+    The bare command pits the Old Fellas Melee Warrior Follower against the Bandit Melee Follower,
+    both Aggressive, in opposed attacks (web edition, exact).
+
+    Example: mathhammer deathburgh combat --attacker "Old Fellas Leader" --attacker-charge
+    --defender "Bandit Brute" --defender-mode defensive --reaction dodge --format json
+    """
+    loaded = load_profiles(profiles) if profiles is not None else {}
+    attacker = _build_side("attacker", sides, loaded)
+    defender = _build_side("defender", sides, loaded)
+    switches = dict(
+        edition=edition, bonus_dice=bonus_dice, souls=souls, souls_limit=souls_limit, draw=draw,
+        draw_in_dodge=draw_in_dodge, cap_wounds_at_dice=cap_wounds_at_dice, support_stacking=support_stacking,
+        stand_and_shoot=stand_and_shoot,
+    )
+    method_name = getattr(method, "value", method)
+    with progress_bar("Deathburgh combat", enabled=fmt is OutputFormat.table) as progress:
+        result = combat(attacker, defender, reaction, **switches, method=method_name, samples=samples, seed=seed,
+                        threads=threads, progress=progress)
+    tables = [
+        _summary_table(result),
+        distribution_table(f"Wounds to the defender (has {result.defender_wounds})", result.wounds_defender, "wounds"),
+        distribution_table(f"Wounds to the attacker (has {result.attacker_wounds})", result.wounds_attacker, "wounds"),
+        _joint_table(result),
+        distribution_table("Attacker successes", result.successes_attacker, "successes"),
+        distribution_table("Defender successes", result.successes_defender, "successes"),
+    ]
+    how = "exact" if result.method == "exact" else f"Monte Carlo, {result.samples:,} samples, seed {result.seed}"
+    summary = [
+        f"attacker: {_side_label(attacker)}",
+        f"defender: {_side_label(defender)}",
+        f"reaction {result.reaction}, edition {result.edition}, {how}",
+    ]
+    payload = {
+        "attacker": attacker.to_dict(),
+        "defender": defender.to_dict(),
+        "reaction": result.reaction,
+        "switches": switches,
+        "result": result.to_dict(),
+    }
+    emit(fmt, tables, payload, summary)
+
+
+def round_command(
+    scenario: Annotated[Path, typer.Argument(help="A round scenario file (TOML or JSON).")],
+    method: MethodOption = "auto",  # type: ignore[assignment]
+    samples: SamplesOption = DEFAULT_SAMPLES,
+    seed: SeedOption = None,
+    threads: ThreadsOption = None,
+    fmt: FormatOption = OutputFormat.table,
+) -> None:
+    """Resolve a round of combats in order, wounds carried over, and print each miniature's fate.
+
+    The scenario holds the rule switches, a table of miniatures and a list of combats; see
+    examples/deathburgh/round_scenario.toml. Example: mathhammer deathburgh round round_scenario.toml --format json
+    """
+    kwargs = load_round(scenario)
+    method_name = getattr(method, "value", method)
+    with progress_bar("Deathburgh round", enabled=fmt is OutputFormat.table) as progress:
+        result: RoundResult = play_round(**kwargs, method=method_name, samples=samples, seed=seed, threads=threads,
+                                         progress=progress)
+    top = max(result.start_wounds)
+    fate = Table("Miniatures after the round", ["miniature", "start wounds", "mean wounds left", "P(Wasted)"],
+                 [[n, w, result.wounds_left[n].mean, result.p_wasted[n]] for n, w in zip(result.names, result.start_wounds)])
+    left = Table("P(wounds left)", ["miniature"] + [str(k) for k in range(top + 1)],
+                 [[n] + [result.wounds_left[n].prob(k) for k in range(top + 1)] for n in result.names])
+    fought = Table("Combats", ["#", "attacker", "defender", "P(fought)"], [
+        [k, str(c["attacker"] if isinstance(c, dict) else c.attacker),
+         str(c["defender"] if isinstance(c, dict) else c.defender), p]
+        for k, (c, p) in enumerate(zip(kwargs["combats"], result.p_fought))
+    ])
+    how = "exact" if result.method == "exact" else f"Monte Carlo, {result.samples:,} samples, seed {result.seed}"
+    emit(fmt, [fate, left, fought], {"scenario": str(scenario), "result": result.to_dict()}, [how])
+
+
+def profiles_command(fmt: FormatOption = OutputFormat.table) -> None:
+    """List the example profiles (the alpha v0.1 sample warbands) usable as --attacker / --defender."""
+    rows = [[name, m.notation, m.role] for name, m in EXAMPLES.items()]
+    emit(fmt, [Table("Example profiles", ["name", "profile", "role"], rows)],
+         {"profiles": [m.to_dict() for m in EXAMPLES.values()]})
+
+
+app.command("combat")(combat_command)
+app.command("round")(round_command)
+app.command("profiles")(profiles_command)
+
+
+def register(parent: typer.Typer) -> None:
+    """Add ``mathhammer deathburgh …`` to the top-level app."""
+    parent.add_typer(app, name="deathburgh")

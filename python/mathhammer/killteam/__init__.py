@@ -8,6 +8,7 @@
 from mathhammer.killteam.attack_dice import AttackDiceResult, attack_dice, attack_distribution
 from mathhammer.killteam.profiles import STRATEGIES, Fighter, Operative, Weapon
 from mathhammer.killteam.rules import Abilities, WeaponRules
+from mathhammer.killteam.shoot import ShootResult, shoot
 
 __all__ = [
     "STRATEGIES",
@@ -15,8 +16,10 @@ __all__ = [
     "AttackDiceResult",
     "Fighter",
     "Operative",
+    "ShootResult",
     "Weapon",
     "WeaponRules",
     "attack_dice",
     "attack_distribution",
+    "shoot",
 ]

@@ -1,0 +1,179 @@
+// The exact shooting engine: every retained attack (crits, norms) × every retained save (crits,
+// norms), resolved by the functions of shoot.cpp; Saintly Relics and Feel No Pain expanded as exact
+// branches; rounds convolved with the relic budget (two per battle) as state.
+#include <algorithm>
+#include <cmath>
+
+#include "killteam/shoot.hpp"
+
+namespace mh::kt {
+
+namespace {
+
+struct SaveOutcome {
+    Retained saves;
+    double prob;
+};
+
+// The non-zero saves of a defence-dice table (at most 10 for 3 dice).
+int save_outcomes(const RetainedTable& table, SaveOutcome* out) {
+    int count = 0;
+    for (int sc = 0; sc <= kDefenceDice; ++sc)
+        for (int sn = 0; sc + sn <= kDefenceDice; ++sn) {
+            const double p = table[sc * kTableSide + sn];
+            if (p > 0.0) out[count++] = {{sc, sn}, p};
+        }
+    return count;
+}
+
+// P(damage, Feel No Pain instances) of one attack, flattened as [damage * instance_side + instances].
+struct DamageInstances {
+    int instance_side = 0;
+    std::vector<double> prob;
+
+    DamageInstances(int max_damage, int max_instances)
+        : instance_side(max_instances + 1), prob(static_cast<std::size_t>(max_damage + 1) * instance_side, 0.0) {}
+
+    void add(const AttackDamage& a, double p) { prob[a.damage * instance_side + a.instances] += p; }
+
+    // Feel No Pain: each instance deals at least 1, so each successful roll removes exactly 1.
+    std::vector<double> after_feel_no_pain(int feel_no_pain) const {
+        const int max_damage = static_cast<int>(prob.size()) / instance_side - 1;
+        std::vector<double> out(max_damage + 1, 0.0);
+        const double q = feel_no_pain > 0 ? (7 - feel_no_pain) / 6.0 : 0.0;
+        std::vector<double> binomial(instance_side, 0.0);
+        for (int damage = 0; damage <= max_damage; ++damage) {
+            for (int k = 0; k < instance_side; ++k) {
+                const double p = prob[damage * instance_side + k];
+                if (p == 0.0) continue;
+                if (q == 0.0) {
+                    out[damage] += p;
+                    continue;
+                }
+                // Binomial(k, q) successes, built by the recurrence on (k choose s).
+                double term = std::pow(1.0 - q, k);
+                for (int s = 0; s <= k; ++s) {
+                    out[damage - s] += p * term;
+                    term = term * (k - s) / (s + 1) * q / (1.0 - q);
+                }
+            }
+        }
+        return out;
+    }
+};
+
+std::vector<double> trimmed(std::vector<double> v) {
+    while (v.size() > 1 && v.back() == 0.0) v.pop_back();
+    return v;
+}
+
+// acc += a ⊛ b (acc must be large enough).
+void convolve_into(std::vector<double>& acc, const std::vector<double>& a, const std::vector<double>& b) {
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (a[i] == 0.0) continue;
+        for (std::size_t j = 0; j < b.size(); ++j) acc[i + j] += a[i] * b[j];
+    }
+}
+
+}  // namespace
+
+ShootExact shoot_exact(const ShootConfig& cfg) {
+    ShootExact out;
+    out.attack = attack_distribution(cfg.attack);
+    const int dice = cfg.attack.dice;
+
+    // The defence dice depend on the attack only through "was a crit retained" (Piercing Crits).
+    SaveOutcome without_crit[10], with_crit[10];
+    const int n_without = save_outcomes(attack_distribution(defence_profile(cfg, defence_dice(cfg, {0, 0}))), without_crit);
+    const int n_with = save_outcomes(attack_distribution(defence_profile(cfg, defence_dice(cfg, {1, 0}))), with_crit);
+
+    // Steps 1-6 are deterministic given the dice: weight of (retained crits, unblocked crits, norms).
+    std::vector<double> unblocked(static_cast<std::size_t>(kTableSide) * kTableSide * kTableSide, 0.0);
+    for (int c = 0; c <= dice; ++c) {
+        for (int n = 0; c + n <= dice; ++n) {
+            const double pa = out.attack[c * kTableSide + n];
+            if (pa == 0.0) continue;
+            const SaveOutcome* saves = c > 0 ? with_crit : without_crit;
+            const int n_saves = c > 0 ? n_with : n_without;
+            for (int s = 0; s < n_saves; ++s) {
+                const double p = pa * saves[s].prob;
+                out.saves[saves[s].saves.crits * kSaveSide + saves[s].saves.norms] += p;
+                const Blocks b = allocate_blocks(cfg, {c, n}, saves[s].saves);
+                unblocked[(c * kTableSide + b.unblocked.crits) * kTableSide + b.unblocked.norms] += p;
+            }
+        }
+    }
+
+    // Steps 7-9 per attack, in three flavours: relic not available (off), available but nothing
+    // ignored (kept), available and one die ignored (spent).
+    const bool relics = cfg.saintly_relics > 0;
+    const int max_damage = max_attack_damage(cfg);
+    const int max_instances = 2 * dice;
+    DamageInstances off(max_damage, max_instances), kept(max_damage, max_instances), spent(max_damage, max_instances);
+    const double relic_p = relic_chance(cfg.saintly_relics);
+    for (int c = 0; c <= dice; ++c) {
+        for (int uc = 0; uc <= c; ++uc) {
+            for (int un = 0; uc + un <= dice; ++un) {
+                const double w = unblocked[(c * kTableSide + uc) * kTableSide + un];
+                if (w == 0.0) continue;
+                const Retained u{uc, un};
+                off.add(attack_damage(cfg, c, u, RelicPick::None), w);
+                if (!relics) continue;
+                // Each damaging die in turn until one roll succeeds: at most one ignored per attack.
+                const RelicOrder order = relic_order(cfg, u);
+                double reach = 1.0;
+                for (int g = 0; g < order.groups; ++g) {
+                    const double stay = std::pow(1.0 - relic_p, order.count[g]);
+                    spent.add(attack_damage(cfg, c, u, order.kind[g]), w * reach * (1.0 - stay));
+                    reach *= stay;
+                }
+                kept.add(attack_damage(cfg, c, u, RelicPick::None), w * reach);
+            }
+        }
+    }
+
+    const std::vector<double> per_attack = trimmed(off.after_feel_no_pain(cfg.feel_no_pain));
+    const std::size_t total_size = static_cast<std::size_t>(cfg.rounds) * max_damage + 1;
+    if (!relics) {
+        std::vector<double> dist{1.0};
+        for (int r = 0; r < cfg.rounds; ++r) {
+            std::vector<double> next(dist.size() + per_attack.size() - 1, 0.0);
+            convolve_into(next, dist, per_attack);
+            dist = std::move(next);
+        }
+        dist.resize(total_size, 0.0);
+        out.damage = std::move(dist);
+        return out;
+    }
+
+    // Relic budget as state: by_budget[b] = P(total damage so far, b ignores left).
+    const std::vector<double> kept_attack = trimmed(kept.after_feel_no_pain(cfg.feel_no_pain));
+    const std::vector<double> spent_attack = trimmed(spent.after_feel_no_pain(cfg.feel_no_pain));
+    constexpr int kRelicsPerBattle = 2;
+    std::vector<double> by_budget[kRelicsPerBattle + 1];
+    by_budget[kRelicsPerBattle] = {1.0};
+    for (int r = 0; r < cfg.rounds; ++r) {
+        std::vector<double> next[kRelicsPerBattle + 1];
+        for (auto& v : next) v.assign(total_size, 0.0);
+        for (int b = 0; b <= kRelicsPerBattle; ++b) {
+            const std::vector<double>& dist = by_budget[b];
+            if (dist.empty()) continue;
+            if (b == 0) {
+                convolve_into(next[0], dist, per_attack);
+            } else {
+                convolve_into(next[b], dist, kept_attack);
+                convolve_into(next[b - 1], dist, spent_attack);
+            }
+        }
+        for (int b = 0; b <= kRelicsPerBattle; ++b) {
+            const bool any = std::any_of(next[b].begin(), next[b].end(), [](double p) { return p != 0.0; });
+            by_budget[b] = any ? trimmed(std::move(next[b])) : std::vector<double>{};
+        }
+    }
+    out.damage.assign(total_size, 0.0);
+    for (const auto& dist : by_budget)
+        for (std::size_t i = 0; i < dist.size(); ++i) out.damage[i] += dist[i];
+    return out;
+}
+
+}  // namespace mh::kt

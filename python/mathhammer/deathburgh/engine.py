@@ -1,0 +1,167 @@
+"""One side's pool and one combat, exact or Monte Carlo (deathburgh.md §2, §4, §7)."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+import numpy as np
+
+from mathhammer import _core
+from mathhammer._validate import InputError, InputTypeError, check_choice, check_int, check_stat
+from mathhammer.deathburgh.profiles import MAX_BONUS, MAX_DICE, REROLLS, Miniature, Side, as_miniature
+from mathhammer.deathburgh.results import CombatResult
+from mathhammer.deathburgh.rules import CombatPlan, Rules, plan_combat, plan_pool
+from mathhammer.results import Distribution
+from mathhammer.sampling import Progress, check_samples, resolve_seed, resolve_threads, run_monte_carlo
+
+__all__ = ["METHODS", "combat", "pool"]
+
+_cpp = _core.deathburgh
+
+METHODS = ("auto", "exact", "monte_carlo")
+DEFAULT_SAMPLES = 1_000_000
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def known_keywords(function: F) -> F:
+    """Refuse unknown keyword arguments with a message listing the known ones."""
+    known = [
+        name for name, p in inspect.signature(function).parameters.items()
+        if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ]
+
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        unknown = [k for k in kwargs if k not in known]
+        if unknown:
+            raise InputTypeError(unknown[0], f"unknown keyword; known: {', '.join(known)}")
+        return function(*args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
+@known_keywords
+def pool(
+    dice: int,
+    target: int | str,
+    instant6: int = 0,
+    instant1: int = 0,
+    extra_dice: int = 0,
+    reroll: str = "none",
+    *,
+    bonus_dice: str = "replace",
+    souls_dice: int = 0,
+    souls: str = "convert",
+    souls_limit: int = 1,
+) -> Distribution:
+    """Exact distribution of one side's successes (deathburgh.md §2).
+
+    ``dice`` mode dice at ``target`` (2..6), ``extra_dice`` more rolled dice, ``instant6`` instant 6!
+    (each worth 2; with ``bonus_dice="add"`` each adds a die instead of replacing one), ``instant1``
+    instant 1! (1! wins conflicts), ``souls_dice`` Soul's Dice (converted into 6!, or added with
+    ``souls="add"``), ``reroll`` of failed rolled dice: ``"none"``, ``"all_fails"``, ``"one_fail"``.
+
+    >>> pool(2, 4, reroll="all_fails").mean
+    2.0
+    """
+    rules = Rules(bonus_dice=bonus_dice, souls=souls, souls_limit=souls_limit)
+    plan = plan_pool(
+        "",
+        check_int("dice", dice, 0, MAX_DICE),
+        check_stat("target", target),
+        check_int("instant6", instant6, 0, MAX_BONUS),
+        check_int("souls_dice", souls_dice, 0, MAX_BONUS),
+        check_int("instant1", instant1, 0, MAX_BONUS),
+        check_int("extra_dice", extra_dice, 0, MAX_DICE),
+        check_choice("reroll", reroll, REROLLS),
+        rules,
+    )
+    return Distribution(_cpp.pool_pmf(plan.spec()))
+
+
+def as_side(field: str, value: Side | Miniature | str | Mapping[str, Any]) -> Side:
+    """A Side from a Side; a Miniature, an example name or notation (Aggressive, no options); or a
+    dict of Side fields (its ``mini`` may be any of those too)."""
+    if isinstance(value, Side):
+        return value
+    if isinstance(value, (Miniature, str)):
+        return Side(as_miniature(field, value))
+    if isinstance(value, Mapping):
+        try:
+            return Side.from_dict(value)
+        except InputError as error:
+            raise InputError(f"{field}.{error.field}", str(error).split(": ", 1)[1]) from error
+    raise InputTypeError(field, f"expected a Side, a Miniature, an example name or a profile, got {value!r}")
+
+
+@known_keywords
+def combat(
+    attacker: Side | Miniature | str,
+    defender: Side | Miniature | str,
+    reaction: str = "attack",
+    *,
+    edition: str = "web",
+    bonus_dice: str = "replace",
+    souls: str = "convert",
+    souls_limit: int = 1,
+    draw: str = "always",
+    draw_in_dodge: bool = False,
+    cap_wounds_at_dice: bool = False,
+    support_stacking: str = "per_ally",
+    stand_and_shoot: bool = False,
+    method: str = "auto",
+    samples: int = DEFAULT_SAMPLES,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> CombatResult:
+    """Resolve one combat: the joint law of the wounds each side inflicts, and what follows from it.
+
+    ``attacker`` / ``defender``: a :class:`Side` (or a :class:`Miniature`, an example name or a
+    profile like ``"A 4/4+ D 4/4+ W 3"``, meaning Aggressive with no options; or a dict of Side fields). ``reaction``: ``"attack"`` (opposed attacks; the web edition wounds with all successes
+    both ways, the alpha edition with the difference), ``"dodge"`` (each dodge success parries one
+    attack success; web: excess parries wound the attacker when the roles match), or ``"none"``.
+    The switches are those of :class:`Rules` plus ``stand_and_shoot`` (a charged ranged defender
+    shoots back as in melee). ``method``: ``"exact"``, ``"monte_carlo"`` or ``"auto"`` (exact: always
+    cheap for one combat); ``samples``, ``seed``, ``threads`` and ``progress`` drive Monte Carlo.
+    """
+    rules = Rules(
+        edition=edition, bonus_dice=bonus_dice, souls=souls, souls_limit=souls_limit, draw=draw,
+        draw_in_dodge=draw_in_dodge, cap_wounds_at_dice=cap_wounds_at_dice, support_stacking=support_stacking,
+    )
+    side_a = as_side("attacker", attacker)
+    side_d = as_side("defender", defender)
+    plan = plan_combat(side_a, side_d, reaction, rules, stand_and_shoot)
+    method = check_choice("method", method, METHODS)
+    context = dict(
+        defender_wounds=side_d.current_wounds, attacker_wounds=side_a.current_wounds,
+        reaction=plan.reaction, edition=rules.edition,
+    )
+    if method == "monte_carlo":
+        samples = check_samples(samples)
+        seed = resolve_seed(seed)
+        counts = combat_counts(plan, samples, seed, resolve_threads(threads), progress)
+        successes, wounds = split_counts(plan, counts)
+        return CombatResult.build(successes, wounds, samples=samples, method="monte_carlo", seed=seed, **context)
+    successes, wounds, pmf_attacker, pmf_defender = _cpp.combat_exact(plan.spec())
+    return CombatResult.build(
+        successes, wounds, samples=None, method="exact", marginals=(pmf_attacker, pmf_defender), **context
+    )
+
+
+def combat_counts(plan: CombatPlan, samples: int, seed: int, threads: int, progress: Progress | None = None) -> np.ndarray:
+    """Raw Monte Carlo counts of a planned combat (the successes grid, then the wounds grid)."""
+    spec = plan.spec()
+    kernel = functools.partial(_cpp.combat_monte_carlo, spec)
+    return run_monte_carlo(kernel, samples, seed, threads, progress)
+
+
+def split_counts(plan: CombatPlan, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The successes grid [sA, sD] and the wounds grid [to defender, to attacker] of flat counts."""
+    rows_a, rows_d, rows_wd, rows_wa = _cpp.combat_shape(plan.spec())
+    cut = rows_a * rows_d
+    return counts[:cut].reshape(rows_a, rows_d), counts[cut:].reshape(rows_wd, rows_wa)

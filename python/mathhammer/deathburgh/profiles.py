@@ -1,0 +1,325 @@
+"""Deathburgh miniatures and combat sides (deathburgh.md §1 and §3), profile notation and files."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mathhammer._validate import InputError, InputTypeError, check_bool, check_choice, check_int, check_stat
+
+__all__ = [
+    "EXAMPLES",
+    "MAX_DICE",
+    "MAX_WOUNDS",
+    "MODES",
+    "REROLLS",
+    "ROLES",
+    "Miniature",
+    "Side",
+    "as_miniature",
+    "example",
+    "load_profiles",
+    "save_profiles",
+]
+
+MAX_DICE = 20
+MAX_WOUNDS = 20
+MAX_BONUS = 20
+ROLES = ("melee", "ranged")
+MODES = ("aggressive", "defensive")
+REROLLS = ("none", "all_fails", "one_fail")
+
+# "A 4/4+ D 5/3+ W 5" (the rules site) and "P 4 A +4 V 4 D +4 W 3" (the alpha PDFs).
+_WEB_NOTATION = re.compile(
+    r"^\s*A\s*(\d+)\s*/\s*\+?(\d+)\+?\s*,?\s*D\s*(\d+)\s*/\s*\+?(\d+)\+?\s*,?\s*W\s*(\d+)\s*$", re.IGNORECASE
+)
+_ALPHA_NOTATION = re.compile(
+    r"^\s*P\s*(\d+)\s*,?\s*A\s*\+?(\d+)\+?\s*,?\s*V\s*(\d+)\s*,?\s*D\s*\+?(\d+)\+?\s*,?\s*W\s*(\d+)\s*$", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True)
+class Miniature:
+    """A miniature's profile: A / D dice in Aggressive / Defensive mode, their target numbers, wounds.
+
+    ``A_plus`` and ``D_plus`` are target numbers 2..6 (``4`` or ``"4+"``); ``role`` is ``"melee"`` or
+    ``"ranged"`` (ranged only with a ranged weapon). ``Miniature.parse("A 4/4+ D 5/3+ W 5")`` reads the
+    rules site's notation and the alpha PDFs' ``"P 4 A +4 V 4 D +4 W 3"``.
+    """
+
+    A: int
+    A_plus: int
+    D: int
+    D_plus: int
+    W: int
+    role: str = "melee"
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        set_field = object.__setattr__
+        set_field(self, "A", check_int("A", self.A, 0, MAX_DICE))
+        set_field(self, "A_plus", check_stat("A_plus", self.A_plus))
+        set_field(self, "D", check_int("D", self.D, 0, MAX_DICE))
+        set_field(self, "D_plus", check_stat("D_plus", self.D_plus))
+        set_field(self, "W", check_int("W", self.W, 1, MAX_WOUNDS))
+        set_field(self, "role", check_choice("role", self.role, ROLES))
+        if not isinstance(self.name, str):
+            raise InputTypeError("name", f"expected a string, got {self.name!r}")
+
+    @classmethod
+    def parse(cls, text: str, role: str = "melee", name: str = "") -> Miniature:
+        """Read ``"A 4/4+ D 5/3+ W 5"`` or the alpha ``"P 4 A +4 V 4 D +4 W 3"`` (P→A, A→A+, V→D, D→D+)."""
+        if not isinstance(text, str):
+            raise InputTypeError("profile", f"expected a string like 'A 4/4+ D 5/3+ W 5', got {text!r}")
+        match = _WEB_NOTATION.match(text) or _ALPHA_NOTATION.match(text)
+        if match is None:
+            raise InputError(
+                "profile",
+                f"cannot read {text!r}; write 'A 4/4+ D 5/3+ W 5' (rules site) or 'P 4 A +4 V 4 D +4 W 3' (alpha)",
+            )
+        a, a_plus, d, d_plus, w = (int(g) for g in match.groups())
+        return cls(A=a, A_plus=a_plus, D=d, D_plus=d_plus, W=w, role=role, name=name)
+
+    @property
+    def notation(self) -> str:
+        """The rules site's notation, e.g. ``"A 4/4+ D 5/3+ W 5"``."""
+        return f"A {self.A}/{self.A_plus}+ D {self.D}/{self.D_plus}+ W {self.W}"
+
+    def dice(self, mode: str) -> tuple[int, int]:
+        """(dice, target) for a mode: ``"aggressive"`` → (A, A_plus), ``"defensive"`` → (D, D_plus)."""
+        mode = check_choice("mode", mode, MODES)
+        return (self.A, self.A_plus) if mode == "aggressive" else (self.D, self.D_plus)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Miniature:
+        """From the fields above; or ``card = "A 4/4+ D 4/4+ W 3"`` (notation) or ``example = "Bandit
+        Brute"``, either with optional ``role`` and ``name``."""
+        if not isinstance(data, Mapping):
+            raise InputTypeError("miniature", f"expected a table of fields, got {data!r}")
+        known = {f.name for f in dataclasses.fields(cls)} | {"card", "example"}
+        _check_keys("miniature", data, known)
+        for source in ("card", "example"):
+            if source in data:
+                extra = set(data) - {source, "role", "name"}
+                if extra:
+                    raise InputError("miniature", f"give '{source}' or the fields A..W, not both (got {sorted(extra)})")
+                base = cls.parse(data[source]) if source == "card" else example(data[source])
+                return cls(**{**base.to_dict(), **{k: v for k, v in data.items() if k != source}})
+        missing = [k for k in ("A", "A_plus", "D", "D_plus", "W") if k not in data]
+        if missing:
+            raise InputError("miniature", f"missing {', '.join(missing)} (or give 'card' or 'example')")
+        return cls(**data)
+
+    def __str__(self) -> str:
+        label = f"{self.name}: " if self.name else ""
+        return f"{label}{self.notation} ({self.role})"
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a combat: a miniature, its mode and what it brings (deathburgh.md §3).
+
+    Each bonus is one instant 6!: ``charge`` (attacker, target more than 2" away when declared),
+    ``support`` (one per supporting ally, melee only), ``full_visibility`` / ``steady_aim`` (a ranged
+    attack), ``take_cover`` / ``get_down`` (dodging a ranged attack), ``zig_zag`` (alpha: dodging a
+    ranged attack in Defensive mode), ``instant6`` / ``instant1`` (any other 6! / 1!).
+    ``souls_dice`` turns dice into 6! (up to the combat's ``souls_limit``), ``extra_dice`` adds
+    rolled dice, ``reroll`` is ``"none"``, ``"all_fails"`` or ``"one_fail"``. ``wounds`` is the
+    current wounds (default W). ``auto_hits`` (attacker only) replaces the roll by that many successes.
+    """
+
+    mini: Miniature
+    mode: str = "aggressive"
+    charge: bool = False
+    support: int = 0
+    full_visibility: bool = False
+    steady_aim: bool = False
+    take_cover: bool = False
+    get_down: bool = False
+    zig_zag: bool = False
+    instant6: int = 0
+    instant1: int = 0
+    souls_dice: int = 0
+    extra_dice: int = 0
+    reroll: str = "none"
+    wounds: int | None = None
+    auto_hits: int | None = None
+
+    def __post_init__(self) -> None:
+        set_field = object.__setattr__
+        set_field(self, "mini", as_miniature("mini", self.mini))
+        set_field(self, "mode", check_choice("mode", self.mode, MODES))
+        for flag in ("charge", "full_visibility", "steady_aim", "take_cover", "get_down", "zig_zag"):
+            set_field(self, flag, check_bool(flag, getattr(self, flag)))
+        for count in ("support", "instant6", "instant1", "souls_dice", "extra_dice"):
+            set_field(self, count, check_int(count, getattr(self, count), 0, MAX_BONUS))
+        set_field(self, "reroll", check_choice("reroll", self.reroll, REROLLS))
+        if self.wounds is not None:
+            set_field(self, "wounds", check_int("wounds", self.wounds, 0, self.mini.W))
+        if self.auto_hits is not None:
+            set_field(self, "auto_hits", check_int("auto_hits", self.auto_hits, 0, MAX_DICE))
+
+    @property
+    def current_wounds(self) -> int:
+        """Wounds the miniature has now: ``wounds``, or W when not given."""
+        return self.mini.W if self.wounds is None else self.wounds
+
+    def replace(self, **changes: Any) -> Side:
+        """A copy with some fields changed (validated again)."""
+        _check_keys("side", changes, SIDE_FIELDS)
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        out["mini"] = self.mini.to_dict()
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Side:
+        if not isinstance(data, Mapping):
+            raise InputTypeError("side", f"expected a table of fields, got {data!r}")
+        _check_keys("side", data, SIDE_FIELDS)
+        if "mini" not in data:
+            raise InputError("side", "missing 'mini'")
+        return cls(**data)
+
+
+SIDE_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Side))
+#: The options a side brings to a combat, beyond its miniature (also the keys of a round's per-combat options).
+SIDE_OPTIONS: tuple[str, ...] = tuple(name for name in SIDE_FIELDS if name not in ("mini", "wounds"))
+
+
+def _check_keys(field: str, data: Mapping[str, Any], known: Iterable[str]) -> None:
+    known = list(known)
+    unknown = [k for k in data if k not in known]
+    if unknown:
+        raise InputError(field, f"unknown key(s) {', '.join(map(repr, unknown))}; known: {', '.join(known)}")
+
+
+# --- the spec's example profiles (alpha v0.1 sample warbands, deathburgh.md §9) -----------------------
+def _example(name: str, profile: str, role: str = "melee") -> tuple[str, Miniature]:
+    return name, Miniature.parse(profile, role=role, name=name)
+
+
+#: The sample warbands' profiles by name. Notes: the Ranged Warrior's Crossbow adds one rolled die at
+#: ≤ 6" (``extra_dice=1``); the Old Fellas Brute's "Behind me" gives +1 Support to an ally in contact
+#: (Defensive); the Bandit Leader's "Are you sure?" lets allies within 10" reroll one miss
+#: (``reroll="one_fail"``); the Bandit Erudite's "Shiny!" is 3 automatic hits (``auto_hits=3``).
+EXAMPLES: dict[str, Miniature] = dict(
+    [
+        _example("Old Fellas Melee Warrior Follower", "A 4/4+ D 4/4+ W 3"),
+        _example("Old Fellas Ranged Warrior Follower", "A 4/4+ D 4/6+ W 3", role="ranged"),
+        _example("Old Fellas Brute", "A 3/4+ D 5/3+ W 5"),
+        _example("Old Fellas Leader", "A 5/3+ D 5/4+ W 4"),
+        _example("Bandit Melee Follower", "A 4/4+ D 4/5+ W 3"),
+        _example("Bandit Ranged Follower", "A 4/4+ D 4/6+ W 3", role="ranged"),
+        _example("Bandit Brute", "A 3/3+ D 6/4+ W 5"),
+        _example("Bandit Specialist", "A 6/3+ D 4/5+ W 2"),
+        _example("Bandit Leader", "A 5/3+ D 5/4+ W 4"),
+        _example("Bandit Erudite", "A 3/3+ D 3/4+ W 2"),
+    ]
+)
+
+
+def example(name: str) -> Miniature:
+    """One of :data:`EXAMPLES` by name (case-insensitive)."""
+    if isinstance(name, str):
+        for key, mini in EXAMPLES.items():
+            if key.lower() == name.strip().lower():
+                return mini
+    raise InputError("name", f"unknown example {name!r}; known: {', '.join(EXAMPLES)}")
+
+
+# --- a miniature from whatever names one ---------------------------------------------------------------
+def as_miniature(field: str, value: Any) -> Miniature:
+    """A Miniature from a Miniature, an example name, notation (``"A 4/4+ D 4/4+ W 3"``) or a table
+    of fields (see :meth:`Miniature.from_dict`)."""
+    if isinstance(value, Miniature):
+        return value
+    if isinstance(value, str):
+        for name, mini in EXAMPLES.items():
+            if name.lower() == value.strip().lower():
+                return mini
+        try:
+            return Miniature.parse(value)
+        except InputError:
+            raise InputError(field, f"{value!r} is neither an example ({', '.join(EXAMPLES)}) nor a profile like "
+                             "'A 4/4+ D 4/4+ W 3'") from None
+    if isinstance(value, Mapping):
+        try:
+            return Miniature.from_dict(value)
+        except (InputError, InputTypeError) as error:
+            raise type(error)(f"{field}.{error.field}", str(error).split(": ", 1)[1]) from error
+    raise InputTypeError(field, f"expected a Miniature, an example name or a profile like 'A 4/4+ D 4/4+ W 3', got {value!r}")
+
+
+# --- profile files (the project's library format, see mathhammer.library) -----------------------------
+def load_profiles(path: str | Path) -> dict[str, Miniature]:
+    """Miniatures from a profile library (TOML or JSON) with ``game = "deathburgh"`` and one table
+    ``[miniature."Name"]`` per miniature: the fields ``A``, ``A_plus``, ``D``, ``D_plus``, ``W``,
+    ``role``, or ``card = "A 4/4+ D 4/4+ W 3"`` (plus ``role``). A miniature without a ``name`` takes
+    its table's. Returns them by table name, in file order."""
+    from mathhammer import library
+
+    source = str(path)
+    game, profiles = library.parse_library(_read_table(path), source)
+    if game != "deathburgh":
+        raise library.ProfileFileError(source, f"game: this is a {game} library; expected game = \"deathburgh\"")
+    out: dict[str, Miniature] = {}
+    for key, mini in profiles.get("miniature", {}).items():
+        out[key] = mini if mini.name else dataclasses.replace(mini, name=key)
+    if not out:
+        raise library.ProfileFileError(source, "no [miniature.<name>] tables")
+    return out
+
+
+def save_profiles(path: str | Path, miniatures: Iterable[Miniature] | Mapping[str, Miniature]) -> None:
+    """Write miniatures as a profile library, TOML (``.toml``) or JSON (``.json``), readable by
+    :func:`load_profiles`; a list of miniatures is keyed by their names."""
+    from mathhammer import library
+
+    if isinstance(miniatures, Mapping):
+        entries = dict(miniatures)
+    else:
+        entries = {}
+        for mini in miniatures:
+            if not isinstance(mini, Miniature) or not mini.name:
+                raise InputTypeError("miniatures", f"expected named Miniature objects, got {mini!r}")
+            entries[mini.name] = mini
+    for key, mini in entries.items():
+        if not isinstance(mini, Miniature):
+            raise InputTypeError(f"miniatures[{key!r}]", f"expected a Miniature, got {mini!r}")
+    library.save_library(path, "deathburgh", {"miniature": entries})
+
+
+def _read_table(path: str | Path) -> dict[str, Any]:
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in (".toml", ".json"):
+        raise InputError("path", f"{str(path)!r}: allowed file types .toml, .json")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise InputError("path", f"cannot read {str(path)!r}: {error.strerror}") from error
+    try:
+        if suffix == ".toml":
+            try:
+                import tomllib
+            except ModuleNotFoundError:  # pragma: no cover - Python 3.10
+                import tomli as tomllib  # type: ignore[no-redef]
+            data = tomllib.loads(text)
+        else:
+            data = json.loads(text)
+    except ValueError as error:  # tomllib.TOMLDecodeError and json.JSONDecodeError are ValueErrors
+        raise InputError("path", f"{str(path)!r} is not valid {suffix[1:].upper()}: {error}") from error
+    if not isinstance(data, dict):
+        raise InputError("path", f"{str(path)!r}: expected a table at the top level")
+    return data

@@ -1,0 +1,390 @@
+"""A round: several combats among several miniatures, wounds carried over (deathburgh.md §7).
+
+Combats are resolved in the order given. A combat with a participant already Wasted (0 wounds) is
+skipped and changes nothing. Modes follow deathburgh.md §1: a miniature fights in Aggressive mode
+until it has taken part in a combat this round, then in Defensive mode, unless the combat's options
+fix its ``mode``.
+
+Exact engine: the joint law of every involved miniature's wounds (a numpy array with one axis per
+miniature), plus, where a later combat needs it, whether each miniature has fought yet. Each combat
+is a linear map on the two participants' axes built from the exact combat of the C++ core. Monte
+Carlo: the C++ core plays the whole round per sample with the same resolution function.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from mathhammer import _core
+from mathhammer._validate import InputError, InputTypeError, check_bool, check_choice, check_int
+from mathhammer.deathburgh.engine import DEFAULT_SAMPLES, METHODS, known_keywords
+from mathhammer.deathburgh.profiles import MODES, SIDE_OPTIONS, Miniature, Side, _check_keys, as_miniature
+from mathhammer.deathburgh.results import RoundResult
+from mathhammer.deathburgh.rules import REACTIONS, CombatPlan, Rules, plan_combat
+from mathhammer.results import Distribution
+from mathhammer.sampling import Progress, check_samples, resolve_seed, resolve_threads, run_monte_carlo
+
+__all__ = ["Engagement", "MAX_COMBATS", "MAX_EXACT_STATES", "MAX_MINIATURES", "load_round", "round"]
+
+_cpp = _core.deathburgh
+
+MAX_MINIATURES = 20
+MAX_COMBATS = 50
+#: The exact engine runs when the joint wound space of the miniatures in combat has at most this many states.
+MAX_EXACT_STATES = 1_000_000
+
+
+@dataclass(frozen=True)
+class Engagement:
+    """One combat of a round: who attacks whom, the reaction, and what each side brings.
+
+    ``attacker`` / ``defender`` name a miniature of the round (its name, or its position).
+    ``attacker_options`` / ``defender_options`` hold :class:`Side` fields other than ``mini`` and
+    ``wounds`` (``mode``, ``charge``, ``support``, ``souls_dice``, ``reroll``, ``auto_hits``, …); a
+    ``mode`` given here overrides the round's mode tracking for this combat.
+    """
+
+    attacker: str | int
+    defender: str | int
+    reaction: str = "attack"
+    attacker_options: Mapping[str, Any] = field(default_factory=dict)
+    defender_options: Mapping[str, Any] = field(default_factory=dict)
+    stand_and_shoot: bool = False
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Engagement:
+        if not isinstance(data, Mapping):
+            raise InputTypeError("combat", f"expected a table with attacker, defender, reaction, …; got {data!r}")
+        _check_keys("combat", data, ENGAGEMENT_FIELDS)
+        for key in ("attacker", "defender"):
+            if key not in data:
+                raise InputError("combat", f"missing {key!r}")
+        return cls(**data)
+
+
+ENGAGEMENT_FIELDS = ("attacker", "defender", "reaction", "attacker_options", "defender_options", "stand_and_shoot")
+
+
+@dataclass(frozen=True)
+class _PlannedCombat:
+    attacker: int
+    defender: int
+    attacker_mode: str | None  # None: follows the miniature's state
+    defender_mode: str | None
+    plans: dict[tuple[str, str], CombatPlan]  # by (attacker mode, defender mode), every mode that can occur
+
+
+def _names(miniatures: Mapping[str, Any] | Sequence[Any]) -> tuple[list[str], list[Miniature]]:
+    if isinstance(miniatures, Mapping):
+        names = [str(k) for k in miniatures]
+        minis = [as_miniature(f"miniatures[{n!r}]", m) for n, m in zip(names, miniatures.values())]
+    elif isinstance(miniatures, Sequence) and not isinstance(miniatures, str):
+        minis = [as_miniature(f"miniatures[{i}]", m) for i, m in enumerate(miniatures)]
+        names = [m.name or str(i) for i, m in enumerate(minis)]
+    else:
+        raise InputTypeError("miniatures", f"expected a dict of name -> Miniature or a list of Miniature, got {miniatures!r}")
+    if not 1 <= len(minis) <= MAX_MINIATURES:
+        raise InputError("miniatures", f"{len(minis)} miniatures; allowed 1..{MAX_MINIATURES}")
+    if len(set(names)) != len(names):
+        duplicate = next(n for n in names if names.count(n) > 1)
+        raise InputError("miniatures", f"duplicate name {duplicate!r}; give a dict of unique names")
+    return names, minis
+
+
+def _index(field: str, who: Any, names: list[str]) -> int:
+    if isinstance(who, bool) or not isinstance(who, (str, int, np.integer)):
+        raise InputTypeError(field, f"expected a miniature name or position, got {who!r}")
+    if isinstance(who, str):
+        if who not in names:
+            raise InputError(field, f"unknown miniature {who!r}; known: {', '.join(names)}")
+        return names.index(who)
+    return check_int(field, who, 0, len(names) - 1)
+
+
+def _plan_round(
+    names: list[str], minis: list[Miniature], start: list[int], combats: Sequence[Any], rules: Rules
+) -> list[_PlannedCombat]:
+    """Validate every combat for every mode pair it can be fought in."""
+    # Which "has fought" states each miniature can be in, and whether it can be Wasted, before each combat
+    # (a superset: any miniature that has been in a combat may be Wasted).
+    may_have_fought: list[set[bool]] = [{False} for _ in minis]
+    may_be_wasted = [w == 0 for w in start]
+    planned = []
+    for k, entry in enumerate(combats):
+        prefix = f"combats[{k}]."
+        if isinstance(entry, Mapping):
+            try:
+                entry = Engagement.from_dict(entry)
+            except (InputError, InputTypeError) as error:
+                raise type(error)(f"combats[{k}]", str(error)) from error
+        if not isinstance(entry, Engagement):
+            raise InputTypeError(f"combats[{k}]", f"expected an Engagement or a dict, got {entry!r}")
+        a = _index(f"{prefix}attacker", entry.attacker, names)
+        d = _index(f"{prefix}defender", entry.defender, names)
+        if a == d:
+            raise InputError(f"{prefix}defender", "a miniature cannot fight itself")
+        reaction = check_choice(f"{prefix}reaction", entry.reaction, REACTIONS)
+        stand_and_shoot = check_bool(f"{prefix}stand_and_shoot", entry.stand_and_shoot)
+        sides, fixed_modes = [], []
+        for label, who, options in (("attacker", a, entry.attacker_options), ("defender", d, entry.defender_options)):
+            field_name = f"{prefix}{label}_options"
+            if not isinstance(options, Mapping):
+                raise InputTypeError(field_name, f"expected a dict of side options, got {options!r}")
+            _check_keys(field_name, options, SIDE_OPTIONS)
+            try:
+                sides.append(Side(minis[who], **options))
+            except (InputError, InputTypeError) as error:
+                raise type(error)(f"{field_name}.{error.field}", str(error).split(": ", 1)[1]) from error
+            fixed_modes.append(check_choice(f"{field_name}.mode", options["mode"], MODES) if "mode" in options else None)
+
+        def modes(who: int, fixed: str | None) -> list[str]:
+            if fixed is not None:
+                return [fixed]
+            return [MODES[int(f)] for f in sorted(may_have_fought[who])]
+
+        plans = {
+            (ma, md): plan_combat(sides[0], sides[1], reaction, rules, stand_and_shoot, ma, md, prefix)
+            for ma in modes(a, fixed_modes[0])
+            for md in modes(d, fixed_modes[1])
+        }
+        planned.append(_PlannedCombat(a, d, fixed_modes[0], fixed_modes[1], plans))
+        may_skip = may_be_wasted[a] or may_be_wasted[d]
+        for who in (a, d):
+            may_have_fought[who] = {True} | (may_have_fought[who] if may_skip else set())
+            may_be_wasted[who] = True
+    return planned
+
+
+@known_keywords
+def round(  # noqa: A001 - the spec's name, db.round
+    miniatures: Mapping[str, Miniature | str] | Sequence[Miniature | str],
+    combats: Sequence[Engagement | Mapping[str, Any]],
+    *,
+    wounds: Mapping[str, int] | None = None,
+    edition: str = "web",
+    bonus_dice: str = "replace",
+    souls: str = "convert",
+    souls_limit: int = 1,
+    draw: str = "always",
+    draw_in_dodge: bool = False,
+    cap_wounds_at_dice: bool = False,
+    support_stacking: str = "per_ally",
+    method: str = "auto",
+    samples: int = DEFAULT_SAMPLES,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> RoundResult:
+    """Resolve a round of combats in order, wounds carried from one combat to the next.
+
+    ``miniatures``: a dict name → :class:`Miniature` (or a list; then each is named by its ``name``,
+    or by its position); an example name or a profile like ``"A 4/4+ D 4/4+ W 3"`` may stand for a
+    miniature. ``combats``: :class:`Engagement` objects or dicts with the same keys,
+    e.g. ``{"attacker": "leader", "defender": "brute", "reaction": "dodge",
+    "attacker_options": {"charge": True}}``. ``wounds``: current wounds by name (default each W).
+    The rule switches are those of :func:`combat` and hold for every combat of the round.
+    ``method="auto"`` is exact when the joint wound space of the fighting miniatures has at most
+    10⁶ states, else Monte Carlo.
+    """
+    rules = Rules(
+        edition=edition, bonus_dice=bonus_dice, souls=souls, souls_limit=souls_limit, draw=draw,
+        draw_in_dodge=draw_in_dodge, cap_wounds_at_dice=cap_wounds_at_dice, support_stacking=support_stacking,
+    )
+    names, minis = _names(miniatures)
+    start = [m.W for m in minis]
+    if wounds is not None:
+        if not isinstance(wounds, Mapping):
+            raise InputTypeError("wounds", f"expected a dict of name -> current wounds, got {wounds!r}")
+        for who, value in wounds.items():
+            i = _index("wounds", who, names)
+            start[i] = check_int(f"wounds[{names[i]!r}]", value, 0, minis[i].W)
+    if isinstance(combats, (str, Mapping)) or not isinstance(combats, Sequence):
+        raise InputTypeError("combats", f"expected a list of combats, got {combats!r}")
+    if len(combats) > MAX_COMBATS:
+        raise InputError("combats", f"{len(combats)} combats; allowed 0..{MAX_COMBATS}")
+    planned = _plan_round(names, minis, start, combats, rules)
+    method = check_choice("method", method, METHODS)
+
+    involved = sorted({c.attacker for c in planned} | {c.defender for c in planned})
+    states = math.prod(start[i] + 1 for i in involved)
+    if method == "auto":
+        method = "exact" if states <= MAX_EXACT_STATES else "monte_carlo"
+    if method == "exact":
+        if states > MAX_EXACT_STATES:
+            raise InputError(
+                "method",
+                f"exact needs at most {MAX_EXACT_STATES:,} joint wound states; this round has {states:,} "
+                "(use method='monte_carlo')",
+            )
+        left, fought = _exact_round(start, planned, involved)
+        return RoundResult(
+            names=tuple(names), start_wounds=tuple(start),
+            wounds_left={n: Distribution(p) for n, p in zip(names, left)},
+            p_wasted={n: float(p[0]) for n, p in zip(names, left)},
+            p_fought=tuple(float(p) for p in fought), method="exact",
+        )
+
+    samples = check_samples(samples)
+    seed = resolve_seed(seed)
+    spec = _round_spec(start, planned)
+    kernel = lambda s, total, b, e, t: _cpp.round_monte_carlo(spec, s, total, b, e, t)  # noqa: E731
+    counts = run_monte_carlo(kernel, samples, seed, resolve_threads(threads), progress)
+    left_counts, offset = [], 0
+    for w in start:
+        left_counts.append(counts[offset : offset + w + 1])
+        offset += w + 1
+    wounds_left = {n: Distribution.from_counts(c) for n, c in zip(names, left_counts)}
+    return RoundResult(
+        names=tuple(names), start_wounds=tuple(start), wounds_left=wounds_left,
+        p_wasted={n: float(d.pmf[0]) for n, d in wounds_left.items()},
+        p_fought=tuple(float(c) / samples for c in counts[offset:]), method="monte_carlo",
+        samples=samples, seed=seed,
+    )
+
+
+def _round_spec(start: list[int], planned: list[_PlannedCombat]) -> Any:
+    spec = _cpp.RoundSpec()
+    spec.start_wounds = list(start)
+    combats = []
+    for c in planned:
+        rc = _cpp.RoundCombat()
+        rc.attacker, rc.defender = c.attacker, c.defender
+        rc.attacker_mode = _cpp.MODE_FROM_STATE if c.attacker_mode is None else MODES.index(c.attacker_mode)
+        rc.defender_mode = _cpp.MODE_FROM_STATE if c.defender_mode is None else MODES.index(c.defender_mode)
+        # Every mode that can occur has a plan; a mode that cannot occur borrows one (never rolled).
+        any_plan = next(iter(c.plans.values()))
+        attacker_pools, defender_pools = [], []
+        for mode in MODES:
+            plan_a = next((p for (ma, _), p in c.plans.items() if ma == mode), any_plan)
+            plan_d = next((p for (_, md), p in c.plans.items() if md == mode), any_plan)
+            attacker_pools.append(plan_a.attacker.spec())
+            defender_pools.append(plan_d.defender.spec())
+        rc.attacker_pools, rc.defender_pools = attacker_pools, defender_pools
+        rc.rules = any_plan.spec().rules
+        combats.append(rc)
+    spec.combats = combats
+    return spec
+
+
+def _transition(joint: np.ndarray, n_a: int, n_d: int) -> np.ndarray:
+    """Matrix from (attacker wounds, defender wounds) to the same after one fought combat.
+
+    ``joint[i, j]`` = P(i wounds to the defender, j to the attacker). Rows of states where either
+    participant is Wasted are zero: those combats are skipped.
+    """
+    matrix = np.zeros((n_a * n_d, n_a * n_d))
+    to_d, to_a = np.indices(joint.shape)
+    for w_a in range(1, n_a):
+        for w_d in range(1, n_d):
+            after = np.zeros((n_a, n_d))
+            np.add.at(after, (np.maximum(w_a - to_a, 0), np.maximum(w_d - to_d, 0)), joint)
+            matrix[w_a * n_d + w_d] = after.ravel()
+    return matrix
+
+
+def _exact_round(
+    start: list[int], planned: list[_PlannedCombat], involved: list[int]
+) -> tuple[list[np.ndarray], list[float]]:
+    axis = {mini: k for k, mini in enumerate(involved)}
+    shape = tuple(start[i] + 1 for i in involved)
+    # Bit of a miniature in the "has fought" mask, kept only while a later combat reads its mode.
+    bit = {mini: 1 << k for k, mini in enumerate(involved)}
+    needed_after = []  # mask of the bits some combat after k still reads
+    needed = 0
+    for c in reversed(planned):
+        needed_after.append(needed)
+        if c.attacker_mode is None:
+            needed |= bit[c.attacker]
+        if c.defender_mode is None:
+            needed |= bit[c.defender]
+    needed_after.reverse()
+
+    initial = np.zeros(shape)
+    initial[tuple(s - 1 for s in shape)] = 1.0
+    states: dict[int, np.ndarray] = {0: initial} if involved else {}
+    fought: list[float] = []
+    transitions: dict[tuple[int, str, str], np.ndarray] = {}
+    for k, c in enumerate(planned):
+        n_a, n_d = start[c.attacker] + 1, start[c.defender] + 1
+        skip_rows = np.ones(n_a * n_d, dtype=bool)
+        skip_rows.reshape(n_a, n_d)[1:, 1:] = False
+        keep = needed_after[k]
+        next_states: dict[int, np.ndarray] = {}
+        p_fought = 0.0
+
+        def add(mask: int, array: np.ndarray) -> None:
+            if not array.any():  # unreachable: its modes may have no plan
+                return
+            mask &= keep
+            next_states[mask] = array if mask not in next_states else next_states[mask] + array
+
+        for mask, array in states.items():
+            mode_a = c.attacker_mode or MODES[int(bool(mask & bit[c.attacker]))]
+            mode_d = c.defender_mode or MODES[int(bool(mask & bit[c.defender]))]
+            key = (k, mode_a, mode_d)
+            if key not in transitions:
+                _, joint, _, _ = _cpp.combat_exact(c.plans[(mode_a, mode_d)].spec())
+                transitions[key] = _transition(joint, n_a, n_d)
+            moved = np.moveaxis(array, (axis[c.attacker], axis[c.defender]), (-2, -1))
+            flat = moved.reshape(-1, n_a * n_d)
+            fight_mass = flat[:, ~skip_rows]
+            p_fought += float(fight_mass.sum())
+            after = flat @ transitions[key]
+            skipped = flat * skip_rows
+            back = lambda x: np.moveaxis(x.reshape(moved.shape), (-2, -1), (axis[c.attacker], axis[c.defender]))  # noqa: E731
+            add(mask, back(skipped))
+            add(mask | bit[c.attacker] | bit[c.defender], back(after))
+        states = next_states
+        fought.append(p_fought)
+
+    left = []
+    for i, w in enumerate(start):
+        if i not in axis:
+            point = np.zeros(w + 1)
+            point[w] = 1.0
+            left.append(point)
+            continue
+        others = tuple(a for a in range(len(involved)) if a != axis[i])
+        left.append(sum(array.sum(axis=others) for array in states.values()))
+    return left, fought
+
+
+SCENARIO_KEYS = ("miniatures", "combat", "edition", "bonus_dice", "souls", "souls_limit", "draw", "draw_in_dodge",
+                 "cap_wounds_at_dice", "support_stacking")
+
+
+def load_round(path: Any) -> dict[str, Any]:
+    """Read a round scenario (TOML or JSON) into the keyword arguments of :func:`round`.
+
+    The file holds the rule switches at the top level (optional), a table ``miniatures`` of
+    name → miniature (the :class:`Miniature` fields, or ``card = "A 4/4+ D 4/4+ W 3"``, or
+    ``example = "Bandit Brute"``; plus an optional ``role`` and current ``wounds``), and a list
+    ``combat`` of tables with the keys of :class:`Engagement`. Use it as
+    ``db.round(**db.load_round("round_scenario.toml"), method="exact")``.
+    """
+    from mathhammer.deathburgh.profiles import _read_table
+
+    data = _read_table(path)
+    _check_keys("scenario", data, SCENARIO_KEYS)
+    entries = data.get("miniatures")
+    if not isinstance(entries, Mapping) or not entries:
+        raise InputError("miniatures", f"{path}: expected a table of name -> miniature")
+    miniatures: dict[str, Miniature] = {}
+    wounds: dict[str, int] = {}
+    for name, entry in entries.items():
+        if not isinstance(entry, Mapping):
+            raise InputTypeError(f"miniatures.{name}", f"expected a table of fields, got {entry!r}")
+        entry = dict(entry)
+        if "wounds" in entry:
+            wounds[name] = entry.pop("wounds")
+        miniatures[name] = as_miniature(f"miniatures.{name}", {"name": name, **entry})
+    combats = data.get("combat", [])
+    if not isinstance(combats, list):
+        raise InputTypeError("combat", "expected a list of [[combat]] tables")
+    kwargs: dict[str, Any] = {k: v for k, v in data.items() if k not in ("miniatures", "combat")}
+    return {"miniatures": miniatures, "combats": combats, "wounds": wounds, **kwargs}

@@ -1,0 +1,291 @@
+"""Rule variants, the composition of each side's pool, and the legality of a combat.
+
+Everything here runs before any C++: it turns a pair of :class:`Side` objects, a reaction and the
+switches into the plain structs of the C++ core (``PoolSpec``, ``OutcomeRules``), or raises an
+``InputError`` naming the offending field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from mathhammer import _core
+from mathhammer._validate import InputError, check_bool, check_choice, check_int
+from mathhammer.deathburgh.profiles import MAX_BONUS, MAX_DICE, Side
+
+__all__ = ["EDITIONS", "REACTIONS", "Rules", "PoolPlan", "plan_pool", "plan_combat"]
+
+_cpp = _core.deathburgh
+
+EDITIONS = ("web", "alpha")
+REACTIONS = ("attack", "dodge", "none")
+BONUS_DICE = ("replace", "add")
+SOULS = ("convert", "add")
+DRAWS = ("always", "scored")
+SUPPORT_STACKING = ("per_ally", "once")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rule switches of deathburgh.md §5 that hold for a whole combat (or round).
+
+    edition: ``"web"`` (the rules site, default) or ``"alpha"`` (the alpha rulebook), DB-1.
+    bonus_dice: a bonus 6! ``"replace"``-s a die to be rolled (default) or ``"add"``-s one (DB-3).
+    souls: a Soul's Dice ``"convert"``-s a die into a 6! (default) or ``"add"``-s one (DB-4);
+    souls_limit: Soul's Dice per side per combat (default 1).
+    draw: alpha, a draw costs each side 1 wound ``"always"`` (0–0 included, default) or only when
+    ``"scored"`` (both ≥ 1) (DB-2); draw_in_dodge: alpha, a drawn dodge costs each 1 too (default off).
+    cap_wounds_at_dice: wounds a side inflicts are capped at its dice count (DB-7, default off).
+    support_stacking: one 6! ``"per_ally"`` (default) or ``"once"`` however many allies (DB-10).
+    """
+
+    edition: str = "web"
+    bonus_dice: str = "replace"
+    souls: str = "convert"
+    souls_limit: int = 1
+    draw: str = "always"
+    draw_in_dodge: bool = False
+    cap_wounds_at_dice: bool = False
+    support_stacking: str = "per_ally"
+
+    def __post_init__(self) -> None:
+        set_field = object.__setattr__
+        set_field(self, "edition", check_choice("edition", self.edition, EDITIONS))
+        set_field(self, "bonus_dice", check_choice("bonus_dice", self.bonus_dice, BONUS_DICE))
+        set_field(self, "souls", check_choice("souls", self.souls, SOULS))
+        set_field(self, "souls_limit", check_int("souls_limit", self.souls_limit, 0, MAX_BONUS))
+        set_field(self, "draw", check_choice("draw", self.draw, DRAWS))
+        set_field(self, "draw_in_dodge", check_bool("draw_in_dodge", self.draw_in_dodge))
+        set_field(self, "cap_wounds_at_dice", check_bool("cap_wounds_at_dice", self.cap_wounds_at_dice))
+        set_field(self, "support_stacking", check_choice("support_stacking", self.support_stacking, SUPPORT_STACKING))
+        if self.edition == "web":
+            # The draw rule exists only in the alpha rulebook: refuse a switch that would do nothing.
+            if self.draw != "always":
+                raise InputError("draw", "the draw rule belongs to edition='alpha' (the web edition has no draws)")
+            if self.draw_in_dodge:
+                raise InputError("draw_in_dodge", "the draw rule belongs to edition='alpha' (the web edition has no draws)")
+
+    def outcome_rules(self, reaction: str, same_role: bool) -> object:
+        """The C++ ``OutcomeRules`` for one combat."""
+        out = _cpp.OutcomeRules()
+        out.edition = getattr(_cpp.Edition, self.edition)
+        out.reaction = getattr(_cpp.Reaction, reaction)
+        out.same_role = bool(same_role)
+        out.draw_at_zero = self.draw == "always"
+        out.draw_in_dodge = self.draw_in_dodge
+        return out
+
+
+RULE_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))
+
+
+@dataclass(frozen=True)
+class PoolPlan:
+    """One side's dice once instants are placed (deathburgh.md §2): what the C++ core rolls."""
+
+    dice: int  # every die of the pool: rolled + 6! + 1!
+    rolled: int
+    instant6: int
+    instant1: int
+    target: int
+    reroll: str
+    auto_hits: int | None = None
+    wound_cap: int | None = None  # cap_wounds_at_dice: the dice count
+
+    def spec(self) -> object:
+        """The C++ ``PoolSpec``."""
+        out = _cpp.PoolSpec()
+        out.rolled = self.rolled
+        out.target = self.target
+        out.instant_crits = self.instant6
+        out.reroll = getattr(_cpp.Reroll, self.reroll)
+        out.auto_hits = -1 if self.auto_hits is None else self.auto_hits
+        if self.wound_cap is not None:
+            out.wound_cap = self.wound_cap
+        return out
+
+
+def plan_pool(
+    field: str,
+    dice: int,
+    target: int,
+    bonus6: int,
+    souls_dice: int,
+    instant1: int,
+    extra_dice: int,
+    reroll: str,
+    rules: Rules,
+) -> PoolPlan:
+    """Place the instant dice (deathburgh.md §2, DB-3, DB-4, DB-9).
+
+    n = dice + extra dice (+ the bonus 6! with bonus_dice="add", + Soul's Dice with souls="add");
+    1! wins conflicts: n1 = min(k1, n), n6 = min(k6, n - n1), rolled = n - n1 - n6.
+    """
+    if souls_dice > rules.souls_limit:
+        raise InputError(f"{field}souls_dice", f"{souls_dice} is more than souls_limit={rules.souls_limit} per side")
+    n = dice + extra_dice
+    if rules.bonus_dice == "add":
+        n += bonus6
+    if rules.souls == "add":
+        n += souls_dice
+    if n > MAX_DICE:
+        raise InputError(
+            f"{field}extra_dice",
+            f"the pool has {n} dice after extra dice and added 6!; allowed 0..{MAX_DICE}",
+        )
+    n1 = min(instant1, n)
+    n6 = min(bonus6 + souls_dice, n - n1)
+    return PoolPlan(
+        dice=n, rolled=n - n1 - n6, instant6=n6, instant1=n1, target=target, reroll=reroll,
+        wound_cap=n if rules.cap_wounds_at_dice else None,
+    )
+
+
+def _bonus_count(side: Side, rules: Rules) -> int:
+    support = min(side.support, 1) if rules.support_stacking == "once" else side.support
+    flags = (side.charge, side.full_visibility, side.steady_aim, side.take_cover, side.get_down, side.zig_zag)
+    return support + sum(int(f) for f in flags) + side.instant6
+
+
+def side_plan(field: str, side: Side, mode: str, rules: Rules) -> PoolPlan:
+    """The pool of a validated side in a mode."""
+    if side.auto_hits is not None:
+        return PoolPlan(
+            dice=side.auto_hits, rolled=0, instant6=0, instant1=0, target=6, reroll="none",
+            auto_hits=side.auto_hits, wound_cap=side.auto_hits if rules.cap_wounds_at_dice else None,
+        )
+    dice, target = side.mini.dice(mode)
+    return plan_pool(
+        field, dice, target, _bonus_count(side, rules), side.souls_dice, side.instant1, side.extra_dice,
+        side.reroll, rules,
+    )
+
+
+_NO_ROLL = PoolPlan(dice=0, rolled=0, instant6=0, instant1=0, target=6, reroll="none", auto_hits=0)
+
+# What a side rolls with, and its default: a defender that does not react must leave these alone.
+_ROLL_OPTIONS = {
+    "charge": False, "support": 0, "full_visibility": False, "steady_aim": False, "take_cover": False,
+    "get_down": False, "zig_zag": False, "instant6": 0, "instant1": 0, "souls_dice": 0, "extra_dice": 0,
+    "reroll": "none",
+}
+
+
+@dataclass(frozen=True)
+class CombatPlan:
+    """A legal combat, ready for either engine."""
+
+    attacker: PoolPlan
+    defender: PoolPlan
+    reaction: str
+    same_role: bool
+    rules: Rules
+
+    def spec(self) -> object:
+        out = _cpp.CombatSpec()
+        out.attacker = self.attacker.spec()
+        out.defender = self.defender.spec()
+        out.rules = self.rules.outcome_rules(self.reaction, self.same_role)
+        return out
+
+
+def check_legal(
+    attacker: Side,
+    defender: Side,
+    reaction: str,
+    rules: Rules,
+    stand_and_shoot: bool,
+    attacker_mode: str | None = None,
+    defender_mode: str | None = None,
+    prefix: str = "",
+) -> None:
+    """Raise InputError for a combat the rules do not allow (deathburgh.md §3, §4).
+
+    ``attacker_mode`` / ``defender_mode`` override the sides' own modes (a round decides them).
+    """
+    a, d = f"{prefix}attacker.", f"{prefix}defender."
+    role_a, role_d = attacker.mini.role, defender.mini.role
+    mode_d = defender.mode if defender_mode is None else defender_mode
+    ranged_attack = role_a == "ranged"
+    ranged_duel = reaction == "attack" and role_a == role_d == "ranged"
+
+    if attacker.current_wounds == 0:
+        raise InputError(f"{a}wounds", "a Wasted miniature (0 wounds) cannot attack")
+    if defender.current_wounds == 0 and reaction != "none":
+        raise InputError(f"{d}wounds", "a Wasted defender (0 wounds) cannot react; use reaction='none'")
+    if stand_and_shoot:
+        if not (reaction == "attack" and role_a == "melee" and role_d == "ranged"):
+            raise InputError(
+                f"{prefix}stand_and_shoot",
+                "Stand and Shoot is a ranged defender's reaction='attack' to a melee attacker's charge",
+            )
+        if not attacker.charge:
+            raise InputError(f"{prefix}stand_and_shoot", "Stand and Shoot answers a Charge: set the attacker's charge=True")
+    elif reaction == "attack" and role_a != role_d:
+        raise InputError(
+            f"{prefix}reaction",
+            f"'attack' needs matching roles (melee vs melee, or a ranged duel); here a {role_a} attacker meets a "
+            f"{role_d} defender: use 'dodge' or 'none' (or stand_and_shoot=True for a charged ranged defender)",
+        )
+
+    if defender.auto_hits is not None:
+        raise InputError(f"{d}auto_hits", "automatic hits belong to the attacker")
+    if attacker.auto_hits is not None:
+        if reaction == "attack":
+            raise InputError(f"{prefix}reaction", "automatic hits cannot be met with 'attack'; use 'dodge' or 'none'")
+        for option, default in _ROLL_OPTIONS.items():
+            if getattr(attacker, option) != default:
+                raise InputError(f"{a}{option}", "automatic hits replace the roll: no dice options with auto_hits")
+
+    if defender.charge:
+        raise InputError(f"{d}charge", "only the attacker charges")
+    if attacker.charge and ranged_attack:
+        raise InputError(f"{a}charge", "a Charge is a melee attack and the attacker is ranged")
+    for side, label in ((attacker, a), (defender, d)):
+        if side.support and ranged_attack:
+            raise InputError(f"{label}support", "Support applies in melee combat only; the attacker is ranged")
+    for option in ("full_visibility", "steady_aim"):
+        if getattr(attacker, option) and not ranged_attack:
+            raise InputError(f"{a}{option}", "a ranged attack bonus; the attacker is melee")
+        if getattr(defender, option) and not ranged_duel:
+            raise InputError(f"{d}{option}", "a ranged attack bonus: the defender shoots back only in a ranged duel")
+    for option in ("take_cover", "get_down", "zig_zag"):
+        if getattr(attacker, option):
+            raise InputError(f"{a}{option}", "a bonus for the defender dodging a ranged attack")
+        if getattr(defender, option) and not (reaction == "dodge" and ranged_attack):
+            raise InputError(f"{d}{option}", "a bonus for dodging a ranged attack (reaction='dodge', ranged attacker)")
+    if defender.zig_zag:
+        if rules.edition != "alpha":
+            raise InputError(f"{d}zig_zag", "Zig Zag! is alpha only (edition='alpha'); the web's Flee under fire "
+                             "dodges in Aggressive mode with no 6!")
+        if mode_d != "defensive":
+            raise InputError(f"{d}zig_zag", "Zig Zag! dodges in Defensive mode; set the defender's mode='defensive'")
+    if reaction == "none":
+        for option, default in _ROLL_OPTIONS.items():
+            if getattr(defender, option) != default:
+                raise InputError(f"{d}{option}", "the defender rolls nothing when reaction='none'")
+
+
+def plan_combat(
+    attacker: Side,
+    defender: Side,
+    reaction: str,
+    rules: Rules,
+    stand_and_shoot: bool = False,
+    attacker_mode: str | None = None,
+    defender_mode: str | None = None,
+    prefix: str = "",
+) -> CombatPlan:
+    """Check a combat and compose both pools."""
+    reaction = check_choice(f"{prefix}reaction", reaction, REACTIONS)
+    stand_and_shoot = check_bool(f"{prefix}stand_and_shoot", stand_and_shoot)
+    check_legal(attacker, defender, reaction, rules, stand_and_shoot, attacker_mode, defender_mode, prefix)
+    mode_a = attacker.mode if attacker_mode is None else attacker_mode
+    mode_d = defender.mode if defender_mode is None else defender_mode
+    pool_a = side_plan(f"{prefix}attacker.", attacker, mode_a, rules)
+    pool_d = _NO_ROLL if reaction == "none" else side_plan(f"{prefix}defender.", defender, mode_d, rules)
+    return CombatPlan(
+        attacker=pool_a, defender=pool_d, reaction=reaction,
+        same_role=attacker.mini.role == defender.mini.role, rules=rules,
+    )

@@ -1,0 +1,195 @@
+"""Kill Team 2024 shooting (killteam.md §2): the damage one weapon deals to one operative.
+
+>>> from mathhammer import killteam as kt
+>>> gun = kt.Weapon(attacks=4, hit=3, damage=(3, 4), rules="Piercing 1, Lethal 5+")
+>>> r = kt.shoot(gun, kt.Operative(save=3, wounds=12), cover=1)
+>>> round(r.damage.mean, 4), round(r.kill_chance, 4)
+(5.1687, 0.0453)
+
+The exact engine (the default) enumerates every retained attack (crits, norms) and every retained
+save, resolves each in C++ (Devastating, optimal blocks, Just a Scratch, Saintly Relics, Durable,
+damage, Feel No Pain), and expands Feel No Pain and the relic rolls as exact branches; rounds are
+convolved with the relic's two-per-battle budget as state. The Monte Carlo engine rolls every die in
+C++ through the same resolution functions.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from mathhammer import _core, sampling
+from mathhammer._validate import InputTypeError, check_bool, check_choice, check_int
+from mathhammer.killteam.profiles import Operative, Weapon
+from mathhammer.results import Distribution, JointDistribution, ResultMixin
+
+__all__ = ["MAX_COVER", "MAX_ROUNDS", "METHODS", "ShootResult", "shoot", "shoot_config"]
+
+_kt = _core.killteam
+METHODS: tuple[str, ...] = ("exact", "monte_carlo", "auto")
+MAX_ROUNDS: int = int(_kt.MAX_ROUNDS)
+MAX_COVER = 3
+DEFAULT_SAMPLES = 1_000_000
+_TABLE_SIDE = int(_kt.MAX_DICE) + 1
+_SAVE_SIDE = 4
+
+
+@dataclass(frozen=True)
+class ShootResult(ResultMixin):
+    """The outcome of ``rounds`` shots of one weapon at one operative.
+
+    ``damage`` is the total damage (not capped at the target's wounds); ``kill_chance`` is
+    P(damage >= wounds) and ``wounds_left`` the distribution of max(0, wounds - damage).
+    ``retained_attack`` (crits, norms) and ``retained_saves`` (crit saves, normal saves, cover saves
+    included) are per attack; with Monte Carlo they are counted over every round of every sample.
+    """
+
+    damage: Distribution
+    wounds_left: Distribution
+    kill_chance: float
+    retained_attack: JointDistribution
+    retained_saves: JointDistribution
+    method: str
+    samples: int | None
+    weapon: str
+    target: str
+    wounds: int
+    cover: int
+    obscured: bool
+    rounds: int
+
+    @property
+    def mean(self) -> float:
+        """Mean total damage."""
+        return self.damage.mean
+
+    @property
+    def kill_stderr(self) -> float | None:
+        """Standard error of ``kill_chance`` (Monte Carlo only)."""
+        if self.samples is None:
+            return None
+        p = self.kill_chance
+        return float(np.sqrt(p * (1.0 - p) / self.samples))
+
+    def to_frame(self) -> Any:
+        """One row per damage value: damage, p, p_at_least, (stderr), wounds_left, kills."""
+        frame = self.damage.to_frame("damage")
+        frame["wounds_left"] = np.maximum(0, self.wounds - frame["damage"])
+        frame["kills"] = frame["damage"] >= self.wounds
+        return frame
+
+
+@functools.lru_cache(maxsize=1024)
+def _cached_config(weapon: Weapon, target: Operative, cover: int, obscured: bool, rounds: int) -> Any:
+    from mathhammer.killteam.attack_dice import attack_profile
+
+    rules = weapon.rules
+    abilities = target.abilities
+    c = _kt.ShootConfig()
+    c.attack = attack_profile(weapon, obscured)
+    c.normal_damage, c.critical_damage = weapon.damage
+    c.devastating = rules.devastating
+    c.piercing = rules.piercing
+    c.piercing_crits = rules.piercing_crits
+    c.saturate = rules.saturate
+    c.save = target.save
+    c.cover = cover
+    c.defender_punishing = abilities.punishing
+    c.just_a_scratch = abilities.just_a_scratch
+    c.just_a_scratch_normals = abilities.just_a_scratch_normals
+    c.durable = abilities.durable
+    c.feel_no_pain = abilities.feel_no_pain or 0
+    c.saintly_relics = abilities.saintly_relics
+    c.rounds = rounds
+    return c
+
+
+def _check_profiles(weapon: Any, target: Any) -> None:
+    if not isinstance(weapon, Weapon):
+        raise InputTypeError("weapon", f"expected a kt.Weapon, got {type(weapon).__name__}")
+    if not isinstance(target, Operative):
+        raise InputTypeError("target", f"expected a kt.Operative, got {type(target).__name__}")
+
+
+def shoot_config(weapon: Weapon, target: Operative, cover: int = 0, obscured: bool = False, rounds: int = 1) -> Any:
+    """The validated C++ configuration of a shot (cached; treat it as read-only)."""
+    _check_profiles(weapon, target)
+    cover = check_int("cover", cover, 0, MAX_COVER)
+    obscured = check_bool("obscured", obscured)
+    rounds = check_int("rounds", rounds, 1, MAX_ROUNDS)
+    return _cached_config(weapon, target, cover, obscured, rounds)
+
+
+def shoot(
+    weapon: Weapon,
+    target: Operative,
+    cover: int = 0,
+    obscured: bool = False,
+    rounds: int = 1,
+    method: str = "exact",
+    samples: int = DEFAULT_SAMPLES,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> ShootResult:
+    """The damage ``weapon`` deals to ``target`` over ``rounds`` shots (killteam.md §2).
+
+    cover: cover saves retained without rolling (0 = not in cover, 1 = in cover; 0..3).
+    obscured: the target is obscured (crits become norms, then one success is discarded).
+    rounds: independent shots (1..9); damage adds up and Saintly Relics' two-per-battle cap spans them.
+    method: "exact" (default; every face enumerated), "monte_carlo" (``samples`` shots rolled in
+    C++ with ``seed`` over ``threads``; ``progress(done, total)`` between batches) or "auto" (exact,
+    which is always cheap for shooting).
+    Fight-only weapon rules and abilities (Brutal, Shock, Storm Shield, ...) have no effect here.
+    """
+    config = shoot_config(weapon, target, cover, obscured, rounds)
+    method = check_choice("method", method, METHODS)
+    samples = sampling.check_samples(samples)
+    if progress is not None and not callable(progress):
+        raise InputTypeError("progress", f"expected a callable(done, total) or None, got {progress!r}")
+    wounds = target.wounds
+    side = weapon.attacks + 1
+    if method == "monte_carlo":
+        seed = sampling.resolve_seed(seed)
+        threads = sampling.resolve_threads(threads)
+        kernel = functools.partial(_kt.shoot_counts, config)
+        counts = sampling.run_monte_carlo(kernel, samples, seed, threads, progress)
+        damage_bins = counts.size - _TABLE_SIDE * _TABLE_SIDE - _SAVE_SIDE * _SAVE_SIDE
+        damage_counts = np.trim_zeros(counts[:damage_bins], "b")
+        attack_counts = counts[damage_bins : damage_bins + _TABLE_SIDE * _TABLE_SIDE].reshape(_TABLE_SIDE, _TABLE_SIDE)
+        save_counts = counts[damage_bins + _TABLE_SIDE * _TABLE_SIDE :].reshape(_SAVE_SIDE, _SAVE_SIDE)
+        damage = Distribution.from_counts(damage_counts)
+        attack = JointDistribution.from_counts(attack_counts[:side, :side], names=("crits", "norms"))
+        saves = JointDistribution.from_counts(save_counts, names=("crit_saves", "norm_saves"))
+        method_used, n = "monte_carlo", samples
+    else:
+        pmf, attack_pmf, save_pmf = _kt.shoot_exact(config)
+        damage = Distribution(np.trim_zeros(pmf, "b"))
+        attack = JointDistribution(attack_pmf[:side, :side], names=("crits", "norms"))
+        saves = JointDistribution(save_pmf, names=("crit_saves", "norm_saves"))
+        method_used, n = "exact", None
+    pmf = damage.pmf
+    kill = float(min(1.0, pmf[wounds:].sum()))
+    left = np.zeros(wounds + 1)
+    alive = pmf[:wounds]
+    left[wounds - np.arange(alive.size)] = alive
+    left[0] = kill
+    return ShootResult(
+        damage=damage,
+        wounds_left=Distribution(left, samples=n),
+        kill_chance=kill,
+        retained_attack=attack,
+        retained_saves=saves,
+        method=method_used,
+        samples=n,
+        weapon=str(weapon),
+        target=str(target),
+        wounds=wounds,
+        cover=config.cover,
+        obscured=config.attack.obscured,
+        rounds=config.rounds,
+    )
