@@ -46,7 +46,11 @@ PROFILE_KINDS: dict[str, dict[str, str]] = {
     },
     "starcraft": {"weapon": "mathhammer.starcraft:Weapon", "unit": "mathhammer.starcraft:Unit"},
     "deathburgh": {"miniature": "mathhammer.deathburgh:Miniature"},
-    "force_melee": {"unit": "mathhammer.force_melee:Unit"},
+    "force_melee": {
+        "weapon": "mathhammer.force_melee:Weapon",
+        "unit": "mathhammer.force_melee:Unit",
+        "side": "mathhammer.force_melee:Side",
+    },
 }
 
 

@@ -59,6 +59,16 @@ register_action(Action("killteam", "fight", "mathhammer.killteam:fight", {"a": "
                        "a Kill Team fight between fighters a and b"))
 register_action(Action("killteam", "shoot", "mathhammer.killteam:shoot", {"weapon": "weapon", "target": "operative"},
                        "a Kill Team shot of weapon at target"))
+register_action(Action("starcraft", "attack", "mathhammer.starcraft:attack", {"weapon": "weapon", "unit": "unit"},
+                       "a StarCraft TMG batch of weapon at unit"))
+register_action(Action("force_melee", "melee", "mathhammer.force_melee:melee", {"a": "side", "b": "side"},
+                       "a Force melee exchange between sides a and b"))
+register_action(Action("force_melee", "melee_many", "mathhammer.force_melee:melee_many", {},
+                       "a Force melee among several engaged units"))
+# Deathburgh sides are tables of Side options around a miniature; deathburgh.combat resolves names,
+# notation and tables itself.
+register_action(Action("deathburgh", "combat", "mathhammer.deathburgh:combat", {}, "a Deathburgh combat"))
+register_action(Action("deathburgh", "round", "mathhammer.deathburgh:round", {}, "a Deathburgh round of combats"))
 
 
 @dataclasses.dataclass(frozen=True)

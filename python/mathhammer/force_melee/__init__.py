@@ -1,1 +1,49 @@
-"""force_melee."""
+"""Force melee: a simultaneous close-combat exchange decided by hits compared and weapon Force
+(force_melee.md).
+
+>>> from mathhammer import force_melee as fm
+>>> r = fm.melee(fm.example("line_troopers"), fm.example("militia"))
+>>> round(r.damage_b.at_least(1), 6), round(r.wiped("b"), 6)
+(0.833333, 0.0)
+"""
+
+from mathhammer.force_melee.engine import (
+    ALLOCATIONS,
+    METHODS,
+    SUSTAINED_MODES,
+    WINNER_DAMAGE,
+    ExchangeDamage,
+    allocate,
+    melee,
+    melee_many,
+    resolve,
+)
+from mathhammer.force_melee.profiles import EXAMPLES, KINDS, REROLLS, Side, Unit, Weapon, example
+from mathhammer.force_melee.results import AllocationResult, MeleeManyResult, MeleeResult, PairResult, UnitResult
+from mathhammer.force_melee.scenario import load_scenario, run_scenario
+
+__all__ = [
+    "ALLOCATIONS",
+    "EXAMPLES",
+    "KINDS",
+    "METHODS",
+    "REROLLS",
+    "SUSTAINED_MODES",
+    "WINNER_DAMAGE",
+    "AllocationResult",
+    "ExchangeDamage",
+    "MeleeManyResult",
+    "MeleeResult",
+    "PairResult",
+    "Side",
+    "Unit",
+    "UnitResult",
+    "Weapon",
+    "allocate",
+    "example",
+    "load_scenario",
+    "melee",
+    "melee_many",
+    "resolve",
+    "run_scenario",
+]

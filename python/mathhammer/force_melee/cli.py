@@ -1,9 +1,344 @@
-"""CLI commands for force_melee (filled in when the force_melee engine lands)."""
+"""The ``mathhammer force-melee`` command: one exchange between two sides, or a scenario file.
+
+Every profile field has an option per side (``--a-dice``, ``--b-force``, ...). A side starts from an
+example profile (``--a-profile``, default Line Trooper squad for A and Militia squad for B) and the
+options given replace its fields.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
 import typer
+
+from mathhammer._cli_common import (
+    FormatOption,
+    Method,
+    MethodOption,
+    OutputFormat,
+    SamplesOption,
+    SeedOption,
+    Table,
+    ThreadsOption,
+    distribution_table,
+    emit,
+    progress_bar,
+)
+from mathhammer._validate import InputError
+from mathhammer.force_melee import engine
+from mathhammer.force_melee.profiles import EXAMPLES, Side, example, field_prefix
+from mathhammer.force_melee.results import MeleeManyResult, MeleeResult
+
+_EXAMPLE_NAMES = ", ".join(EXAMPLES)
+
+
+def _opt(side: str, name: str, help: str, flag: bool = False) -> Any:
+    decl = f"--{side}-{name}/--{side}-no-{name}" if flag else f"--{side}-{name}"
+    return typer.Option(decl, help=help, rich_help_panel=f"Side {side.upper()}")
+
+
+def _side_options(side: str) -> dict[str, Any]:
+    """The options of one side, as typer Option objects keyed by parameter name."""
+    return {
+        "profile": _opt(side, "profile", f"Start from an example profile: {_EXAMPLE_NAMES}."),
+        "name": _opt(side, "name", "Unit name."),
+        "dice": _opt(side, "dice", "Dice this unit rolls (0..40)."),
+        "hit_mod": _opt(side, "hit-mod", "Hit modifier (-5..5; +1 turns 4+ into 3+)."),
+        "hit": _opt(side, "hit", "Hit target (2..6, '4' or '4+')."),
+        "force": _opt(side, "force", "Weapon Force (damage value, 0..20)."),
+        "crit": _opt(side, "crit", "Natural face from which a hit is critical (2..6)."),
+        "kind": _opt(side, "kind", "melee, or ranged (an Assault ranged weapon in close combat)."),
+        "assault": _opt(side, "assault", "The weapon is an Assault weapon.", flag=True),
+        "sustained": _opt(side, "sustained", "Sustained Damage X (0..10)."),
+        "critical_damage": _opt(side, "critical-damage", "Critical Damage X (0..10)."),
+        "bonus_flat": _opt(side, "bonus-flat", "Flat bonus damage (0..10)."),
+        "reroll": _opt(side, "reroll", "Hit rerolls: none, fails or ones."),
+        "weapon": _opt(side, "weapon", "Weapon name."),
+        "models": _opt(side, "models", "Models in the unit (1..30)."),
+        "hp": _opt(side, "hp", "HP per model (1..30)."),
+        "current": _opt(side, "current", "Current HP per model, comma-separated, in allocation order (e.g. 1,2,2)."),
+        "vehicle": _opt(side, "vehicle", "The unit is a vehicle (same engine).", flag=True),
+    }
+
+
+_A = _side_options("a")
+_B = _side_options("b")
+
+
+def _parse_current(text: str, field: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(part) for part in text.replace(" ", "").split(",") if part)
+    except ValueError:
+        raise InputError(field, f"{text!r} is not a comma-separated list of HP such as 1,2,2") from None
+
+
+def build_side(label: str, default: str, fields: dict[str, Any]) -> Side:
+    """A side from an example profile and the options given (None = keep the profile's value)."""
+    side = example(fields.pop("profile") or default)
+    unit_keys = {"models", "hp", "current", "vehicle", "name"}
+    weapon_keys = {"hit", "force", "crit", "kind", "assault", "sustained", "critical_damage", "bonus_flat", "reroll"}
+    unit: dict[str, Any] = {}
+    weapon: dict[str, Any] = {}
+    top: dict[str, Any] = {}
+    for key, value in fields.items():
+        if value is None:
+            continue
+        if key == "current":
+            value = _parse_current(value, f"{label}.unit.current")
+        if key == "weapon":
+            weapon["name"] = value
+        elif key in unit_keys:
+            unit[key] = value
+        elif key in weapon_keys:
+            weapon[key] = value
+        else:
+            top[key] = value
+    # A unit resized without a new current list starts unwounded.
+    if ("models" in unit or "hp" in unit) and "current" not in unit:
+        unit["current"] = None
+
+    with field_prefix(label):
+        return side.replace(unit=unit or None, weapon=weapon or None, **top)
+
+
+# --- output -------------------------------------------------------------------------------------
+
+
+def _fmt(value: float, stderr: float | None) -> str:
+    return f"{value:.6g}" if stderr is None else f"{value:.6g} ± {stderr:.2g}"
+
+
+def melee_tables(result: MeleeResult, title: str = "") -> tuple[list[Table], list[str]]:
+    """Tables for one exchange: a summary per side, damage, casualties, hits and likeliest outcomes."""
+    prefix = f"{title}: " if title else ""
+    name_a, name_b = result.names
+    summary = result.summary()
+    quantities = [
+        ("P(more hits)", "p_more_hits"),
+        ("mean damage taken", "damage_taken_mean"),
+        ("P(damaged)", "p_damaged"),
+        ("mean casualties", "casualties_mean"),
+        ("P(destroyed)", "p_destroyed"),
+    ]
+    rows = []
+    for label, key in quantities:
+        row: list[Any] = [label]
+        for side in ("a", "b"):
+            row.append(_fmt(summary[side][key], summary[side].get("stderr", {}).get(key)))
+        rows.append(row)
+    tables = [Table(f"{prefix}{name_a} (A) vs {name_b} (B)", ["", f"A: {name_a}", f"B: {name_b}"], rows)]
+    tables.append(distribution_table(f"{prefix}damage to A ({name_a})", result.damage_a, "damage"))
+    tables.append(distribution_table(f"{prefix}damage to B ({name_b})", result.damage_b, "damage"))
+    tables.append(distribution_table(f"{prefix}casualties of A ({name_a})", result.casualties_a, "models"))
+    tables.append(distribution_table(f"{prefix}casualties of B ({name_b})", result.casualties_b, "models"))
+    tables.append(distribution_table(f"{prefix}hits compared, A", result.hits_a, "hits"))
+    tables.append(distribution_table(f"{prefix}hits compared, B", result.hits_b, "hits"))
+    pmf = result.joint.pmf
+    cells = sorted(((float(pmf[i, j]), i, j) for i, j in zip(*pmf.nonzero())), reverse=True)[:15]
+    tables.append(
+        Table(
+            f"{prefix}likeliest outcomes (damage to A, damage to B)",
+            ["damage to A", "damage to B", "P"],
+            [[i, j, p] for p, i, j in cells],
+        )
+    )
+    method = result.method if result.samples is None else f"monte_carlo, {result.samples:,} samples, seed {result.seed}"
+    lines = [f"{prefix}P(tie on hits) = {_fmt(result.p_tie, result.stderr_of(result.p_tie))}; method: {method}"]
+    return tables, lines
+
+
+def melee_many_tables(result: MeleeManyResult, title: str = "") -> tuple[list[Table], list[str]]:
+    """Tables for a melee of several units: per unit, per engaged pair, damage and casualties."""
+    prefix = f"{title}: " if title else ""
+    rows = []
+    for name, unit in result.units.items():
+        rows.append(
+            [
+                name,
+                unit.models,
+                _fmt(unit.damage.mean, unit.damage.mean_stderr),
+                _fmt(unit.damage.at_least(1), result.stderr_of(unit.damage.at_least(1))),
+                _fmt(unit.casualties.mean, unit.casualties.mean_stderr),
+                _fmt(unit.wiped, result.stderr_of(unit.wiped)),
+            ]
+        )
+    tables = [
+        Table(
+            f"{prefix}units",
+            ["unit", "models", "mean damage taken", "P(damaged)", "mean casualties", "P(destroyed)"],
+            rows,
+        )
+    ]
+    pair_rows = []
+    for pair in result.pairs:
+        pair_rows.append(
+            [
+                f"{pair.first} vs {pair.second}",
+                f"{pair.dice[0]} / {pair.dice[1]}",
+                _fmt(pair.p_first_more, result.stderr_of(pair.p_first_more)),
+                _fmt(pair.p_tie, result.stderr_of(pair.p_tie)),
+                _fmt(pair.p_second_more, result.stderr_of(pair.p_second_more)),
+                _fmt(pair.damage_second.mean, pair.damage_second.mean_stderr),
+                _fmt(pair.damage_first.mean, pair.damage_first.mean_stderr),
+            ]
+        )
+    tables.append(
+        Table(
+            f"{prefix}engaged pairs (first vs second)",
+            ["pair", "dice", "P(first more hits)", "P(tie)", "P(second more hits)", "mean damage to second",
+             "mean damage to first"],
+            pair_rows,
+        )
+    )
+    for name, unit in result.units.items():
+        tables.append(distribution_table(f"{prefix}damage to {name}", unit.damage, "damage"))
+        tables.append(distribution_table(f"{prefix}casualties of {name}", unit.casualties, "models"))
+    method = result.method if result.samples is None else f"monte_carlo, {result.samples:,} samples, seed {result.seed}"
+    return tables, [f"{prefix}method: {method}"]
+
+
+# --- the command ----------------------------------------------------------------------------------
+
+
+def force_melee(
+    a_profile: Annotated[Optional[str], _A["profile"]] = None,
+    a_name: Annotated[Optional[str], _A["name"]] = None,
+    a_dice: Annotated[Optional[int], _A["dice"]] = None,
+    a_hit_mod: Annotated[Optional[int], _A["hit_mod"]] = None,
+    a_hit: Annotated[Optional[str], _A["hit"]] = None,
+    a_force: Annotated[Optional[int], _A["force"]] = None,
+    a_crit: Annotated[Optional[int], _A["crit"]] = None,
+    a_kind: Annotated[Optional[str], _A["kind"]] = None,
+    a_assault: Annotated[Optional[bool], _A["assault"]] = None,
+    a_sustained: Annotated[Optional[int], _A["sustained"]] = None,
+    a_critical_damage: Annotated[Optional[int], _A["critical_damage"]] = None,
+    a_bonus_flat: Annotated[Optional[int], _A["bonus_flat"]] = None,
+    a_reroll: Annotated[Optional[str], _A["reroll"]] = None,
+    a_weapon: Annotated[Optional[str], _A["weapon"]] = None,
+    a_models: Annotated[Optional[int], _A["models"]] = None,
+    a_hp: Annotated[Optional[int], _A["hp"]] = None,
+    a_current: Annotated[Optional[str], _A["current"]] = None,
+    a_vehicle: Annotated[Optional[bool], _A["vehicle"]] = None,
+    b_profile: Annotated[Optional[str], _B["profile"]] = None,
+    b_name: Annotated[Optional[str], _B["name"]] = None,
+    b_dice: Annotated[Optional[int], _B["dice"]] = None,
+    b_hit_mod: Annotated[Optional[int], _B["hit_mod"]] = None,
+    b_hit: Annotated[Optional[str], _B["hit"]] = None,
+    b_force: Annotated[Optional[int], _B["force"]] = None,
+    b_crit: Annotated[Optional[int], _B["crit"]] = None,
+    b_kind: Annotated[Optional[str], _B["kind"]] = None,
+    b_assault: Annotated[Optional[bool], _B["assault"]] = None,
+    b_sustained: Annotated[Optional[int], _B["sustained"]] = None,
+    b_critical_damage: Annotated[Optional[int], _B["critical_damage"]] = None,
+    b_bonus_flat: Annotated[Optional[int], _B["bonus_flat"]] = None,
+    b_reroll: Annotated[Optional[str], _B["reroll"]] = None,
+    b_weapon: Annotated[Optional[str], _B["weapon"]] = None,
+    b_models: Annotated[Optional[int], _B["models"]] = None,
+    b_hp: Annotated[Optional[int], _B["hp"]] = None,
+    b_current: Annotated[Optional[str], _B["current"]] = None,
+    b_vehicle: Annotated[Optional[bool], _B["vehicle"]] = None,
+    winner_damage: Annotated[
+        Optional[str],
+        typer.Option(help="Damage of the side with more hits: once (default), excess, per_hit or pairing."),
+    ] = None,
+    allocation: Annotated[Optional[str], typer.Option(help="spill (default) or no_spill.")] = None,
+    sustained_mode: Annotated[
+        Optional[str], typer.Option(help="Sustained Damage as bonus per hit (default) or extra_hits per crit.")
+    ] = None,
+    bonus_always: Annotated[
+        Optional[bool], typer.Option("--bonus-always/--no-bonus-always", help="Flat bonus even without base damage.")
+    ] = None,
+    scenario: Annotated[
+        Optional[Path],
+        typer.Option(help="Run the force_melee entries of a scenario file (TOML/JSON) instead of sides A and B."),
+    ] = None,
+    method: MethodOption = Method.auto,
+    samples: SamplesOption = engine.DEFAULT_SAMPLES,
+    seed: SeedOption = None,
+    threads: ThreadsOption = None,
+    fmt: FormatOption = OutputFormat.table,
+) -> None:
+    """One simultaneous melee exchange: hits compared, Force decides the damage.
+
+    With no options: Line Trooper squad (A: 5 x 1 HP, 3 dice at 4+, Force 4) against Militia squad
+    (B: 5 x 1 HP, 2 dice at 5+, Force 2).
+
+    Example: mathhammer force-melee --b-profile walker --a-dice 6 --winner-damage excess --format json
+    """
+    switches = {
+        key: value
+        for key, value in (
+            ("winner_damage", winner_damage),
+            ("allocation", allocation),
+            ("sustained_mode", sustained_mode),
+            ("bonus_always", bonus_always),
+        )
+        if value is not None
+    }
+    local = locals()  # the per-side options, read back by name below
+    if scenario is not None:
+        overrides: dict[str, Any] = dict(switches)
+        if method is not Method.auto:
+            overrides["method"] = method.value
+        if samples != engine.DEFAULT_SAMPLES:
+            overrides["samples"] = samples
+        if seed is not None:
+            overrides["seed"] = seed
+        if threads is not None:
+            overrides["threads"] = threads
+        _run_scenario(scenario, overrides, fmt)
+        return
+
+    side_a = build_side("a", "line_troopers", {key: local[f"a_{key}"] for key in _A})
+    side_b = build_side("b", "militia", {key: local[f"b_{key}"] for key in _B})
+    with progress_bar("force melee", enabled=fmt is OutputFormat.table) as progress:
+        result = engine.melee(
+            side_a, side_b, method=method.value, samples=samples, seed=seed, threads=threads, progress=progress,
+            **switches,
+        )
+    tables, lines = melee_tables(result)
+    payload = {
+        "a": side_a.to_dict(),
+        "b": side_b.to_dict(),
+        "switches": {**_default_switches(), **switches},
+        "summary": result.summary(),
+        "result": result.to_dict(),
+    }
+    emit(fmt, tables, payload, lines)
+
+
+def _default_switches() -> dict[str, Any]:
+    return {"winner_damage": "once", "allocation": "spill", "sustained_mode": "bonus", "bonus_always": False}
+
+
+def _run_scenario(path: Path, overrides: dict[str, Any], fmt: OutputFormat) -> None:
+    from mathhammer.force_melee.scenario import load_scenario
+
+    entries = load_scenario(path)
+    tables: list[Table] = []
+    lines: list[str] = []
+    payload_entries = []
+    for entry in entries:
+        with progress_bar(entry.name, enabled=fmt is OutputFormat.table) as progress:
+            try:
+                result = entry.run(progress=progress, **overrides)
+            except InputError as error:
+                raise InputError(str(path), f"{entry.action} ({entry.name}): {error}") from None
+        if isinstance(result, MeleeResult):
+            t, s = melee_tables(result, entry.name)
+            summary: Any = result.summary()
+        else:
+            t, s = melee_many_tables(result, entry.name)
+            summary = {name: {"damage_taken_mean": u.damage.mean, "casualties_mean": u.casualties.mean,
+                              "p_destroyed": u.wiped} for name, u in result.units.items()}
+        tables += t
+        lines += s
+        payload_entries.append({"name": entry.name, "action": entry.action, "summary": summary,
+                                "result": result.to_dict()})
+    emit(fmt, tables, {"scenario": str(path), "entries": payload_entries}, lines)
 
 
 def register(app: typer.Typer) -> None:
-    """Add this game's commands to the top-level app."""
+    """Add the ``force-melee`` command to the top-level app."""
+    app.command(name="force-melee")(force_melee)

@@ -1,9 +1,274 @@
-"""CLI commands for starcraft (filled in when the starcraft engine lands)."""
+"""`mathhammer starcraft attack`: one batch from the command line (defaults: 6 Marines' C-14 rifles
+into 12 Zerglings)."""
 
 from __future__ import annotations
 
+import dataclasses
+import re
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
 import typer
+
+from mathhammer._cli_common import (
+    FormatOption,
+    Method,
+    MethodOption,
+    OutputFormat,
+    SamplesOption,
+    SeedOption,
+    Table,
+    ThreadsOption,
+    distribution_table,
+    emit,
+    progress_bar,
+)
+from mathhammer._validate import InputError
+from mathhammer.starcraft import catalog
+from mathhammer.starcraft.engine import DEFAULT_SAMPLES, REACTION_KEYS, attack
+from mathhammer.starcraft.profiles import Rules, Unit, Weapon
+from mathhammer.starcraft.results import AttackResult
+
+starcraft_app = typer.Typer(
+    name="starcraft", help="StarCraft: Tabletop Miniatures Game attacks, exact or Monte Carlo.", no_args_is_help=True
+)
+
+_W, _U, _A, _R = "Weapon", "Target unit", "Attack", "Rule variants"
+# Weapon fields that keywords set: --keywords replaces all of them.
+_KEYWORD_FIELDS = {"pierce": None, "precision": 0, "critical_hit": 0, "anti_evade": 0, "burst_fire": 0,
+                   "locked_in": 0, "long_range": False, "concentrated_fire": None, "instant": False}
+_NONE = ("-", "none", "")
+
+
+def _o(panel: str, text: str, *names: str) -> Any:
+    """A typer option in one of the --help groups."""
+    return typer.Option(*names, help=text, rich_help_panel=panel)
 
 
 def register(app: typer.Typer) -> None:
-    """Add this game's commands to the top-level app."""
+    """Add the starcraft command group to the top-level app."""
+    app.add_typer(starcraft_app, name="starcraft")
+
+
+def _profile(kind: str, name: str, profiles: Path | None) -> Any:
+    if profiles is not None:
+        from mathhammer.library import load_library
+
+        library = load_library(profiles)
+        entries = library.get(kind, {})
+        if name in entries:
+            return entries[name]
+        if name not in (catalog.WEAPONS if kind == "weapon" else catalog.UNITS):
+            known = ", ".join(entries) or "none"
+            raise InputError(kind, f"no {kind} {name!r} in {profiles} ({known}) or the built-in catalogue")
+    return catalog.weapon(name) if kind == "weapon" else catalog.unit(name)
+
+
+def _none_or(text: str | None) -> Any:
+    return None if text is not None and text.strip().lower() in _NONE else text
+
+
+def _pairs(field: str, text: str | None, keys: tuple[str, ...]) -> dict[str, int]:
+    if text is None or not text.strip():
+        return {}
+    out: dict[str, int] = {}
+    for part in re.split(r"[,;]", text):
+        match = re.fullmatch(r"\s*([a-z_]+)\s*[=:]\s*(-?\d+)\s*", part)
+        if not match:
+            raise InputError(field, f"{part.strip()!r}: write key=value pairs such as 'dodge=1,tough=1' (keys: {', '.join(keys)})")
+        out[match.group(1)] = int(match.group(2))
+    return out
+
+
+def _hits(text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    match = re.fullmatch(r"\s*(\d+)\s*[,(/ ]\s*(\d+)\s*\)?\s*", text)
+    if not match:
+        raise InputError("hits", f"{text!r}: write X,Y for HITS X (Y), e.g. 2,1")
+    return int(match.group(1)), int(match.group(2))
+
+
+def _damage_set(text: str | None) -> Any:
+    if text is None:
+        return None
+    items = [t.strip() for t in text.split(",") if t.strip()]
+    values: list[Any] = []
+    for item in items:
+        if item.lower() == "size":
+            values.append("size")
+        elif re.fullmatch(r"\d+", item):
+            values.append(int(item))
+        else:
+            raise InputError("damage_set", f"{item!r}: write a number or 'size' (several separated by commas)")
+    return values[0] if len(values) == 1 else values
+
+
+@starcraft_app.command("attack")
+def attack_command(
+    weapon: Annotated[Optional[str], _o(_W, "Weapon by name: a catalogue key (c14_rifle, quad_k12, particle_disruptors, kerrigan_blades, shock_cannon) or an entry of --profiles. Default c14_rifle (none with --mode hits).")] = None,
+    profiles: Annotated[Optional[Path], _o(_W, "Profile library (.toml/.json, game = \"starcraft\") to take --weapon and --unit from.")] = None,
+    roa: Annotated[Optional[str], _o(_W, "Rate of Attack per model, or BT+k for a template weapon.")] = None,
+    hit: Annotated[Optional[str], _o(_W, "Hit target number, 2..6 (3 or 3+).")] = None,
+    damage: Annotated[Optional[int], _o(_W, "Damage per die, 0..20.")] = None,
+    surge_tags: Annotated[Optional[str], _o(_W, "Surge Combat Tags, e.g. 'Light, Armoured' ('-' for no Surge).")] = None,
+    surge_dice: Annotated[Optional[str], _o(_W, "Surge die: D3, D3+1, D6 ('-' for none).")] = None,
+    template: Annotated[Optional[bool], _o(_W, "A template weapon (RoA BT+k, Surge = affected models).", "--template/--no-template")] = None,
+    keywords: Annotated[Optional[str], _o(_W, "Weapon keywords in card notation; replaces the weapon's, e.g. 'PIERCE Armoured (2), CRITICAL HIT (2)'.")] = None,
+    pierce: Annotated[Optional[str], _o(_W, "PIERCE as 'Tag X', e.g. 'Armoured 2' ('-' for none).")] = None,
+    precision: Annotated[Optional[int], _o(_W, "PRECISION (X) of the weapon.")] = None,
+    critical_hit: Annotated[Optional[int], _o(_W, "CRITICAL HIT (X) of the weapon.")] = None,
+    anti_evade: Annotated[Optional[int], _o(_W, "ANTI-EVADE (X) of the weapon.")] = None,
+    burst_fire: Annotated[Optional[int], _o(_W, "BURST FIRE (X) of the weapon.")] = None,
+    locked_in: Annotated[Optional[int], _o(_W, "LOCKED IN (X) of the weapon.")] = None,
+    long_range: Annotated[Optional[bool], _o(_W, "LONG RANGE.", "--long-range/--no-long-range")] = None,
+    concentrated_fire: Annotated[Optional[int], _o(_W, "CONCENTRATED FIRE (X); 0 for none.")] = None,
+    instant: Annotated[Optional[bool], _o(_W, "INSTANT (no reactions).", "--instant/--no-instant")] = None,
+    unit: Annotated[str, _o(_U, "Target unit by name: a catalogue key (marine, marauder, zergling, roach, zealot, stalker, immortal) or an entry of --profiles.")] = "zergling",
+    models: Annotated[Optional[int], _o(_U, "Models in the unit, 1..40.")] = None,
+    hp: Annotated[Optional[int], _o(_U, "HP per model, 1..30.")] = None,
+    armour: Annotated[Optional[str], _o(_U, "Armour target number, 2..6.")] = None,
+    evade: Annotated[Optional[str], _o(_U, "Evade target number, 2..6, or '-' (never evades).")] = None,
+    shield: Annotated[Optional[int], _o(_U, "Shield, 0..20.")] = None,
+    tags: Annotated[Optional[str], _o(_U, "Combat Tags, e.g. 'Biological, Light, Ground'.")] = None,
+    size: Annotated[Optional[int], _o(_U, "Unit Size (for --damage-set size).")] = None,
+    tough: Annotated[Optional[int], _o(_U, "TOUGH (X) of the unit.")] = None,
+    marker: Annotated[Optional[int], _o(_U, "Damage Marker before the attack.")] = None,
+    shielded: Annotated[Optional[bool], _o(_U, "Shielded before the attack (default: Shield > 0).", "--shielded/--not-shielded")] = None,
+    first_model_alive: Annotated[Optional[bool], _o(_U, "Whether the Shield-carrying first model still stands.", "--first-model-alive/--first-model-dead")] = None,
+    mode: Annotated[str, _o(_A, "weapon, spillover (a template's other unit) or hits (HITS X (Y)).")] = "weapon",
+    firing_models: Annotated[int, _o(_A, "Models firing the weapon, 0..60.")] = 6,
+    long_range_models: Annotated[int, _o(_A, "Of those, models at LONG RANGE (-1 to hit).")] = 0,
+    burst_models: Annotated[Optional[int], _o(_A, "Models within BURST FIRE range (default: all at normal range).")] = None,
+    target_stationary: Annotated[bool, _o(_A, "The target is stationary (LOCKED IN).", "--stationary/--not-stationary")] = False,
+    affected_models: Annotated[Optional[int], _o(_A, "Models under the template (template weapons, spillover).")] = None,
+    hits: Annotated[Optional[str], _o(_A, "HITS X (Y) as X,Y (with --mode hits).")] = None,
+    roa_mod: Annotated[int, _o(_A, "RoA modifier per model.")] = 0,
+    dice_mod: Annotated[int, _o(_A, "Attack Pool dice modifier (Guardian Shield -1).")] = 0,
+    hit_mod: Annotated[int, _o(_A, "Hit roll modifier (+1 lowers the target number).")] = 0,
+    armour_mod: Annotated[int, _o(_A, "Armour roll modifier.")] = 0,
+    evade_mod: Annotated[int, _o(_A, "Evade roll modifier.")] = 0,
+    bonus_precision: Annotated[int, _o(_A, "Extra PRECISION granted for this batch.")] = 0,
+    bonus_critical_hit: Annotated[int, _o(_A, "Extra CRITICAL HIT granted for this batch.")] = 0,
+    bonus_anti_evade: Annotated[int, _o(_A, "Extra ANTI-EVADE granted for this batch.")] = 0,
+    dodge: Annotated[int, _o(_A, "DODGE (X) of the target.")] = 0,
+    bonus_tough: Annotated[int, _o(_A, "Extra TOUGH granted for this batch.")] = 0,
+    evade_eligible: Annotated[Optional[bool], _o(_A, "Whether the unit may Evade (default: when it has an Evade value).", "--evade-eligible/--no-evade-eligible")] = None,
+    damage_set: Annotated[Optional[str], _o(_A, "Damage per die set by an ability: a number or 'size' (Aftershock).")] = None,
+    damage_cap: Annotated[Optional[int], _o(_A, "Damage per die capped (Improved Barrier = 1).")] = None,
+    td_reduction: Annotated[int, _o(_A, "Total Damage reduction (Transfusion 2).")] = 0,
+    td_floor: Annotated[int, _o(_A, "Total Damage floor after the reduction.")] = 0,
+    visible_models: Annotated[Optional[int], _o(_A, "Models visible to the attacker (caps casualties unless engaged).")] = None,
+    engaged: Annotated[bool, _o(_A, "The target is engaged (no visible-model cap).", "--engaged/--not-engaged")] = False,
+    reaction: Annotated[Optional[str], _o(_A, "Reaction grants as key=value pairs: dodge, tough, damage_cap, td_reduction, td_floor.")] = None,
+    critical_hit_rule: Annotated[str, _o(_R, "count (CRITICAL HIT moves X dice) or natural (dice showing X).")] = "count",
+    leftover: Annotated[str, _o(_R, "marker (leftover damage stays) or lost.")] = "marker",
+    stacking: Annotated[str, _o(_R, "sum or max: the same keyword from several sources.")] = "sum",
+    method: MethodOption = Method.auto,
+    samples: SamplesOption = DEFAULT_SAMPLES,
+    seed: SeedOption = None,
+    threads: ThreadsOption = None,
+    fmt: FormatOption = OutputFormat.table,
+) -> None:
+    """One batch: every model firing one weapon at one unit; prints damage and casualty tables.
+
+    Example: mathhammer starcraft attack --weapon quad_k12 --firing-models 2 --unit roach --dodge 1
+    """
+    the_weapon: Weapon | None = None
+    if weapon is not None or mode != "hits":  # HITS X (Y) needs no weapon
+        base_weapon: Weapon = _profile("weapon", weapon or "c14_rifle", profiles)
+        fields = {f.name: getattr(base_weapon, f.name) for f in dataclasses.fields(Weapon)}
+        if keywords is not None:
+            fields.update(_KEYWORD_FIELDS, keywords=keywords)
+        given = {"roa": roa, "hit": hit, "damage": damage, "template": template, "precision": precision,
+                 "critical_hit": critical_hit, "anti_evade": anti_evade, "burst_fire": burst_fire,
+                 "locked_in": locked_in, "long_range": long_range, "instant": instant}
+        fields.update({k: v for k, v in given.items() if v is not None})
+        if surge_tags is not None:
+            fields["surge_tags"] = _none_or(surge_tags) or ()
+            if not fields["surge_tags"]:  # no Surge line at all
+                fields["surge_dice"] = None
+        if surge_dice is not None:
+            fields["surge_dice"] = _none_or(surge_dice)
+        if pierce is not None:
+            fields["pierce"] = _none_or(pierce)
+        if concentrated_fire is not None:
+            fields["concentrated_fire"] = concentrated_fire or None
+        the_weapon = Weapon(**fields)
+
+    base_unit: Unit = _profile("unit", unit, profiles)
+    unit_fields = {f.name: getattr(base_unit, f.name) for f in dataclasses.fields(Unit)}
+    unit_given = {"models": models, "hp": hp, "armour": armour, "shield": shield, "size": size, "tough": tough,
+                  "marker": marker, "first_model_alive": first_model_alive}
+    unit_fields.update({k: v for k, v in unit_given.items() if v is not None})
+    if evade is not None:
+        unit_fields["evade"] = _none_or(evade)
+    if tags is not None:
+        unit_fields["tags"] = _none_or(tags) or ()
+    # Shielded follows the (possibly changed) Shield unless it is given.
+    unit_fields["shielded"] = shielded
+    the_unit = Unit(**unit_fields)
+
+    options: dict[str, Any] = {
+        "mode": mode, "firing_models": firing_models, "long_range_models": long_range_models,
+        "burst_models": burst_models, "target_stationary": target_stationary, "affected_models": affected_models,
+        "hits": _hits(hits), "roa_mod": roa_mod, "dice_mod": dice_mod, "hit_mod": hit_mod, "armour_mod": armour_mod,
+        "evade_mod": evade_mod, "anti_evade": bonus_anti_evade, "precision": bonus_precision,
+        "critical_hit": bonus_critical_hit, "dodge": dodge, "tough": bonus_tough, "evade_eligible": evade_eligible,
+        "damage_set": _damage_set(damage_set), "damage_cap": damage_cap, "td_reduction": td_reduction,
+        "td_floor": td_floor, "visible_models": visible_models, "engaged": engaged,
+        "reaction": _pairs("reaction", reaction, REACTION_KEYS) or None,
+    }
+    if the_weapon is None or the_weapon.template or mode != "weapon":
+        options.pop("firing_models")  # only a non-template weapon batch counts firing models
+    rules = Rules(critical_hit=critical_hit_rule, leftover=leftover, stacking=stacking)
+    with progress_bar("starcraft attack", enabled=fmt is OutputFormat.table) as progress:
+        result = attack(the_weapon, the_unit, rules=rules, method=method.value, samples=samples, seed=seed,
+                        threads=threads, progress=progress, **options)
+    _print(result, the_weapon, the_unit, options, rules, fmt)
+
+
+def _stages_table(result: AttackResult) -> Table:
+    stages = result.stages.distributions()
+    size = max(d.pmf.size for d in stages.values())
+    rows = []
+    for value in range(size):
+        row: list[Any] = [value] + [d.prob(value) for d in stages.values()]
+        if any(p > 0 for p in row[1:]):
+            rows.append(row)
+    return Table("Stages: P(stage = value)", ["value", *[name.replace("_", " ") for name in stages]], rows)
+
+
+def _print(result: AttackResult, weapon: Weapon | None, unit: Unit, options: dict[str, Any], rules: Rules, fmt: OutputFormat) -> None:
+    from mathhammer.library import profile_to_dict
+
+    tables = [
+        distribution_table("Damage", result.damage, "damage"),
+        distribution_table("Casualties", result.casualties, "casualties"),
+        distribution_table("Damage Marker after the attack", result.marker, "marker", with_at_least=False),
+        _stages_table(result),
+    ]
+    means = ", ".join(f"{name.replace('_', ' ')} {dist.mean:.3f}" for name, dist in result.stages.distributions().items())
+    summary = [
+        f"weapon: {weapon}" if options["mode"] != "hits" else f"HITS {options['hits'][0]} ({options['hits'][1]})"
+        + (f" with {weapon}" if weapon is not None else ""),
+        f"unit: {unit}",
+        f"dice {result.stages.dice}; means: {means}; damage per die {result.damage_per_die}",
+        f"mean damage {result.damage.mean:.4f}, mean casualties {result.casualties.mean:.4f}",
+        f"P(destroyed) = {result.destroyed:.6g}",
+    ]
+    if unit.shielded:
+        summary.append(f"P(Shielded lost) = {result.shield_lost:.6g}")
+    if weapon is not None and not result.surge_applied and weapon.surge_tags and options["mode"] == "weapon":
+        summary.append("Surge does not apply: the unit has none of the weapon's Surge tags")
+    if result.reaction_ignored:
+        summary.append("reaction ignored: the weapon is INSTANT")
+    summary.append(f"method: {result.method}" + (f" ({result.samples} samples, seed {result.seed})" if result.samples else ""))
+    payload = {
+        "weapon": profile_to_dict(weapon) if weapon is not None else None,
+        "unit": profile_to_dict(unit),
+        "options": {k: v for k, v in options.items() if v is not None},
+        "rules": dataclasses.asdict(rules),
+        "result": result.to_dict(),
+    }
+    emit(fmt, tables, payload, summary)

@@ -1,0 +1,77 @@
+"""StarCraft TMG: time per exact attack (full Python call) and Monte Carlo attacks per second on one
+thread (GIL released, no Python per sample).
+
+Run: PYTHONPATH=python python -m pytest benchmarks/bench_starcraft.py --benchmark-enable
+"""
+
+from mathhammer import _core, sampling
+from mathhammer import starcraft as sc
+from mathhammer.starcraft import engine
+
+RIFLE = sc.catalog.weapon("c14_rifle")
+ZERGLINGS = sc.catalog.unit("zergling")
+
+# 12 dice with every keyword of a normal weapon attack: Surge, Pierce, Precision, Critical Hit,
+# Anti-Evade, Burst Fire, Locked In, Long Range, Concentrated Fire; a Shielded, Tough, marked target
+# that Dodges and Evades.
+LOADED = sc.Weapon(2, 3, 1, surge_tags=("Light",), surge_dice="D3+1",
+                   keywords='PIERCE Light (2), PRECISION (1), CRITICAL HIT (1), ANTI-EVADE (1), BURST FIRE 6" (1), '
+                            'LOCKED IN (1), LONG RANGE (18"), CONCENTRATED FIRE (3)')
+ZEALOTS = sc.Unit(3, 4, 5, 5, shield=3, tags=("Biological", "Light", "Ground"), tough=1, marker=2)
+LOADED_OPTIONS = dict(firing_models=4, long_range_models=1, burst_models=1, target_stationary=True, dice_mod=-1,
+                      dodge=1, td_reduction=1)
+
+MC_SAMPLES = 10_000_000
+
+
+def test_exact_attack_12_dice_every_keyword(benchmark):
+    result = benchmark(sc.attack, LOADED, ZEALOTS, **LOADED_OPTIONS)
+    assert result.stages.dice == 12 and result.method == "exact"
+    benchmark.extra_info["ms_per_call"] = benchmark.stats.stats.mean * 1e3
+
+
+def test_exact_attack_12_dice_every_keyword_natural_crit(benchmark):
+    options = dict(LOADED_OPTIONS, rules={"critical_hit": "natural"})
+    result = benchmark(sc.attack, LOADED, ZEALOTS, **options)
+    assert result.stages.dice == 12
+    benchmark.extra_info["ms_per_call"] = benchmark.stats.stats.mean * 1e3
+
+
+def test_exact_attack_default(benchmark):
+    result = benchmark(sc.attack, RIFLE, ZERGLINGS, firing_models=6)
+    assert result.stages.dice == 12
+    benchmark.extra_info["ms_per_call"] = benchmark.stats.stats.mean * 1e3
+
+
+def test_exact_sequence_three_batches(benchmark):
+    batches = [sc.Batch(RIFLE, firing_models=6), sc.Batch(LOADED, **LOADED_OPTIONS), sc.Batch(RIFLE, firing_models=6)]
+    result = benchmark(sc.sequence, ZEALOTS, batches)
+    assert result.method == "exact"
+    benchmark.extra_info["ms_per_call"] = benchmark.stats.stats.mean * 1e3
+
+
+def _kernel(weapon, unit, **options):
+    plan = engine.plan_batch(weapon, unit, sc.Rules(), **options)
+    return lambda s, t, b, e, th: _core.starcraft.sample_attack(plan.config, s, t, b, e, th)
+
+
+def test_monte_carlo_default_attack_per_second_one_thread(benchmark):
+    kernel = _kernel(RIFLE, ZERGLINGS, firing_models=6)
+    counts = benchmark(sampling.run_monte_carlo, kernel, MC_SAMPLES, 1, 1)
+    assert int(counts[:13].sum()) == MC_SAMPLES  # the hits histogram counts every sample
+    benchmark.extra_info["attacks_per_second"] = MC_SAMPLES / benchmark.stats.stats.mean
+
+
+def test_monte_carlo_every_keyword_per_second_one_thread(benchmark):
+    kernel = _kernel(LOADED, ZEALOTS, **LOADED_OPTIONS)
+    counts = benchmark(sampling.run_monte_carlo, kernel, MC_SAMPLES, 1, 1)
+    assert int(counts[:13].sum()) == MC_SAMPLES
+    benchmark.extra_info["attacks_per_second"] = MC_SAMPLES / benchmark.stats.stats.mean
+
+
+def test_monte_carlo_sequence_three_batches_per_second_one_thread(benchmark):
+    batches = [sc.Batch(RIFLE, firing_models=6), sc.Batch(LOADED, **LOADED_OPTIONS), sc.Batch(RIFLE, firing_models=6)]
+    samples = 2_000_000
+    result = benchmark(sc.sequence, ZEALOTS, batches, method="monte_carlo", samples=samples, seed=1, threads=1)
+    assert result.samples == samples
+    benchmark.extra_info["sequences_per_second"] = samples / benchmark.stats.stats.mean

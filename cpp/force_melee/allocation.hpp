@@ -1,0 +1,91 @@
+// Damage allocation (force_melee.md §2 step 5, a stand-in for the unpublished allocation chapter).
+//
+// A lump of damage goes to a wounded model first, else to the first model in the owner's order;
+// "spill" carries the excess on to the next model, "no_spill" loses it. Models are kept in
+// allocation order (wounded first, then the owner's order), and damage only ever lands on the
+// first living model, so a unit's state is (models removed, HP of the first living model): every
+// model behind it still has its starting HP.
+#pragma once
+#include <algorithm>
+#include <array>
+#include <vector>
+
+#include "force_melee/rules.hpp"
+
+namespace mh::force_melee {
+
+struct UnitConfig {
+    int models = 1;
+    int hp = 1;
+    std::array<int, kMaxModels> start{};  // starting HP per model, in allocation order
+};
+
+struct UnitState {
+    int removed = 0;  // models at 0 HP so far (they are the first `removed` in allocation order)
+    int front_hp = 0; // HP of the first living model (0 when the unit is wiped)
+    int lost = 0;     // damage that found no model to take it
+};
+
+// Wounded models first, each group in the owner's order (a stable partition).
+inline UnitConfig make_unit(int models, int hp, const int* current) {
+    UnitConfig unit;
+    unit.models = models;
+    unit.hp = hp;
+    int n = 0;
+    for (int i = 0; i < models; ++i)
+        if (current[i] < hp) unit.start[n++] = current[i];
+    for (int i = 0; i < models; ++i)
+        if (current[i] >= hp) unit.start[n++] = current[i];
+    return unit;
+}
+
+inline UnitState fresh_state(const UnitConfig& unit) { return UnitState{0, unit.start[0], 0}; }
+
+inline void allocate(const UnitConfig& unit, UnitState& state, int damage, Allocation allocation) {
+    if (damage <= 0) return;
+    if (allocation == Allocation::no_spill) {
+        if (state.removed == unit.models) {
+            state.lost += damage;
+            return;
+        }
+        const int taken = std::min(damage, state.front_hp);
+        state.front_hp -= taken;
+        state.lost += damage - taken;
+        if (state.front_hp == 0 && ++state.removed < unit.models) state.front_hp = unit.start[state.removed];
+        return;
+    }
+    while (damage > 0 && state.removed < unit.models) {
+        const int taken = std::min(damage, state.front_hp);
+        state.front_hp -= taken;
+        damage -= taken;
+        if (state.front_hp == 0 && ++state.removed < unit.models) state.front_hp = unit.start[state.removed];
+    }
+    state.lost += damage;
+}
+
+// HP of every living model, in allocation order (so a wounded model comes first).
+inline std::vector<int> survivors(const UnitConfig& unit, const UnitState& state) {
+    std::vector<int> alive;
+    if (state.removed < unit.models) alive.push_back(state.front_hp);
+    for (int i = state.removed + 1; i < unit.models; ++i) alive.push_back(unit.start[i]);
+    return alive;
+}
+
+// State index after one lump of each damage 0..max_damage from a fresh unit (a single exchange's
+// casualties follow from its damage through this table).
+inline std::vector<int> allocation_table(const UnitConfig& unit, int max_damage, Allocation allocation) {
+    std::vector<int> table;
+    for (int damage = 0; damage <= max_damage; ++damage) {
+        UnitState state = fresh_state(unit);
+        allocate(unit, state, damage, allocation);
+        table.push_back(state.removed * (unit.hp + 1) + state.front_hp);
+    }
+    return table;
+}
+
+// Index of a state in a (models + 1) x (hp + 1) table: removed * (hp + 1) + front_hp.
+inline int state_index(const UnitConfig& unit, const UnitState& state) {
+    return state.removed * (unit.hp + 1) + state.front_hp;
+}
+
+}  // namespace mh::force_melee

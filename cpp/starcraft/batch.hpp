@@ -1,0 +1,116 @@
+// One batch (all models firing one weapon profile at one unit), resolved on dice (starcraft.md §3).
+//
+// roll_batch is the resolution function of the game: the Monte Carlo engine calls it with random
+// dice, sc.resolve with scripted faces. The exact engine (exact.cpp) walks the same stages with
+// the same step functions over distributions.
+#pragma once
+#include <algorithm>
+
+#include "starcraft/rules.hpp"
+
+namespace mh::starcraft {
+
+// Everything a batch needs once profiles, keywords, grants and rule variants are combined in Python.
+struct BatchConfig {
+    bool roll_hits = true;  // false: HITS X (Y) — the dice go straight to the Armour Pool
+    int dice_normal = 0;    // Attack Pool dice at normal range (or X in HITS mode)
+    int dice_long = 0;      // dice of models at LONG RANGE (rolled after the normal-range group)
+    int hit_target_normal = 4;
+    int hit_target_long = 5;
+    int precision = 0;
+    bool crit_natural = false;  // rules.critical_hit = "natural": dice showing exactly critical_hit
+    int critical_hit = 0;
+    int surge_kind = 0;  // SurgeKind; None when the unit has none of the weapon's Surge tags
+    int surge_fixed = 0;  // template main target: the affected models
+    int dodge = 0;
+    int armour_target = 4;
+    int tough = 0;
+    bool evade = false;  // Evade is rolled
+    int evade_target = 6;
+    int damage_per_die = 1;
+    AllocParams alloc;
+
+    int dice() const { return dice_normal + dice_long; }
+    SurgeKind surge() const { return static_cast<SurgeKind>(surge_kind); }
+};
+
+// What one batch did, stage by stage (the numbers players look at).
+struct BatchRoll {
+    int dice = 0;
+    int hits = 0;  // Armour Pool after Precision (H')
+    int surge = 0;
+    int bypass = 0;
+    int armour_fails = 0;  // after Tough
+    int damage_pool = 0;
+    int inflicting = 0;  // damage-pool dice left after Evade
+};
+
+namespace detail {
+
+struct HitCount {
+    int hits = 0;
+    int hits_showing_c = 0;
+    int misses_showing_c = 0;
+};
+
+// crit_face 0 never matches a die.
+template <class Dice>
+inline void roll_hit_group(Dice& dice, int n, int target, int crit_face, HitCount& count) {
+    for (int i = 0; i < n; ++i) {
+        const int face = dice.d6();
+        const bool hit = face >= target;
+        const bool shows_c = face == crit_face;
+        count.hits += hit;
+        count.hits_showing_c += hit & shows_c;
+        count.misses_showing_c += !hit & shows_c;
+    }
+}
+
+template <class Dice>
+inline int count_at_least(Dice& dice, int n, int target) {
+    int successes = 0;
+    for (int i = 0; i < n; ++i) successes += dice.d6() >= target;
+    return successes;
+}
+
+}  // namespace detail
+
+// Dice are consumed in the order sc.resolve documents: hit dice (normal range, then long range),
+// the Surge die (whenever a Surge die applies), Armour dice, Evade dice.
+template <class Dice>
+inline BatchRoll roll_batch(const BatchConfig& c, Dice& dice) {
+    BatchRoll r;
+    r.dice = c.dice();
+
+    detail::HitCount count;
+    if (c.roll_hits) {
+        const int crit_face = c.crit_natural ? c.critical_hit : 0;
+        detail::roll_hit_group(dice, c.dice_normal, c.hit_target_normal, crit_face, count);
+        detail::roll_hit_group(dice, c.dice_long, c.hit_target_long, crit_face, count);
+    } else {
+        count.hits = r.dice;
+    }
+    r.hits = precision_hits(r.dice, count.hits, c.precision);
+    // The attacker promotes misses showing the Critical Hit face first.
+    const int crit = c.crit_natural ? count.hits_showing_c + std::min(c.precision, count.misses_showing_c)
+                                    : c.critical_hit;
+
+    const SurgeKind kind = c.surge();
+    if (kind == SurgeKind::Fixed) {
+        r.surge = c.surge_fixed;
+    } else if (kind != SurgeKind::None) {
+        r.surge = surge_value(kind, dice.d6());
+    }
+    r.bypass = bypass(r.hits, r.surge, crit, c.dodge);
+
+    const int armour_dice = r.hits - r.bypass;
+    const int fails = armour_dice - detail::count_at_least(dice, armour_dice, c.armour_target);
+    r.armour_fails = tough(fails, c.tough);
+    r.damage_pool = r.bypass + r.armour_fails;
+
+    r.inflicting = r.damage_pool;
+    if (c.evade) r.inflicting -= detail::count_at_least(dice, r.damage_pool, c.evade_target);
+    return r;
+}
+
+}  // namespace mh::starcraft

@@ -1,0 +1,515 @@
+"""Public functions of the Force melee: melee, melee_many, allocate, resolve.
+
+Python validates, builds the C++ config, picks the engine and turns histograms into results. Every
+outcome is decided in C++ by one resolution function (cpp/force_melee/resolve.hpp) and one
+allocation function (allocation.hpp), which both the exact and the Monte Carlo engine call.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from mathhammer import _core, sampling
+from mathhammer._validate import InputError, InputTypeError, check_bool, check_choice, check_int
+from mathhammer.force_melee.profiles import MAX_DICE, Side, Unit, as_side, as_unit
+from mathhammer.force_melee.results import AllocationResult, MeleeManyResult, MeleeResult, PairResult, UnitResult
+from mathhammer.results import Distribution, JointDistribution
+
+_fm = _core.force_melee
+
+WINNER_DAMAGE: tuple[str, ...] = ("once", "excess", "per_hit", "pairing")
+ALLOCATIONS: tuple[str, ...] = ("spill", "no_spill")
+SUSTAINED_MODES: tuple[str, ...] = ("bonus", "extra_hits")
+METHODS: tuple[str, ...] = ("auto", "exact", "monte_carlo")
+
+DEFAULT_SAMPLES = 1_000_000
+#: Cells of the product of the exchanges' laws the exact melee_many enumerates (force_melee.md §6).
+MAX_EXACT_CELLS = 1_000_000
+#: Histogram bins one call may use (a joint damage table of 2048 x 2048, 32 MB of doubles).
+MAX_BINS = 1 << 22
+MAX_UNITS = 8
+MAX_PAIRS = 16
+MAX_ALLOCATE_DAMAGE = 1_000_000
+
+
+@dataclass(frozen=True)
+class _Switches:
+    winner_damage: str
+    allocation: str
+    sustained_mode: str
+    bonus_always: bool
+
+    @classmethod
+    def check(cls, winner_damage: Any, allocation: Any, sustained_mode: Any, bonus_always: Any) -> _Switches:
+        return cls(
+            check_choice("winner_damage", winner_damage, WINNER_DAMAGE),
+            check_choice("allocation", allocation, ALLOCATIONS),
+            check_choice("sustained_mode", sustained_mode, SUSTAINED_MODES),
+            check_bool("bonus_always", bonus_always),
+        )
+
+    def rules(self) -> Any:
+        return _fm.ExchangeRules(
+            getattr(_fm.WinnerDamage, self.winner_damage),
+            getattr(_fm.SustainedMode, self.sustained_mode),
+            self.bonus_always,
+        )
+
+    def allocation_enum(self) -> Any:
+        return getattr(_fm.Allocation, self.allocation)
+
+
+def _side_config(side: Side, dice: int) -> Any:
+    w = side.weapon
+    return _fm.SideConfig(
+        dice=dice,
+        target=side.target,
+        crit_face=side.crit_face,
+        reroll=getattr(_fm.Reroll, w.reroll),
+        force=w.force,
+        sustained=w.sustained,
+        critical_damage=w.critical_damage,
+        bonus_flat=w.bonus_flat,
+    )
+
+
+def _unit_config(unit: Unit) -> Any:
+    return _fm.UnitConfig(unit.models, unit.hp, list(unit.hp_now))
+
+
+# --- turning histograms into results ------------------------------------------------------------
+
+
+def _trim(pmf: np.ndarray) -> np.ndarray:
+    """Drop trailing all-zero rows / columns (values that cannot occur), keeping at least one."""
+    if pmf.ndim == 1:
+        nonzero = np.flatnonzero(pmf)
+        return pmf[: (nonzero[-1] + 1 if nonzero.size else 1)]
+    rows = np.flatnonzero(pmf.any(axis=1))
+    cols = np.flatnonzero(pmf.any(axis=0))
+    return pmf[: (rows[-1] + 1 if rows.size else 1), : (cols[-1] + 1 if cols.size else 1)]
+
+
+def _unit_parts(state: np.ndarray, unit_config: Any, samples: int | None) -> tuple[Distribution, tuple[Distribution, ...]]:
+    """Casualties and HP left per model from the law of a unit's final state (removed, front HP)."""
+    models, hp = unit_config.models, unit_config.hp
+    state = state.reshape(models + 1, hp + 1)
+    casualties = Distribution(state.sum(axis=1), samples=samples)
+    start = unit_config.start
+    remaining = []
+    for k in range(models):
+        pmf = np.zeros(hp + 1)
+        pmf[0] = state[k + 1 :, :].sum()  # removed
+        pmf += state[k, :]  # the first living model: damage may have landed on it
+        pmf[start[k]] += state[:k, :].sum()  # behind the first living model: untouched
+        remaining.append(Distribution(pmf, samples=samples))
+    return casualties, tuple(remaining)
+
+
+def _more_tie_less(hits: np.ndarray) -> tuple[float, float, float]:
+    i, j = np.indices(hits.shape)
+    return float(hits[i > j].sum()), float(hits[i == j].sum()), float(hits[i < j].sum())
+
+
+def _exchange_parts(flat: np.ndarray, layout: Any) -> tuple[np.ndarray, np.ndarray]:
+    cells = layout.damage_a_bins * layout.damage_b_bins
+    damage = flat[:cells].reshape(layout.damage_a_bins, layout.damage_b_bins)
+    hits = flat[cells : cells + layout.hits_a_bins * layout.hits_b_bins].reshape(layout.hits_a_bins, layout.hits_b_bins)
+    return damage, hits
+
+
+def _check_bins(bins: int, field: str) -> None:
+    if bins > MAX_BINS:
+        raise InputError(
+            field,
+            f"this melee needs {bins:,} histogram bins (limit {MAX_BINS:,}): the damage it can deal is too "
+            "large to tabulate; lower dice, force or sustained (extra_hits multiplies the hits)",
+        )
+
+
+def _engine(method: Any, samples: Any, seed: Any, threads: Any) -> tuple[str, int, int, int]:
+    """Validated method, samples, seed (None draws one) and threads; the exact engine ignores the last three."""
+    return (
+        check_choice("method", method, METHODS),
+        sampling.check_samples(samples),
+        sampling.resolve_seed(seed),
+        sampling.resolve_threads(threads),
+    )
+
+
+# --- one exchange -------------------------------------------------------------------------------
+
+
+def melee(
+    a: Side | Mapping[str, Any],
+    b: Side | Mapping[str, Any],
+    *,
+    winner_damage: str = "once",
+    allocation: str = "spill",
+    sustained_mode: str = "bonus",
+    bonus_always: bool = False,
+    method: str = "auto",
+    samples: int = DEFAULT_SAMPLES,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: sampling.Progress | None = None,
+    executor: Executor | None = None,
+) -> MeleeResult:
+    """One simultaneous exchange between side ``a`` and side ``b`` (force_melee.md §2).
+
+    Both sides roll their dice at once; the hits are compared; the winner deals damage as
+    ``winner_damage`` says ("once": its Force, the seed read literally; "excess": Force per hit more;
+    "per_hit": Force per hit; "pairing": hits paired off, the lower-Force side hurt by the gap per
+    pair, each unpaired hit dealing the winner's Force); a tie hurts the lower-Force side by the Force
+    difference per matching hit. Bonus damage (bonus_flat, sustained per hit, critical_damage per crit)
+    rides on base damage dealt (``bonus_always``: the flat bonus always). Damage is one lump per side,
+    allocated with ``allocation`` ("spill" or "no_spill").
+
+    ``method``: "exact" (the default under "auto": one exchange is always cheap) or "monte_carlo"
+    (``samples``, ``seed``, ``threads``; same seed, same result on any thread count).
+
+    >>> from mathhammer import force_melee as fm
+    >>> r = fm.melee(fm.example("line_troopers"), fm.example("militia"))
+    >>> round(r.damage_b.mean, 6), round(r.p_a_more, 6)
+    (3.0, 0.625)
+    """
+    a = as_side(a, "a")
+    b = as_side(b, "b")
+    switches = _Switches.check(winner_damage, allocation, sustained_mode, bonus_always)
+    method, samples, seed, threads = _engine(method, samples, seed, threads)
+    config = _fm.ExchangeConfig(_side_config(a, a.dice), _side_config(b, b.dice), switches.rules())
+    layout = _fm.exchange_layout(config)
+    _check_bins(layout.total, "dice")
+
+    if method == "monte_carlo":
+        kernel = functools.partial(_fm.exchange_sample, config)
+        counts = sampling.run_monte_carlo(kernel, samples, seed, threads, progress, executor)
+        flat = counts.astype(np.float64) / samples
+        n: int | None = samples
+    else:
+        flat = np.asarray(_fm.exchange_exact(config))
+        n, method = None, "exact"
+
+    damage, hits = _exchange_parts(flat, layout)
+    unit_a, unit_b = _unit_config(a.unit), _unit_config(b.unit)
+    alloc = switches.allocation_enum()
+    states_a = np.asarray(_fm.allocation_table(unit_a, layout.damage_a_bins - 1, alloc))
+    states_b = np.asarray(_fm.allocation_table(unit_b, layout.damage_b_bins - 1, alloc))
+    # A's final state depends on the damage to A only, B's on the damage to B.
+    state_a = np.bincount(states_a, weights=damage.sum(axis=1), minlength=(a.unit.models + 1) * (a.unit.hp + 1))
+    state_b = np.bincount(states_b, weights=damage.sum(axis=0), minlength=(b.unit.models + 1) * (b.unit.hp + 1))
+    casualties_joint = np.zeros((a.unit.models + 1, b.unit.models + 1))
+    removed_a = states_a // (a.unit.hp + 1)
+    removed_b = states_b // (b.unit.hp + 1)
+    np.add.at(casualties_joint, (removed_a[:, None], removed_b[None, :]), damage)
+
+    casualties_a, remaining_a = _unit_parts(state_a, unit_a, n)
+    casualties_b, remaining_b = _unit_parts(state_b, unit_b, n)
+    damage = _trim(damage)
+    hits = _trim(hits)
+    p_a_more, p_tie, p_b_more = _more_tie_less(hits)
+    return MeleeResult(
+        method=method,
+        samples=n,
+        seed=seed if n is not None else None,
+        names=(a.name or "A", b.name or "B"),
+        models_a=a.unit.models,
+        models_b=b.unit.models,
+        joint=JointDistribution(damage, names=("damage_a", "damage_b"), samples=n),
+        damage_a=Distribution(_trim(damage.sum(axis=1)), samples=n),
+        damage_b=Distribution(_trim(damage.sum(axis=0)), samples=n),
+        hits_joint=JointDistribution(hits, names=("hits_a", "hits_b"), samples=n),
+        hits_a=Distribution(_trim(hits.sum(axis=1)), samples=n),
+        hits_b=Distribution(_trim(hits.sum(axis=0)), samples=n),
+        p_a_more=p_a_more,
+        p_tie=p_tie,
+        p_b_more=p_b_more,
+        casualties_joint=JointDistribution(casualties_joint, names=("casualties_a", "casualties_b"), samples=n),
+        casualties_a=casualties_a,
+        casualties_b=casualties_b,
+        remaining_a=remaining_a,
+        remaining_b=remaining_b,
+    )
+
+
+# --- several units ------------------------------------------------------------------------------
+
+
+def _check_sides(sides: Any) -> dict[str, Side]:
+    if not isinstance(sides, Mapping):
+        raise InputTypeError("sides", f"expected a mapping of unit name to Side, got {type(sides).__name__}")
+    if not 2 <= len(sides) <= MAX_UNITS:
+        raise InputError("sides", f"has {len(sides)} units; allowed 2..{MAX_UNITS}")
+    out: dict[str, Side] = {}
+    for name, side in sides.items():
+        if not isinstance(name, str) or not name:
+            raise InputTypeError("sides", f"unit names must be non-empty text, got {name!r}")
+        out[name] = as_side(side, f"sides.{name}")
+    return out
+
+
+def _check_engaged(engaged: Any, names: Sequence[str]) -> list[tuple[str, str]]:
+    if isinstance(engaged, (str, bytes)) or not isinstance(engaged, Sequence):
+        raise InputTypeError("engaged", f"expected a list of (unit, unit) pairs, got {engaged!r}")
+    if not 1 <= len(engaged) <= MAX_PAIRS:
+        raise InputError("engaged", f"has {len(engaged)} pairs; allowed 1..{MAX_PAIRS}")
+    pairs: list[tuple[str, str]] = []
+    seen: set[frozenset[str]] = set()
+    for i, pair in enumerate(engaged):
+        field = f"engaged[{i}]"
+        if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
+            raise InputTypeError(field, f"expected a pair of unit names, got {pair!r}")
+        for name in pair:
+            if name not in names:
+                raise InputError(field, f"unknown unit {name!r}; units: {', '.join(names)}")
+        if pair[0] == pair[1]:
+            raise InputError(field, f"a unit cannot be engaged with itself ({pair[0]!r})")
+        key = frozenset(pair)
+        if key in seen:
+            raise InputError(field, f"the pair ({pair[0]}, {pair[1]}) is listed twice")
+        seen.add(key)
+        pairs.append((pair[0], pair[1]))
+    for name in names:
+        if not any(name in pair for pair in pairs):
+            raise InputError("engaged", f"unit {name!r} is not in any engaged pair")
+    return pairs
+
+
+def _check_assignment(assignment: Any, sides: dict[str, Side], pairs: list[tuple[str, str]]) -> dict[tuple[str, str], int]:
+    """Dice each unit rolls against each enemy: explicit entries, else all dice on a lone enemy."""
+    enemies: dict[str, list[str]] = {name: [] for name in sides}
+    for u, v in pairs:
+        enemies[u].append(v)
+        enemies[v].append(u)
+    if assignment is None:
+        assignment = {}
+    if not isinstance(assignment, Mapping):
+        raise InputTypeError("assignment", f"expected a mapping (unit, enemy) -> dice, got {type(assignment).__name__}")
+    given: dict[tuple[str, str], int] = {}
+    for key, value in assignment.items():
+        if isinstance(key, str) and isinstance(value, Mapping):  # {unit: {enemy: dice}}
+            entries = [((key, enemy), dice) for enemy, dice in value.items()]
+        elif isinstance(key, tuple) and len(key) == 2:
+            entries = [(key, value)]
+        else:
+            raise InputTypeError(
+                "assignment", f"keys are (unit, enemy) pairs, or unit names mapping to {{enemy: dice}}; got {key!r}"
+            )
+        for (unit, enemy), dice in entries:
+            field = f"assignment[{unit!r}, {enemy!r}]"
+            if unit not in sides:
+                raise InputError(field, f"unknown unit {unit!r}; units: {', '.join(sides)}")
+            if enemy not in enemies[unit]:
+                engaged_with = ", ".join(repr(e) for e in enemies[unit])
+                raise InputError(field, f"{unit!r} is not engaged with {enemy!r}; it is engaged with {engaged_with}")
+            given[(unit, enemy)] = check_int(field, dice, 0, MAX_DICE)
+    dice: dict[tuple[str, str], int] = {}
+    for unit, side in sides.items():
+        mine = {enemy: n for (u, enemy), n in given.items() if u == unit}
+        if mine:
+            total = sum(mine.values())
+            if total > side.dice:
+                raise InputError(f"assignment[{unit!r}]", f"assigns {total} dice; the unit has {side.dice}")
+            for enemy in enemies[unit]:
+                dice[(unit, enemy)] = mine.get(enemy, 0)
+        elif len(enemies[unit]) == 1 or side.dice == 0:
+            for enemy in enemies[unit]:
+                dice[(unit, enemy)] = side.dice
+        else:
+            split = ", ".join(f"({unit!r}, {enemy!r}): ..." for enemy in enemies[unit])
+            raise InputError(
+                "assignment",
+                f"{unit!r} is engaged with {len(enemies[unit])} units; say how its {side.dice} dice are split: {{{split}}}",
+            )
+    return dice
+
+
+def melee_many(
+    sides: Mapping[str, Side | Mapping[str, Any]],
+    engaged: Sequence[tuple[str, str]],
+    assignment: Mapping[Any, Any] | None = None,
+    *,
+    winner_damage: str = "once",
+    allocation: str = "spill",
+    sustained_mode: str = "bonus",
+    bonus_always: bool = False,
+    method: str = "auto",
+    samples: int = DEFAULT_SAMPLES,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: sampling.Progress | None = None,
+    executor: Executor | None = None,
+) -> MeleeManyResult:
+    """A melee of several units (force_melee.md §3).
+
+    sides: {name: Side}, each Side's ``dice`` being the unit's total. engaged: the (unit, unit) pairs
+    in contact, in the order their damage is applied. assignment: how each unit splits its dice among
+    its enemies before rolling, as {(unit, enemy): dice} or {unit: {enemy: dice}}; a unit with a single
+    enemy may be left out (it rolls all its dice at it), a unit with several must be given; enemies
+    it lists no dice for get none, and it may hold dice back.
+
+    Every pair fights one exchange with the dice the two units assigned each other (a pair where
+    neither assigned dice is skipped); all exchanges use the state before the melee; each exchange's
+    damage to a unit is one lump, allocated in pair order; casualties are removed at the end.
+
+    ``method="auto"``: exact while the product of the exchanges' laws has at most 1,000,000 cells,
+    else Monte Carlo. The switches are those of :func:`melee`.
+
+    >>> from mathhammer import force_melee as fm
+    >>> r = fm.melee_many(
+    ...     {"troopers": fm.example("line_troopers"), "militia": fm.example("militia"), "walker": fm.example("walker")},
+    ...     engaged=[("troopers", "walker"), ("militia", "walker")],
+    ...     assignment={"walker": {"troopers": 3, "militia": 1}},
+    ... )
+    >>> r.method, round(r.units["walker"].damage.mean, 4) > 0
+    ('exact', True)
+    """
+    side_map = _check_sides(sides)
+    names = list(side_map)
+    pairs = _check_engaged(engaged, names)
+    dice = _check_assignment(assignment, side_map, pairs)
+    switches = _Switches.check(winner_damage, allocation, sustained_mode, bonus_always)
+    method, samples, seed, threads = _engine(method, samples, seed, threads)
+    rules = switches.rules()
+
+    unit_configs = [_unit_config(side_map[name].unit) for name in names]
+    pair_configs = []
+    for u, v in pairs:
+        exchange = _fm.ExchangeConfig(
+            _side_config(side_map[u], dice[(u, v)]), _side_config(side_map[v], dice[(v, u)]), rules
+        )
+        pair_configs.append(_fm.PairConfig(names.index(u), names.index(v), exchange))
+    config = _fm.MeleeConfig(unit_configs, pair_configs, switches.allocation_enum())
+    layout = _fm.melee_layout(config)
+    _check_bins(layout.total, "sides")
+
+    if method != "monte_carlo":
+        cells = _fm.exact_cells(config)
+        if cells > MAX_EXACT_CELLS:
+            if method == "exact":
+                raise InputError(
+                    "method",
+                    f"the exact product of the exchanges has {cells:,.0f} cells (limit {MAX_EXACT_CELLS:,}); "
+                    "use method='monte_carlo' or 'auto'",
+                )
+            method = "monte_carlo"
+        else:
+            method = "exact"
+    if method == "monte_carlo":
+        kernel = functools.partial(_fm.melee_sample, config)
+        flat = sampling.run_monte_carlo(kernel, samples, seed, threads, progress, executor).astype(np.float64) / samples
+        n: int | None = samples
+    else:
+        flat = np.asarray(_fm.melee_exact(config))
+        n = None
+
+    units: dict[str, UnitResult] = {}
+    for k, name in enumerate(names):
+        unit = side_map[name].unit
+        damage = flat[layout.damage_offset[k] : layout.damage_offset[k] + layout.damage_bins[k]]
+        state = flat[layout.state_offset[k] : layout.state_offset[k] + (unit.models + 1) * (unit.hp + 1)]
+        casualties, remaining = _unit_parts(state, unit_configs[k], n)
+        units[name] = UnitResult(name, unit.models, Distribution(_trim(damage), samples=n), casualties, remaining)
+
+    pair_results = []
+    for k, (u, v) in enumerate(pairs):
+        ex_layout = layout.exchanges[k]
+        offset = layout.exchange_offset[k]
+        damage, hits = _exchange_parts(flat[offset : offset + ex_layout.total], ex_layout)
+        damage, hits = _trim(damage), _trim(hits)
+        mu, mv = side_map[u].unit.models, side_map[v].unit.models
+        start = layout.casualties_offset[k]
+        casualties = flat[start : start + (mu + 1) * (mv + 1)].reshape(mu + 1, mv + 1)
+        more, tie, less = _more_tie_less(hits)
+        pair_results.append(
+            PairResult(
+                first=u,
+                second=v,
+                dice=(dice[(u, v)], dice[(v, u)]),
+                joint=JointDistribution(damage, names=(f"damage_{u}", f"damage_{v}"), samples=n),
+                damage_first=Distribution(_trim(damage.sum(axis=1)), samples=n),
+                damage_second=Distribution(_trim(damage.sum(axis=0)), samples=n),
+                hits_first=Distribution(_trim(hits.sum(axis=1)), samples=n),
+                hits_second=Distribution(_trim(hits.sum(axis=0)), samples=n),
+                p_first_more=more,
+                p_tie=tie,
+                p_second_more=less,
+                casualties_joint=JointDistribution(casualties, names=(f"casualties_{u}", f"casualties_{v}"), samples=n),
+            )
+        )
+    return MeleeManyResult(
+        method=method, samples=n, seed=seed if n is not None else None, units=units, pairs=tuple(pair_results)
+    )
+
+
+# --- single steps ---------------------------------------------------------------------------------
+
+
+def allocate(unit: Unit | Mapping[str, Any], damage: int | Sequence[int], allocation: str = "spill") -> AllocationResult:
+    """Allocate damage to a unit (force_melee.md §2 step 5).
+
+    ``damage`` is one lump, or a list of lumps applied in order (as several exchanges do). A lump goes
+    to a wounded model first, else to the first model in the owner's order; "spill" carries the excess
+    to the next model, "no_spill" loses it.
+
+    >>> from mathhammer import force_melee as fm
+    >>> fm.allocate(fm.Unit(models=5, hp=2), 5)
+    AllocationResult(casualties=2, current=(1, 2, 2), lost=0)
+    """
+    unit = as_unit(unit)
+    if isinstance(damage, Sequence) and not isinstance(damage, (str, bytes)):
+        lumps = [check_int(f"damage[{i}]", d, 0, MAX_ALLOCATE_DAMAGE) for i, d in enumerate(damage)]
+    else:
+        lumps = [check_int("damage", damage, 0, MAX_ALLOCATE_DAMAGE)]
+    allocation = check_choice("allocation", allocation, ALLOCATIONS)
+    removed, current, lost = _fm.allocate(_unit_config(unit), lumps, getattr(_fm.Allocation, allocation))
+    return AllocationResult(casualties=int(removed), current=tuple(int(hp) for hp in current), lost=int(lost))
+
+
+class ExchangeDamage(NamedTuple):
+    """What one pair of rolls deals: damage to each side and the hits compared."""
+
+    damage_to_a: int
+    damage_to_b: int
+    hits_a: int
+    hits_b: int
+
+
+def resolve(
+    a: Side | Mapping[str, Any],
+    b: Side | Mapping[str, Any],
+    hits_a: int,
+    hits_b: int,
+    crits_a: int = 0,
+    crits_b: int = 0,
+    *,
+    winner_damage: str = "once",
+    sustained_mode: str = "bonus",
+    bonus_always: bool = False,
+) -> ExchangeDamage:
+    """The damage of one exchange once the dice are rolled: ``hits_x`` successful hits (at most the
+    side's dice), of which ``crits_x`` are critical. This is the engine's own resolution function.
+
+    >>> from mathhammer import force_melee as fm
+    >>> a = fm.Side(fm.Unit(5), fm.Weapon(hit=4, force=5), dice=4)
+    >>> b = fm.Side(fm.Unit(5), fm.Weapon(hit=4, force=1), dice=4)
+    >>> fm.resolve(a, b, 3, 3).damage_to_b, fm.resolve(a, b, 4, 3).damage_to_b   # a tie can beat a win
+    (12, 5)
+    """
+    a = as_side(a, "a")
+    b = as_side(b, "b")
+    hits_a = check_int("hits_a", hits_a, 0, a.dice)
+    hits_b = check_int("hits_b", hits_b, 0, b.dice)
+    crits_a = check_int("crits_a", crits_a, 0, hits_a)
+    crits_b = check_int("crits_b", crits_b, 0, hits_b)
+    switches = _Switches.check(winner_damage, "spill", sustained_mode, bonus_always)
+    out = _fm.resolve(
+        _side_config(a, a.dice), hits_a, crits_a, _side_config(b, b.dice), hits_b, crits_b, switches.rules()
+    )
+    return ExchangeDamage(out.damage_to_a, out.damage_to_b, out.hits_a, out.hits_b)

@@ -1,0 +1,55 @@
+"""A few real StarCraft TMG profiles (starcraft.md §11), by name.
+
+The same profiles are in ``examples/starcraft/profiles.toml`` for users to copy; a test checks that
+the two agree.
+"""
+
+from __future__ import annotations
+
+from mathhammer._validate import InputError, InputTypeError
+from mathhammer.starcraft.profiles import Unit, Weapon
+
+__all__ = ["UNITS", "WEAPONS", "unit", "weapon"]
+
+WEAPONS: dict[str, Weapon] = {
+    "c14_rifle": Weapon(2, 3, 1, surge_tags=("Light",), surge_dice="D3", name="C-14 Rifle"),
+    "quad_k12": Weapon(3, 3, 1, surge_tags=("Armoured",), surge_dice="D3", keywords="PIERCE Armoured (2)", name="Quad K12"),
+    "particle_disruptors": Weapon(4, 3, 2, surge_tags=("Armoured",), surge_dice="D3", name="Particle Disruptors"),
+    "kerrigan_blades": Weapon(6, 4, 2, keywords="CRITICAL HIT (2)", name="Blades (Kerrigan)"),
+    # Aftershock Rounds (Dmg = target Size) is an ability: pass damage_set="size" to sc.attack.
+    "shock_cannon": Weapon("BT+4", 4, 1, surge_tags=("Light", "Armoured"), name="Shock Cannon"),
+}
+
+UNITS: dict[str, Unit] = {
+    "marine": Unit(6, 2, 5, 5, tags=("Biological", "Light", "Ground"), name="Marine"),
+    "marauder": Unit(2, 5, 4, 6, tags=("Armoured", "Biological", "Ground"), name="Marauder"),
+    "zergling": Unit(12, 1, 6, 4, tags=("Biological", "Light", "Ground"), name="Zergling"),
+    "roach": Unit(3, 4, 3, 5, tags=("Armoured", "Biological", "Ground"), name="Roach"),
+    "zealot": Unit(3, 4, 5, 5, shield=3, tags=("Biological", "Light", "Ground"), name="Zealot"),
+    "stalker": Unit(1, 6, 4, 6, shield=3, tags=("Armoured", "Mechanical", "Ground"), name="Stalker"),
+    "immortal": Unit(1, 8, 4, None, shield=6, tags=("Armoured", "Mechanical", "Ground"), name="Immortal"),
+}
+
+
+def _key(name: str) -> str:
+    return "".join(ch if ch.isalnum() else "_" for ch in name.strip().lower()).strip("_").replace("__", "_")
+
+
+def _lookup(kind: str, table: dict, name: str):  # type: ignore[no-untyped-def]
+    if not isinstance(name, str):
+        raise InputTypeError(kind, f"expected a {kind} name, got {name!r}")
+    key = _key(name)
+    for entry_key, profile in table.items():
+        if key in (entry_key, _key(profile.name)):
+            return profile
+    raise InputError(kind, f"unknown {kind} {name!r}; known: {', '.join(table)}")
+
+
+def weapon(name: str) -> Weapon:
+    """A catalogue weapon by key ('c14_rifle') or name ('C-14 Rifle')."""
+    return _lookup("weapon", WEAPONS, name)
+
+
+def unit(name: str) -> Unit:
+    """A catalogue unit by key ('zergling') or name ('Zergling')."""
+    return _lookup("unit", UNITS, name)

@@ -1,0 +1,490 @@
+"""sc.attack, sc.sequence and sc.resolve: validate a batch, build its C++ config, run an engine,
+and turn the flat arrays both engines return into results (starcraft.md §3, §5, §7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from mathhammer import _core, sampling
+from mathhammer._validate import InputError, InputTypeError, check_bool, check_choice, check_int
+from mathhammer.results import Distribution
+from mathhammer.starcraft.profiles import ATTACK_KWARGS, MAX_DAMAGE, MAX_KEYWORD, MAX_MODELS, Batch, Rules, Unit, Weapon
+from mathhammer.starcraft.results import AttackResult, BatchSummary, Resolution, SequenceResult, Stages, StateDistribution
+
+__all__ = ["attack", "resolve", "sequence"]
+
+_sc = _core.starcraft
+
+MAX_DICE = 120
+MAX_FIRING_MODELS = 60
+MAX_ROA_MOD = 30
+MAX_ROLL_MOD = 5
+MAX_TD_REDUCTION = 50
+MAX_BATCHES = 50
+MAX_GRANTS = 10
+MAX_FACES = 10_000
+DEFAULT_SAMPLES = 1_000_000
+# Steps of the exact sequence propagation before method="auto" samples instead (about 0.2 s).
+MAX_EXACT_WORK = 2e8
+
+MODES = ("weapon", "spillover", "hits")
+METHODS = ("auto", "exact", "monte_carlo")
+REACTION_KEYS = ("dodge", "tough", "damage_cap", "td_reduction", "td_floor")
+_SURGE_KIND = {None: 0, "D3": 1, "D3+1": 2, "D6": 3}
+_SURGE_FIXED = 4
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A validated batch: its C++ config and what the result reports about it."""
+
+    config: Any  # _core.starcraft.BatchConfig
+    dice: int
+    damage_per_die: int
+    surge_applied: bool
+    evade_rolled: bool
+    reaction_ignored: bool
+
+
+def _grants(name: str, value: Any, lo: int, hi: int) -> list[int]:
+    """One grant (an int) or several named sources (a list of ints)."""
+    if isinstance(value, (list, tuple)):
+        if len(value) > MAX_GRANTS:
+            raise InputError(name, f"{len(value)} grants; allowed at most {MAX_GRANTS}")
+        return [check_int(f"{name}[{i}]", v, lo, hi) for i, v in enumerate(value)]
+    return [check_int(name, value, lo, hi)]
+
+
+def _stack(grants: list[int], stacking: str) -> int:
+    return sum(grants) if stacking == "sum" else max(grants, default=0)
+
+
+def _reaction(value: Any) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise InputTypeError("reaction", f"expected a dict with keys among {', '.join(REACTION_KEYS)}, got {value!r}")
+    unknown = sorted(set(value) - set(REACTION_KEYS))
+    if unknown:
+        raise InputError(f"reaction.{unknown[0]}", f"not a reaction grant; allowed: {', '.join(REACTION_KEYS)}")
+    return dict(value)
+
+
+def _damage_setters(value: Any, unit: Unit) -> list[int]:
+    """damage_set: an int, 'size' (Aftershock Rounds: the target's Size), or a list of them."""
+    items = value if isinstance(value, (list, tuple)) else [value]
+    if len(items) > MAX_GRANTS:
+        raise InputError("damage_set", f"{len(items)} setters; allowed at most {MAX_GRANTS}")
+    out = []
+    for item in items:
+        if isinstance(item, str) and item.strip().lower() == "size":
+            if unit.size is None:
+                raise InputError("damage_set", "'size' needs the unit's size (sc.Unit(size=...))")
+            out.append(unit.size)
+        else:
+            out.append(check_int("damage_set", item, 0, MAX_DAMAGE))
+    return out
+
+
+def plan_batch(
+    weapon: Weapon | None,
+    unit: Unit,
+    rules: Rules,
+    *,
+    mode: str = "weapon",
+    firing_models: int = 1,
+    long_range_models: int = 0,
+    burst_models: int | None = None,
+    target_stationary: bool = False,
+    affected_models: int | None = None,
+    hits: Sequence[int] | None = None,
+    roa_mod: int = 0,
+    dice_mod: int = 0,
+    hit_mod: int = 0,
+    armour_mod: int = 0,
+    evade_mod: int = 0,
+    anti_evade: int | list[int] = 0,
+    precision: int | list[int] = 0,
+    critical_hit: int | list[int] = 0,
+    dodge: int | list[int] = 0,
+    tough: int | list[int] = 0,
+    evade_eligible: bool | None = None,
+    damage_set: int | str | list[int | str] | None = None,
+    damage_cap: int | list[int] | None = None,
+    td_reduction: int | list[int] = 0,
+    td_floor: int | list[int] = 0,
+    visible_models: int | None = None,
+    engaged: bool = False,
+    reaction: dict[str, Any] | None = None,
+) -> Plan:
+    """Validate one batch (starcraft.md §3, §10) and build its C++ config."""
+    mode = check_choice("mode", mode, MODES)
+    if not isinstance(unit, Unit):
+        raise InputTypeError("unit", f"expected sc.Unit, got {type(unit).__name__}")
+    if weapon is not None and not isinstance(weapon, Weapon):
+        raise InputTypeError("weapon", f"expected sc.Weapon, got {type(weapon).__name__}")
+    if weapon is None and mode != "hits":
+        raise InputError("weapon", f"mode {mode!r} needs a weapon; only mode 'hits' takes None")
+    stacking = rules.stacking
+    c = _sc.BatchConfig()
+
+    # ---- 0. Attack Pool ------------------------------------------------------------------------
+    roa_mod = check_int("roa_mod", roa_mod, -MAX_ROA_MOD, MAX_ROA_MOD)
+    dice_mod = check_int("dice_mod", dice_mod, -MAX_DICE, MAX_DICE)
+    firing_models = check_int("firing_models", firing_models, 0, MAX_FIRING_MODELS)
+    long_range_models = check_int("long_range_models", long_range_models, 0, firing_models)
+    target_stationary = check_bool("target_stationary", target_stationary)
+    if hits is not None and mode != "hits":
+        raise InputError("hits", "only for mode 'hits' (HITS X (Y)); leave it None")
+    if affected_models is not None:
+        affected_models = check_int("affected_models", affected_models, 0, MAX_MODELS)
+    template_main = mode == "weapon" and weapon is not None and weapon.template
+    needs_affected = template_main or mode == "spillover"
+    if needs_affected and affected_models is None:
+        raise InputError("affected_models", "a template attack needs the number of models under the template (0..40)")
+    if not needs_affected and affected_models is not None:
+        raise InputError("affected_models", "only for a template weapon or mode 'spillover'; leave it None")
+    if (long_range_models or burst_models is not None) and (mode != "weapon" or template_main):
+        name = "long_range_models" if long_range_models else "burst_models"
+        raise InputError(name, "only for a non-template weapon in mode 'weapon'")
+
+    n_normal = n_long = 0
+    hits_damage = 0
+    if mode == "hits":
+        if hits is None or isinstance(hits, (str, bytes)) or not isinstance(hits, Sequence) or len(hits) != 2:
+            raise InputError("hits", f"mode 'hits' needs hits=(X, Y): X dice (0..{MAX_DICE}) of damage Y (0..{MAX_DAMAGE})")
+        n_normal = check_int("hits[0]", hits[0], 0, MAX_DICE)
+        hits_damage = check_int("hits[1]", hits[1], 0, MAX_DAMAGE)
+        if dice_mod:
+            raise InputError("dice_mod", "HITS X (Y) places dice without an Attack Pool; allowed 0")
+        c.roll_hits = False
+    else:
+        assert weapon is not None
+        if mode == "spillover":
+            if not weapon.template:
+                raise InputError("mode", "'spillover' is the template's batch against another unit; the weapon is not a template")
+            n_normal = affected_models  # type: ignore[assignment]
+        elif template_main:
+            n_normal = max(0, affected_models + weapon.roa + roa_mod)  # type: ignore[operator]
+        else:
+            if long_range_models and not weapon.long_range:
+                raise InputError("long_range_models", "the weapon has no LONG RANGE; allowed 0")
+            normal_models = firing_models - long_range_models
+            burst = normal_models if burst_models is None else check_int("burst_models", burst_models, 0, normal_models)
+            per_model = weapon.roa + roa_mod + (weapon.locked_in if target_stationary else 0)
+            n_normal = burst * max(0, per_model + weapon.burst_fire) + (normal_models - burst) * max(0, per_model)
+            n_long = long_range_models * max(0, per_model)
+        # Dice modifiers come last; a reduction removes normal-range dice first.
+        if dice_mod >= 0:
+            n_normal += dice_mod
+        else:
+            cut = min(-dice_mod, n_normal)
+            n_normal -= cut
+            n_long = max(0, n_long - (-dice_mod - cut))
+        hit_mod = check_int("hit_mod", hit_mod, -MAX_ROLL_MOD, MAX_ROLL_MOD)
+        c.hit_target_normal = _sc.final_target(weapon.hit, hit_mod, 0)
+        c.hit_target_long = _sc.final_target(weapon.hit, hit_mod, 1)
+    if n_normal + n_long > MAX_DICE:
+        raise InputError("dice", f"the batch has {n_normal + n_long} dice; allowed at most {MAX_DICE} "
+                                 "(firing_models x (roa + roa_mod + keywords) + dice_mod, or hits X)")
+    c.dice_normal, c.dice_long = n_normal, n_long
+
+    # ---- grants --------------------------------------------------------------------------------
+    react = _reaction(reaction)
+    reaction_ignored = bool(react) and weapon is not None and weapon.instant
+    if reaction_ignored:
+        react = {}
+    weapon_rolls = mode == "weapon"
+    precision_total = _stack(([weapon.precision] if weapon_rolls else []) + _grants("precision", precision, 0, MAX_KEYWORD), stacking)  # type: ignore[union-attr]
+    crit_total = _stack(([weapon.critical_hit] if weapon_rolls else []) + _grants("critical_hit", critical_hit, 0, MAX_KEYWORD), stacking)  # type: ignore[union-attr]
+    dodge_total = _stack(_grants("dodge", dodge, 0, MAX_KEYWORD) + _grants("reaction.dodge", react.get("dodge", []), 0, MAX_KEYWORD), stacking)
+    tough_total = _stack([unit.tough] + _grants("tough", tough, 0, MAX_KEYWORD) + _grants("reaction.tough", react.get("tough", []), 0, MAX_KEYWORD), stacking)
+    anti_total = _stack(([weapon.anti_evade] if weapon is not None else []) + _grants("anti_evade", anti_evade, 0, MAX_KEYWORD), stacking)
+    natural = rules.critical_hit == "natural"
+    if natural and crit_total > 6:
+        raise InputError("critical_hit", f"under rules.critical_hit='natural' CRITICAL HIT (X) names a face; allowed 1..6, got {crit_total}")
+    c.precision = precision_total if weapon_rolls else 0
+    c.critical_hit = crit_total if weapon_rolls else 0
+    c.crit_natural = natural
+    c.dodge = dodge_total
+
+    # ---- 2. Surge --------------------------------------------------------------------------------
+    surge_applied = weapon_rolls and weapon is not None and bool(set(weapon.surge_tags) & set(unit.tags))
+    if surge_applied:
+        assert weapon is not None
+        if weapon.template:
+            c.surge_kind, c.surge_fixed = _SURGE_FIXED, affected_models
+        else:
+            c.surge_kind = _SURGE_KIND[weapon.surge_dice]
+
+    # ---- 3. Armour, 4. Evade ----------------------------------------------------------------------
+    armour_mod = check_int("armour_mod", armour_mod, -MAX_ROLL_MOD, MAX_ROLL_MOD)
+    evade_mod = check_int("evade_mod", evade_mod, -MAX_ROLL_MOD, MAX_ROLL_MOD)
+    c.armour_target = _sc.final_target(unit.armour, armour_mod, 0)
+    c.tough = tough_total
+    eligible = unit.evade is not None if evade_eligible is None else check_bool("evade_eligible", evade_eligible)
+    evade_rolled = eligible and unit.evade is not None
+    c.evade = evade_rolled
+    c.evade_target = _sc.final_target(unit.evade, evade_mod, anti_total) if evade_rolled else 6
+
+    # ---- 5. Damage per die: setters (largest), then caps (smallest) ------------------------------
+    base = hits_damage if mode == "hits" else weapon.damage  # type: ignore[union-attr]
+    setters = [] if damage_set is None else _damage_setters(damage_set, unit)
+    if weapon is not None and weapon.pierce is not None and weapon.pierce[0] in unit.tags:
+        setters.append(weapon.pierce[1])
+    caps = [] if damage_cap is None else _grants("damage_cap", damage_cap, 0, MAX_DAMAGE)
+    caps += _grants("reaction.damage_cap", react.get("damage_cap", []), 0, MAX_DAMAGE)
+    per_die = _sc.damage_per_die(base, max(setters, default=-1), min(caps, default=-1))
+    c.damage_per_die = per_die
+
+    # ---- 6. Casualties ------------------------------------------------------------------------------
+    alloc = _sc.AllocParams()
+    alloc.concentrated_fire = 0 if weapon is None or weapon.concentrated_fire is None else weapon.concentrated_fire
+    alloc.visible_models = -1 if visible_models is None else check_int("visible_models", visible_models, 0, unit.models)
+    alloc.engaged = check_bool("engaged", engaged)
+    alloc.td_reduction = sum(_grants("td_reduction", td_reduction, 0, MAX_TD_REDUCTION)
+                             + _grants("reaction.td_reduction", react.get("td_reduction", []), 0, MAX_TD_REDUCTION))
+    alloc.td_floor = max(_grants("td_floor", td_floor, 0, MAX_DAMAGE)
+                         + _grants("reaction.td_floor", react.get("td_floor", []), 0, MAX_DAMAGE), default=0)
+    alloc.leftover_lost = rules.leftover == "lost"
+    c.alloc = alloc
+    return Plan(c, n_normal + n_long, per_die, surge_applied, evade_rolled, reaction_ignored)
+
+
+def unit_profile(unit: Unit) -> Any:
+    p = _sc.UnitProfile()
+    p.hp, p.shield = unit.hp, unit.shield
+    return p
+
+
+def unit_state(unit: Unit) -> Any:
+    s = _sc.UnitState()
+    s.models, s.marker, s.shielded, s.first_model_alive = unit.models, unit.marker, unit.shielded, unit.first_model_alive
+    return s
+
+
+def _method(method: str) -> str:
+    return check_choice("method", method, METHODS)
+
+
+def _mc_args(samples: int, seed: int | None, threads: int | None) -> tuple[int, int, int]:
+    return sampling.check_samples(samples), sampling.resolve_seed(seed), sampling.resolve_threads(threads)
+
+
+# ---- one batch -------------------------------------------------------------------------------------
+
+def attack(
+    weapon: Weapon | None,
+    unit: Unit,
+    *,
+    rules: Rules | dict[str, str] | None = None,
+    method: str = "auto",
+    samples: int = DEFAULT_SAMPLES,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    **kwargs: Any,
+) -> AttackResult:
+    """One batch: every model firing ``weapon`` at ``unit`` (starcraft.md §3).
+
+    Keyword arguments (all optional): mode ("weapon" | "spillover" | "hits"), firing_models,
+    long_range_models, burst_models, target_stationary, affected_models, hits=(X, Y), roa_mod,
+    dice_mod, hit_mod, armour_mod, evade_mod, anti_evade, precision, critical_hit, dodge, tough
+    (an int, or a list of grants from several sources combined by rules.stacking), evade_eligible,
+    damage_set (int or "size"), damage_cap, td_reduction, td_floor, visible_models, engaged,
+    reaction={dodge, tough, damage_cap, td_reduction, td_floor}.
+
+    method: "exact" (nested conditioning), "monte_carlo", or "auto" (exact; it is always cheap for
+    one batch). Returns an AttackResult.
+    """
+    _check_kwargs(kwargs)
+    rules = Rules.of(rules)
+    method = _method(method)
+    plan = plan_batch(weapon, unit, rules, **kwargs)
+    layout = _sc.attack_layout(plan.config)
+    if method == "monte_carlo":
+        samples, seed, threads = _mc_args(samples, seed, threads)
+        kernel = lambda s, t, b, e, th: _sc.sample_attack(plan.config, s, t, b, e, th)  # noqa: E731
+        counts = sampling.run_monte_carlo(kernel, samples, seed, threads, progress)
+        return _attack_result(plan, unit, layout, counts / samples, samples, "monte_carlo", seed)
+    return _attack_result(plan, unit, layout, np.asarray(_sc.exact_attack(plan.config)), None, "exact", None)
+
+
+def _check_kwargs(kwargs: dict[str, Any]) -> None:
+    unknown = sorted(set(kwargs) - set(ATTACK_KWARGS))
+    if unknown:
+        raise InputError(unknown[0], f"unknown option; allowed: {', '.join(ATTACK_KWARGS)}, rules, method, samples, seed, threads, progress")
+
+
+def _attack_result(plan: Plan, unit: Unit, layout: dict[str, int], probs: np.ndarray, samples: int | None,
+                   method: str, seed: int | None) -> AttackResult:
+    n = layout["dice"]
+
+    def dist(key: str, size: int) -> Distribution:
+        return Distribution(probs[layout[key]: layout[key] + size], samples=samples)
+
+    per_die = plan.damage_per_die
+    k = probs[layout["inflicting"]: layout["inflicting"] + n + 1]
+    table = np.asarray(_sc.allocation_table(unit_profile(unit), unit_state(unit), plan.config.alloc, per_die, n))
+    damage = np.zeros(n * per_die + 1)
+    np.add.at(damage, np.arange(n + 1) * per_die, k)
+    casualties = np.bincount(table[:, 0], weights=k, minlength=unit.models + 1)
+    marker = np.bincount(table[:, 2], weights=k, minlength=1)
+    stages = Stages(
+        dice=n,
+        hits=dist("hits", n + 1),
+        surge=dist("surge", layout["surge_max"] + 1),
+        bypass=dist("bypass", n + 1),
+        armour_fails=dist("armour_fails", n + 1),
+        damage_pool=dist("damage_pool", n + 1),
+        inflicting=dist("inflicting", n + 1),
+    )
+    return AttackResult(
+        damage=Distribution(damage, samples=samples),
+        casualties=Distribution(casualties, samples=samples),
+        marker=Distribution(marker, samples=samples),
+        destroyed=float(k[table[:, 5] == 1].sum()),
+        shield_lost=float(k[table[:, 6] == 1].sum()),
+        state=StateDistribution.from_rows(table[:, 1:5], k, samples),
+        stages=stages,
+        damage_per_die=per_die,
+        surge_applied=plan.surge_applied,
+        evade_rolled=plan.evade_rolled,
+        reaction_ignored=plan.reaction_ignored,
+        method=method,
+        samples=samples,
+        seed=seed,
+    )
+
+
+# ---- several batches -------------------------------------------------------------------------------
+
+def sequence(
+    unit: Unit,
+    batches: Sequence[Batch],
+    *,
+    rules: Rules | dict[str, str] | None = None,
+    method: str = "auto",
+    samples: int = DEFAULT_SAMPLES,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SequenceResult:
+    """Several batches against one unit, in order, the state carried over (starcraft.md §5).
+
+    batches: sc.Batch(weapon, **attack_options) each (1..50). A batch against a destroyed unit does
+    nothing. method "auto" is exact unless the propagation over (state, total damage) grows too
+    large, then Monte Carlo.
+    """
+    if not isinstance(unit, Unit):
+        raise InputTypeError("unit", f"expected sc.Unit, got {type(unit).__name__}")
+    if isinstance(batches, (str, bytes)) or not isinstance(batches, Sequence):
+        raise InputTypeError("batches", f"expected a list of sc.Batch, got {type(batches).__name__}")
+    if not 1 <= len(batches) <= MAX_BATCHES:
+        raise InputError("batches", f"{len(batches)} batches; allowed 1..{MAX_BATCHES}")
+    rules = Rules.of(rules)
+    method = _method(method)
+    plans = []
+    for i, batch in enumerate(batches):
+        if not isinstance(batch, Batch):
+            raise InputTypeError(f"batches[{i}]", f"expected sc.Batch, got {type(batch).__name__}")
+        try:
+            plans.append(plan_batch(batch.weapon, unit, rules, **batch.kwargs))
+        except (InputError, InputTypeError) as error:
+            message = str(error)[len(error.field) + 2:]
+            raise type(error)(f"batches[{i}].{error.field}", message) from None
+    configs = [p.config for p in plans]
+    profile, start = unit_profile(unit), unit_state(unit)
+    layout = _sc.sequence_layout(profile, start, configs)
+
+    if method in ("auto", "exact"):
+        probs = np.asarray(_sc.exact_sequence(profile, start, configs, MAX_EXACT_WORK))
+        if probs.size:
+            return _sequence_result(plans, unit, layout, probs, None, "exact", None)
+        if method == "exact":
+            raise InputError("method", "the exact propagation over (unit state, total damage) is too large for these batches; "
+                                       "use method='monte_carlo' or 'auto'")
+    samples, seed, threads = _mc_args(samples, seed, threads)
+    kernel = lambda s, t, b, e, th: _sc.sample_sequence(profile, start, configs, s, t, b, e, th)  # noqa: E731
+    counts = sampling.run_monte_carlo(kernel, samples, seed, threads, progress)
+    return _sequence_result(plans, unit, layout, counts / samples, samples, "monte_carlo", seed)
+
+
+def _state_rows(layout: dict[str, Any]) -> np.ndarray:
+    """(models, marker, shielded, first_model_alive) of every state index, in the C++ order."""
+    size = layout["state_size"]
+    index = np.arange(size)
+    first = index % 2
+    shielded = (index // 2) % 2
+    marker = (index // 4) % (layout["marker_max"] + 1)
+    models = index // 4 // (layout["marker_max"] + 1)
+    return np.stack([models, marker, shielded, first], axis=1)
+
+
+def _sequence_result(plans: list[Plan], unit: Unit, layout: dict[str, Any], probs: np.ndarray, samples: int | None,
+                     method: str, seed: int | None) -> SequenceResult:
+    def dist(start: int, size: int) -> Distribution:
+        return Distribution(probs[start: start + size], samples=samples)
+
+    rows = _state_rows(layout)
+    state_p = probs[layout["state"]: layout["state"] + layout["state_size"]]
+    casualties = np.bincount(unit.models - rows[:, 0], weights=state_p, minlength=unit.models + 1)
+    marker = np.bincount(rows[:, 1], weights=state_p, minlength=1)
+    marker = marker[: max(1, int(np.flatnonzero(marker).max(initial=0)) + 1)]
+    models_size, marker_size = unit.models + 1, layout["marker_max"] + 1
+    summaries = []
+    for plan, slot in zip(plans, layout["batches"]):
+        batch_marker = probs[slot["marker"]: slot["marker"] + marker_size]
+        summaries.append(BatchSummary(
+            damage=dist(slot["damage"], slot["damage_size"]),
+            casualties=dist(slot["casualties"], models_size),
+            marker=Distribution(batch_marker[: max(1, int(np.flatnonzero(batch_marker).max(initial=0)) + 1)], samples=samples),
+            destroyed=float(probs[slot["destroyed"]]),
+            shield_lost=float(probs[slot["shield_lost"]]),
+            reaction_ignored=plan.reaction_ignored,
+        ))
+    return SequenceResult(
+        total_damage=dist(layout["total_damage"], layout["total_damage_size"]),
+        casualties=Distribution(casualties, samples=samples),
+        marker=Distribution(marker, samples=samples),
+        destroyed=float(state_p[rows[:, 0] == 0].sum()),
+        shield_lost=float(state_p[rows[:, 2] == 0].sum()) if unit.shielded else 0.0,
+        state=StateDistribution.from_rows(rows, state_p, samples),
+        batches=tuple(summaries),
+        method=method,
+        samples=samples,
+        seed=seed,
+    )
+
+
+# ---- one scripted roll -----------------------------------------------------------------------------
+
+def resolve(weapon: Weapon | None, unit: Unit, faces: int | Sequence[int], *, rules: Rules | dict[str, str] | None = None,
+            **kwargs: Any) -> Resolution:
+    """Resolve one batch on scripted d6 faces and return every stage (starcraft.md §7).
+
+    faces: an int (every die shows it) or a list consumed in order — hit dice (normal-range group,
+    then long-range), the Surge die (when a Surge die applies), Armour dice, Evade dice. Running out
+    raises ValueError. Precision promotes misses in roll order (those showing the Critical Hit face
+    first under rules.critical_hit="natural").
+    """
+    _check_kwargs(kwargs)
+    plan = plan_batch(weapon, unit, Rules.of(rules), **kwargs)
+    if isinstance(faces, (list, tuple)):
+        if len(faces) > MAX_FACES:
+            raise InputError("faces", f"{len(faces)} faces; allowed at most {MAX_FACES}")
+        script = [check_int(f"faces[{i}]", f, 1, 6) for i, f in enumerate(faces)]
+        every = 0
+    else:
+        every, script = check_int("faces", faces, 1, 6), []
+    try:
+        record = _sc.resolve(plan.config, unit_profile(unit), unit_state(unit), script, every)
+    except ValueError as error:
+        message = str(error)
+        raise InputError("faces", message[len("faces: "):] if message.startswith("faces: ") else message) from None
+    return Resolution(**record)

@@ -1,0 +1,300 @@
+"""StarCraft TMG profiles: Weapon, Unit, the rule variants (Rules) and a Batch of a sequence.
+
+Ranges follow starcraft.md §10. Every check raises ``InputError`` / ``InputTypeError`` (a
+ValueError / TypeError) whose message starts with the field name and says what is allowed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from mathhammer._validate import InputError, InputTypeError, check_bool, check_choice, check_int, check_stat
+from mathhammer.starcraft.keywords import format_keywords, normalize_tag, normalize_tags, parse_keywords
+
+__all__ = ["ATTACK_KWARGS", "Batch", "Rules", "SURGE_DICE", "Unit", "Weapon"]
+
+SURGE_DICE: tuple[str, ...] = ("D3", "D3+1", "D6")
+MAX_ROA = 30
+MAX_DAMAGE = 20
+MAX_KEYWORD = 20
+MAX_MODELS = 40
+MAX_HP = 30
+MAX_SHIELD = 20
+MAX_SIZE = 20
+
+_NULL_VALUES = ("-", "–", "—", "none", "null", "")
+
+
+def _optional_int(name: str, value: Any, lo: int, hi: int) -> int | None:
+    return None if value is None else check_int(name, value, lo, hi)
+
+
+def _roa(value: Any) -> tuple[int, bool]:
+    """RoA as an int, or card notation 'BT+4' / 'BT' for a template weapon (returns roa, template)."""
+    if isinstance(value, str):
+        text = value.strip().upper().replace(" ", "")
+        match = re.fullmatch(r"BT(?:\+(\d+))?", text)
+        if match:
+            return check_int("roa", int(match.group(1) or 0), 0, MAX_ROA), True
+        if text.isdigit():
+            return check_int("roa", int(text), 0, MAX_ROA), False
+        raise InputError("roa", f"{value!r} is not a Rate of Attack; write 2, or 'BT+4' for a template weapon (0..{MAX_ROA})")
+    return check_int("roa", value, 0, MAX_ROA), False
+
+
+def _surge_dice(value: Any) -> str | None:
+    """None, 'D3', 'D3+1', 'D6'; 'BT' (a template's Surge) reads as None."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InputTypeError("surge_dice", f"expected one of None, {', '.join(SURGE_DICE)}, got {value!r}")
+    text = value.strip().upper().replace(" ", "")
+    if text in ("BT", *(_NULL_VALUES)):
+        return None
+    if text not in SURGE_DICE:
+        raise InputError("surge_dice", f"unknown Surge die {value!r}; allowed: None, {', '.join(SURGE_DICE)}")
+    return text
+
+
+def _pierce(value: Any) -> tuple[str, int] | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        match = re.fullmatch(r"\s*([A-Za-z]+)\s*[:(]?\s*(\d+)\s*\)?\s*", value)
+        if not match:
+            raise InputError("pierce", f"{value!r}: write (tag, X) or 'Armoured 2'")
+        value = (match.group(1), int(match.group(2)))
+    if isinstance(value, dict):
+        value = (value.get("tag"), value.get("x", value.get("damage")))
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        raise InputTypeError("pierce", f"expected (tag, X) such as ('Armoured', 2), got {value!r}")
+    return normalize_tag("pierce", value[0]), check_int("pierce", value[1], 0, MAX_DAMAGE)
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """A weapon profile (starcraft.md §1).
+
+    roa: Rate of Attack per model (0..30); 'BT+4' reads as a template weapon with roa 4.
+    hit: target number 2..6 ('3+' accepted). damage: per die 0..20.
+    surge_tags / surge_dice: the Surge line, e.g. ('Light',) and 'D3'. A template weapon
+    (template=True) has surge_dice None: its Surge result is the number of affected models.
+    keywords: card notation ('PIERCE Armoured (2), CRITICAL HIT (2), LONG RANGE (18")'); it sets the
+    same fields as the arguments below, and a field given both ways must agree.
+    """
+
+    roa: int
+    hit: int
+    damage: int
+    surge_tags: tuple[str, ...] = ()
+    surge_dice: str | None = None
+    template: bool = False
+    keywords: str = ""
+    pierce: tuple[str, int] | None = None
+    precision: int = 0
+    critical_hit: int = 0
+    anti_evade: int = 0
+    burst_fire: int = 0
+    locked_in: int = 0
+    long_range: bool = False
+    concentrated_fire: int | None = None
+    instant: bool = False
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        put = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen dataclass)
+        roa, bt = _roa(self.roa)
+        put("roa", roa)
+        put("template", check_bool("template", self.template) or bt)
+        put("hit", check_stat("hit", self.hit))
+        put("damage", check_int("damage", self.damage, 0, MAX_DAMAGE))
+        put("surge_tags", normalize_tags("surge_tags", self.surge_tags))
+        put("surge_dice", _surge_dice(self.surge_dice))
+        put("pierce", _pierce(self.pierce))
+        for name in ("precision", "critical_hit", "anti_evade", "burst_fire", "locked_in"):
+            put(name, check_int(name, getattr(self, name), 0, MAX_KEYWORD))
+        put("long_range", check_bool("long_range", self.long_range))
+        put("concentrated_fire", _optional_int("concentrated_fire", self.concentrated_fire, 1, MAX_MODELS))
+        put("instant", check_bool("instant", self.instant))
+        if not isinstance(self.name, str):
+            raise InputTypeError("name", f"expected a string, got {self.name!r}")
+
+        keywords = self.keywords
+        if isinstance(keywords, (list, tuple)):
+            keywords = ", ".join(str(k) for k in keywords)
+        parsed = parse_keywords(keywords)
+        put("keywords", "" if keywords is None else keywords.strip())
+        defaults = {"pierce": None, "long_range": False, "instant": False, "concentrated_fire": None}
+        for name, value in parsed.fields.items():
+            direct = getattr(self, name)
+            if direct == defaults.get(name, 0):
+                put(name, value)
+            elif direct != value:
+                raise InputError(name, f"{direct!r} given directly but the keywords say {value!r}; give it once")
+        object.__setattr__(self, "_kept", parsed.kept)
+
+        if self.template and self.surge_dice is not None:
+            raise InputError("surge_dice", "a template weapon rolls no Surge die (its Surge is the affected models); allowed: None")
+        if not self.template and self.surge_tags and self.surge_dice is None:
+            raise InputError("surge_dice", f"Surge tags {', '.join(self.surge_tags)} need a Surge die; allowed: {', '.join(SURGE_DICE)}")
+        if self.surge_dice is not None and not self.surge_tags:
+            raise InputError("surge_tags", "a Surge die needs the Combat Tags it works against, e.g. ('Light',)")
+
+    @property
+    def kept_keywords(self) -> tuple[str, ...]:
+        """Keywords kept for the record that change no maths (INDIRECT FIRE, PINPOINT, SIDEARM, ...)."""
+        return getattr(self, "_kept", ())
+
+    @property
+    def card_keywords(self) -> str:
+        """Every keyword of the weapon in card notation."""
+        return format_keywords(self)
+
+    def __str__(self) -> str:
+        roa = f"BT+{self.roa}" if self.template else str(self.roa)
+        surge = "BT" if self.template else (self.surge_dice or "-")
+        tags = ", ".join(self.surge_tags) or "-"
+        text = f"{self.name + ': ' if self.name else ''}RoA {roa}, Hit {self.hit}+, Surge {tags} {surge}, Dmg {self.damage}"
+        keywords = self.card_keywords
+        return f"{text}, {keywords}" if keywords else text
+
+
+def _evade(value: Any) -> int | None:
+    if value is None or (isinstance(value, str) and value.strip().lower() in _NULL_VALUES):
+        return None
+    return check_stat("evade", value)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A target unit and its state before the attack (starcraft.md §1).
+
+    models 1..40 (models left), hp 1..30, armour 2..6, evade 2..6 or None (the Null value '-': never
+    evades), shield 0..20 (added to the first model's HP), tags (Combat Tags), size (for Aftershock),
+    tough 0..20. State: marker (Damage Marker, 0..total HP), shielded (None: shield > 0),
+    first_model_alive (the model that carries the Shield).
+    """
+
+    models: int
+    hp: int
+    armour: int
+    evade: int | None = None
+    shield: int = 0
+    tags: tuple[str, ...] = ()
+    size: int | None = None
+    tough: int = 0
+    marker: int = 0
+    shielded: bool | None = None
+    first_model_alive: bool = True
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        put = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen dataclass)
+        put("models", check_int("models", self.models, 1, MAX_MODELS))
+        put("hp", check_int("hp", self.hp, 1, MAX_HP))
+        put("armour", check_stat("armour", self.armour))
+        put("evade", _evade(self.evade))
+        put("shield", check_int("shield", self.shield, 0, MAX_SHIELD))
+        put("tags", normalize_tags("tags", self.tags))
+        put("size", _optional_int("size", self.size, 1, MAX_SIZE))
+        put("tough", check_int("tough", self.tough, 0, MAX_KEYWORD))
+        put("first_model_alive", check_bool("first_model_alive", self.first_model_alive))
+        put("marker", check_int("marker", self.marker, 0, self.total_hp))
+        if self.shielded is None:
+            put("shielded", self.shield > 0 and self.first_model_alive)
+        else:
+            put("shielded", check_bool("shielded", self.shielded))
+            if self.shielded and self.shield == 0:
+                raise InputError("shielded", "a unit without a Shield value cannot be Shielded; allowed: False")
+            if self.shielded and not self.first_model_alive:
+                raise InputError("shielded", "Shielded is lost with the first model; allowed: False when first_model_alive is False")
+        if not isinstance(self.name, str):
+            raise InputTypeError("name", f"expected a string, got {self.name!r}")
+
+    @property
+    def total_hp(self) -> int:
+        """HP left in the unit before the marker: models x HP, plus the Shield while the first model lives."""
+        return self.models * self.hp + (self.shield if self.first_model_alive else 0)
+
+    def __str__(self) -> str:
+        evade = "-" if self.evade is None else f"{self.evade}+"
+        text = f"{self.name + ': ' if self.name else ''}{self.models} models, HP {self.hp}"
+        if self.shield:
+            text += f", Shield {self.shield}"
+        text += f", Armour {self.armour}+, Evade {evade}"
+        if self.tags:
+            text += f", {', '.join(self.tags)}"
+        if self.tough:
+            text += f", TOUGH ({self.tough})"
+        return text
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Rule variants (starcraft.md §8).
+
+    critical_hit: "count" (default: CRITICAL HIT (X) moves X dice) or "natural" (dice showing exactly X,
+    the seed's reading). leftover: "marker" (default: leftover damage stays as the Damage Marker) or
+    "lost" (the seed's reading). stacking: "sum" (default: the same X-keyword from several sources adds
+    up) or "max" (the largest applies).
+    """
+
+    critical_hit: str = "count"
+    leftover: str = "marker"
+    stacking: str = "sum"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "critical_hit", check_choice("rules.critical_hit", self.critical_hit, ("count", "natural")))
+        object.__setattr__(self, "leftover", check_choice("rules.leftover", self.leftover, ("marker", "lost")))
+        object.__setattr__(self, "stacking", check_choice("rules.stacking", self.stacking, ("sum", "max")))
+
+    @classmethod
+    def of(cls, value: Rules | dict[str, Any] | None) -> Rules:
+        """A Rules from None (defaults), a dict of its fields, or a Rules."""
+        if value is None:
+            return cls()
+        if isinstance(value, Rules):
+            return value
+        if isinstance(value, dict):
+            unknown = sorted(set(value) - {"critical_hit", "leftover", "stacking"})
+            if unknown:
+                raise InputError(f"rules.{unknown[0]}", "unknown rule variant; allowed: critical_hit, leftover, stacking")
+            return cls(**value)
+        raise InputTypeError("rules", f"expected sc.Rules(...) or a dict of variants, got {value!r}")
+
+
+# Keyword arguments of sc.attack that describe the batch (sc.Batch takes the same).
+ATTACK_KWARGS: tuple[str, ...] = (
+    "mode", "firing_models", "long_range_models", "burst_models", "target_stationary", "affected_models", "hits",
+    "roa_mod", "dice_mod", "hit_mod", "armour_mod", "evade_mod", "anti_evade", "precision", "critical_hit", "dodge",
+    "tough", "evade_eligible", "damage_set", "damage_cap", "td_reduction", "td_floor", "visible_models", "engaged",
+    "reaction",
+)
+
+
+class Batch:
+    """One batch of a sequence: a weapon (None in HITS mode) and the keyword arguments of sc.attack."""
+
+    __slots__ = ("weapon", "kwargs")
+
+    def __init__(self, weapon: Weapon | None, **kwargs: Any) -> None:
+        unknown = sorted(set(kwargs) - set(ATTACK_KWARGS))
+        if unknown:
+            raise InputError(unknown[0], f"not a batch option; allowed: {', '.join(ATTACK_KWARGS)}")
+        if weapon is not None and not isinstance(weapon, Weapon):
+            raise InputTypeError("weapon", f"expected sc.Weapon or None, got {type(weapon).__name__}")
+        self.weapon = weapon
+        self.kwargs = dict(kwargs)
+
+    def __repr__(self) -> str:
+        options = ", ".join(f"{k}={v!r}" for k, v in self.kwargs.items())
+        return f"Batch({self.weapon!r}{', ' + options if options else ''})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Batch):
+            return NotImplemented
+        return self.weapon == other.weapon and self.kwargs == other.kwargs
+
+    __hash__ = None  # type: ignore[assignment]

@@ -1,0 +1,248 @@
+"""Results of StarCraft TMG attacks: one batch (AttackResult), a sequence (SequenceResult), the unit
+state after them (StateDistribution), one scripted resolution (Resolution) and one allocation."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from mathhammer.results import Distribution, ResultMixin
+
+__all__ = ["Allocation", "AttackResult", "BatchSummary", "Resolution", "SequenceResult", "Stages", "StateDistribution"]
+
+
+def _stderr(p: float, samples: int | None) -> float | None:
+    return None if samples is None else math.sqrt(max(p * (1.0 - p), 0.0) / samples)
+
+
+def _frame_rows(named: dict[str, Distribution]) -> Any:
+    import pandas as pd
+
+    frames = []
+    for name, dist in named.items():
+        frame = dist.to_frame("value")
+        frame.insert(0, "quantity", name)
+        frames.append(frame[frame["p"] > 0])
+    return pd.concat(frames, ignore_index=True)
+
+
+@dataclass(frozen=True)
+class StateDistribution(ResultMixin):
+    """The unit's state after an attack: each distinct (models left, marker, Shielded, first model alive)
+    with its probability ``p`` (rows sorted by models, then marker)."""
+
+    models: np.ndarray
+    marker: np.ndarray
+    shielded: np.ndarray
+    first_model_alive: np.ndarray
+    p: np.ndarray
+    samples: int | None = None
+
+    @classmethod
+    def from_rows(cls, rows: np.ndarray, weights: np.ndarray, samples: int | None = None) -> StateDistribution:
+        """rows: (n, 4) integer array (models, marker, shielded, first_model_alive); weights: probabilities."""
+        rows = np.asarray(rows, dtype=np.int64).reshape(-1, 4)
+        weights = np.asarray(weights, dtype=np.float64)
+        keep = weights > 0
+        unique, inverse = np.unique(rows[keep], axis=0, return_inverse=True)
+        p = np.bincount(inverse.ravel(), weights=weights[keep], minlength=len(unique))
+        return cls(unique[:, 0].copy(), unique[:, 1].copy(), unique[:, 2].astype(bool), unique[:, 3].astype(bool), p, samples)
+
+    def __post_init__(self) -> None:
+        for name, dtype in (("models", np.int64), ("marker", np.int64), ("shielded", bool), ("first_model_alive", bool), ("p", np.float64)):
+            array = np.array(getattr(self, name), dtype=dtype, copy=True)
+            array.setflags(write=False)
+            object.__setattr__(self, name, array)
+
+    def prob(self, models: int | None = None, marker: int | None = None, shielded: bool | None = None) -> float:
+        """P(the state matches every given value)."""
+        mask = np.ones(self.p.size, dtype=bool)
+        if models is not None:
+            mask &= self.models == models
+        if marker is not None:
+            mask &= self.marker == marker
+        if shielded is not None:
+            mask &= self.shielded == shielded
+        return float(self.p[mask].sum())
+
+    def to_frame(self) -> Any:
+        import pandas as pd
+
+        return pd.DataFrame({"models": self.models, "marker": self.marker, "shielded": self.shielded,
+                             "first_model_alive": self.first_model_alive, "p": self.p})
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, StateDistribution):
+            return NotImplemented
+        return self.samples == other.samples and all(
+            np.array_equal(getattr(self, n), getattr(other, n)) for n in ("models", "marker", "shielded", "first_model_alive", "p")
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        kind = "exact" if self.samples is None else f"samples={self.samples}"
+        return f"StateDistribution({self.p.size} states, P(destroyed)={self.prob(models=0):.4g}, {kind})"
+
+
+@dataclass(frozen=True)
+class Stages(ResultMixin):
+    """What the dice did, stage by stage (starcraft.md §6).
+
+    dice: Attack Pool size (X in HITS mode); hits: Armour Pool after Precision (H'); surge: the Surge
+    result (0 when Surge does not apply); bypass: dice moved by Surge and Critical Hit after Dodge;
+    armour_fails: failed Armour dice after Tough; damage_pool: bypass + armour_fails;
+    inflicting: damage-pool dice left after Evade.
+    """
+
+    dice: int
+    hits: Distribution
+    surge: Distribution
+    bypass: Distribution
+    armour_fails: Distribution
+    damage_pool: Distribution
+    inflicting: Distribution
+
+    def distributions(self) -> dict[str, Distribution]:
+        return {name: getattr(self, name) for name in ("hits", "surge", "bypass", "armour_fails", "damage_pool", "inflicting")}
+
+    def to_frame(self) -> Any:
+        return _frame_rows(self.distributions())
+
+
+@dataclass(frozen=True)
+class AttackResult(ResultMixin):
+    """One batch against one unit.
+
+    damage: attack damage (surviving dice x damage per die); casualties: models removed; marker: the
+    residual Damage Marker; destroyed / shield_lost: probabilities; state: the unit afterwards;
+    stages: the per-stage distributions. method is "exact" or "monte_carlo"; Monte Carlo results carry
+    samples (and standard errors in every Distribution).
+    """
+
+    damage: Distribution
+    casualties: Distribution
+    marker: Distribution
+    destroyed: float
+    shield_lost: float
+    state: StateDistribution
+    stages: Stages
+    damage_per_die: int
+    surge_applied: bool
+    evade_rolled: bool
+    reaction_ignored: bool
+    method: str
+    samples: int | None = None
+    seed: int | None = None
+
+    @property
+    def destroyed_stderr(self) -> float | None:
+        return _stderr(self.destroyed, self.samples)
+
+    @property
+    def shield_lost_stderr(self) -> float | None:
+        return _stderr(self.shield_lost, self.samples)
+
+    def to_frame(self) -> Any:
+        """Long format: quantity (damage, casualties, marker, then each stage), value, p, P(>=)."""
+        named = {"damage": self.damage, "casualties": self.casualties, "marker": self.marker}
+        named.update(self.stages.distributions())
+        return _frame_rows(named)
+
+
+@dataclass(frozen=True)
+class BatchSummary(ResultMixin):
+    """One batch of a sequence: its damage (0 once the unit is destroyed), casualties, the marker after
+    it, P(unit destroyed after it) and P(Shielded lost in it)."""
+
+    damage: Distribution
+    casualties: Distribution
+    marker: Distribution
+    destroyed: float
+    shield_lost: float
+    reaction_ignored: bool
+
+    def to_frame(self) -> Any:
+        return _frame_rows({"damage": self.damage, "casualties": self.casualties, "marker": self.marker})
+
+
+@dataclass(frozen=True)
+class SequenceResult(ResultMixin):
+    """Several batches against one unit, the state carried between them.
+
+    total_damage: attack damage of every batch; casualties: models removed in all; marker: the final
+    Damage Marker; destroyed / shield_lost: probabilities at the end; state: the final unit state;
+    batches: per-batch marginals.
+    """
+
+    total_damage: Distribution
+    casualties: Distribution
+    marker: Distribution
+    destroyed: float
+    shield_lost: float
+    state: StateDistribution
+    batches: tuple[BatchSummary, ...]
+    method: str
+    samples: int | None = None
+    seed: int | None = None
+
+    @property
+    def destroyed_stderr(self) -> float | None:
+        return _stderr(self.destroyed, self.samples)
+
+    @property
+    def shield_lost_stderr(self) -> float | None:
+        return _stderr(self.shield_lost, self.samples)
+
+    def to_frame(self) -> Any:
+        """Long format: quantity (total_damage, casualties, marker), value, p, P(>=)."""
+        return _frame_rows({"total_damage": self.total_damage, "casualties": self.casualties, "marker": self.marker})
+
+
+@dataclass(frozen=True)
+class Allocation(ResultMixin):
+    """sc.rules.allocate: the unit after Total Damage is allocated."""
+
+    casualties: int
+    models: int
+    marker: int
+    shielded: bool
+    first_model_alive: bool
+    destroyed: bool
+    shield_lost: bool
+
+    def to_frame(self) -> Any:
+        import pandas as pd
+
+        return pd.DataFrame([self.to_dict()])
+
+
+@dataclass(frozen=True)
+class Resolution(ResultMixin):
+    """sc.resolve: one batch on scripted dice, every stage as a plain integer."""
+
+    dice: int
+    hits: int
+    surge: int
+    bypass: int
+    armour_fails: int
+    damage_pool: int
+    evaded: int
+    inflicting: int
+    damage: int
+    casualties: int
+    models: int
+    marker: int
+    shielded: bool
+    first_model_alive: bool
+    destroyed: bool
+    shield_lost: bool
+    faces_used: int
+
+    def to_frame(self) -> Any:
+        import pandas as pd
+
+        return pd.DataFrame([self.to_dict()])
