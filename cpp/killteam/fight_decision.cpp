@@ -34,6 +34,8 @@ int DecisionCache::most_damage(const FightState& st, int who) const {
     return s.crits * f.critical_damage + s.norms * f.normal_damage + (s.struck ? 0 : first_strike_bonus_[who]);
 }
 
+// The form a state is cached in (see fight_decision.hpp): wounds the enemy can no longer take away
+// this round are lowered to that reach, flags no ability reads are cleared, chance fields dropped.
 FightState DecisionCache::canonical(const FightState& st) const {
     FightState c = st;
     for (int s = 0; s < 2; ++s) {

@@ -8,6 +8,8 @@ import json
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from mathhammer import killteam as kt
 from mathhammer._validate import InputError, InputTypeError
@@ -209,3 +211,37 @@ def test_cli_bad_input_exits_2_naming_the_field(capsys, args, field):
 def test_cli_help_has_an_example(capsys):
     assert main(["killteam", "fight", "--help"]) == 0
     assert "mathhammer killteam fight --a-attacks" in capsys.readouterr().out
+
+
+# --- fuzzing the checks: only InputError / InputTypeError (or a result) ever comes out -----------
+JUNK = st.one_of(
+    st.none(), st.booleans(), st.integers(-5, 2**65), st.floats(allow_nan=True), st.text(max_size=6),
+    st.tuples(st.integers(-2, 14), st.integers(-2, 14)), st.lists(st.integers(-2, 14), max_size=3),
+    st.sampled_from(["a", "b", "exact", "monte_carlo", "auto", "A", "3"]),
+)
+CHEAP = {"method": "exact", "samples": 1000, "seed": 1, "threads": 1}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(["a", "b", "first", "rounds", "method", "samples", "seed", "threads", "progress"]),
+       value=JUNK)
+def test_fight_rejects_junk_cleanly(name, value):
+    args = {"a": DEFAULT, "b": DEFAULT, **CHEAP, name: value}
+    try:
+        result = kt.fight(**args)
+    except (InputError, InputTypeError) as error:
+        assert str(error).startswith(f"{error.field}:")
+    else:
+        assert isinstance(result, kt.FightResult)
+
+
+@settings(max_examples=150, deadline=None)
+@given(name=st.sampled_from(["dice_a", "dice_b", "first", "wounds_a", "wounds_b", "seed"]), value=JUNK)
+def test_resolve_fight_rejects_junk_cleanly(name, value):
+    args = {"a": DEFAULT, "b": DEFAULT, "dice_a": (1, 1), "dice_b": (0, 2), name: value}
+    try:
+        log = kt.resolve_fight(**args)
+    except (InputError, InputTypeError) as error:
+        assert str(error).startswith(f"{error.field}:")
+    else:
+        assert isinstance(log, kt.FightLog)

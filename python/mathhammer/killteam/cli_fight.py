@@ -21,7 +21,7 @@ from mathhammer._cli_common import (
 )
 from mathhammer._validate import InputError, InputTypeError
 from mathhammer.killteam.fight import fight
-from mathhammer.killteam.profiles import STRATEGIES, Fighter
+from mathhammer.killteam.profiles import Fighter
 
 _STRATEGY_HELP = "strike, parry, max_damage (Max Dmg To Enemy) or min_damage (Min Dmg To Self)."
 
@@ -116,5 +116,3 @@ def register(app: typer.Typer) -> None:
         }
         emit(fmt, tables, payload, lines)
 
-
-__all__ = ["register", "STRATEGIES"]

@@ -177,10 +177,6 @@ def fight_spec(a: Fighter, b: Fighter, first: str = "a", wounds_a: int | None = 
     return spec
 
 
-def _has_chance(f: Fighter) -> bool:
-    return f.abilities.feel_no_pain is not None or f.abilities.saintly_relics > 0
-
-
 def _max_damage_per_round(f: Fighter) -> int:
     # every die striking for the larger damage, Hammerhand's +1 and Half Damage's minimum 2 included
     return f.attacks * (max(f.damage[0], f.damage[1], 2) + 1)
@@ -309,7 +305,7 @@ def resolve_fight(
     first = check_choice("first", first, SIDES)
     wa = a.wounds if wounds_a is None else check_int("wounds_a", wounds_a, 1, MAX_WOUNDS)
     wb = b.wounds if wounds_b is None else check_int("wounds_b", wounds_b, 1, MAX_WOUNDS)
-    seed_value = sampling.resolve_seed(seed) if (_has_chance(a) or _has_chance(b)) else 0
+    seed_value = sampling.resolve_seed(seed)  # used only by Feel No Pain / relic rolls
     spec = fight_spec(a, b, first, wa, wb)
     end_a, end_b, actions, relic_uses = _kt.resolve_fight(spec, da[0], da[1], db[0], db[1], wa, wb, seed_value)
     return FightLog(
