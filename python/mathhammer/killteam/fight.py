@@ -3,8 +3,8 @@
 >>> from mathhammer import killteam as kt
 >>> a = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12)
 >>> r = kt.fight(a, a)
->>> r.method, round(r.death_chance("a") + r.joint.pmf[1:, 1:].sum() + r.death_chance("b"), 12)
-('exact', 1.0)
+>>> r.method, round(r.death_chance("a"), 4), round(r.death_chance("b"), 4)
+('exact', 0.1653, 0.1986)
 
 The resolution itself (strikes, parries, abilities, decisions) is C++; both engines call it.
 """
