@@ -1,8 +1,10 @@
 """What every game's CLI command shares: output formats, tables, the progress bar, common options.
 
-Each game's ``<game>/cli.py`` builds its result, turns it into a few :class:`Table` objects plus a
-JSON payload, and calls :func:`emit`. Bad input raises ``InputError`` and the top-level ``main``
-turns it into a one-line message and exit code 2.
+Each game's ``<game>/cli.py`` builds its result, turns it into a few :class:`Table` objects and
+summary lines with a public printer function (registered here with :func:`register_printer`, so
+``mathhammer run`` prints every result the way its game's command does), and calls :func:`emit`
+with a JSON payload holding the command's inputs and ``"result": result.to_dict()``. Bad input
+raises ``InputError`` and the top-level ``main`` turns it into a one-line message and exit code 2.
 """
 
 from __future__ import annotations
@@ -13,10 +15,11 @@ import io
 import json
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from pathlib import Path
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -40,9 +43,13 @@ FormatOption = Annotated[
     OutputFormat, typer.Option("--format", "-f", help="table (Rich), json, csv or markdown.", case_sensitive=False)
 ]
 MethodOption = Annotated[Method, typer.Option(help="exact, monte_carlo, or auto (exact when it is cheap).")]
-SamplesOption = Annotated[int, typer.Option(help="Monte Carlo samples.", min=1)]
+SamplesOption = Annotated[int, typer.Option(help="Monte Carlo samples (1..10^10).")]
 SeedOption = Annotated[int | None, typer.Option(help="Seed for Monte Carlo (same seed, same result).")]
 ThreadsOption = Annotated[int | None, typer.Option(help="Threads for Monte Carlo (default: all cores).")]
+ProfilesOption = Annotated[
+    Optional[Path],
+    typer.Option(help="A profile library (.toml/.json, see docs/scenarios.md) whose entries the profile options may name."),
+]
 
 
 @dataclass
@@ -79,107 +86,86 @@ def distribution_table(title: str, dist: Any, value_name: str, with_at_least: bo
     return Table(title, columns, rows)
 
 
+@dataclass
+class Section:
+    """Tables and summary lines under one heading (``mathhammer run`` prints one per scenario entry)."""
+
+    heading: str
+    tables: list[Table]
+    summary: list[str] = field(default_factory=list)
+
+
 def emit(fmt: OutputFormat, tables: Sequence[Table], payload: dict[str, Any], summary: Sequence[str] = ()) -> None:
-    """Print the result: Rich tables, JSON (the payload), CSV or Markdown (the tables)."""
+    """Print a command's result: Rich tables then the summary lines, JSON (the payload), CSV (the
+    tables) or Markdown (the tables and the summary)."""
+    emit_sections(fmt, [Section("", list(tables), list(summary))], payload)
+
+
+def emit_sections(fmt: OutputFormat, sections: Sequence[Section], payload: dict[str, Any]) -> None:
+    """Print several results, each under its heading (see :func:`emit`)."""
     if fmt is OutputFormat.json:
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
     elif fmt is OutputFormat.csv:
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        for n, table in enumerate(tables):
-            if n:
-                out.write("\n")
-            out.write(f"# {table.title}\n")
-            writer.writerow(table.columns)
-            writer.writerows([[_cell(v) for v in row] for row in table.rows])
+        first = True
+        for section in sections:
+            for table in section.tables:
+                out.write("" if first else "\n")
+                first = False
+                out.write(f"# {section.heading + ': ' if section.heading else ''}{table.title}\n")
+                writer.writerow(table.columns)
+                writer.writerows([[_cell(v) for v in row] for row in table.rows])
         sys.stdout.write(out.getvalue())
     elif fmt is OutputFormat.markdown:
         parts = []
-        for table in tables:
-            lines = [f"### {table.title}", "", "| " + " | ".join(table.columns) + " |"]
-            lines.append("|" + "---|" * len(table.columns))
-            lines += ["| " + " | ".join(_cell(v) for v in row) + " |" for row in table.rows]
-            parts.append("\n".join(lines))
-        parts += [f"- {line}" for line in summary]
+        for section in sections:
+            if section.heading:
+                parts.append(f"## {section.heading}")
+            for table in section.tables:
+                lines = [f"### {table.title}", "", "| " + " | ".join(table.columns) + " |"]
+                lines.append("|" + "---|" * len(table.columns))
+                lines += ["| " + " | ".join(_cell(v) for v in row) + " |" for row in table.rows]
+                parts.append("\n".join(lines))
+            if section.summary:
+                parts.append("\n".join(f"- {line}" for line in section.summary))
         sys.stdout.write("\n\n".join(parts) + "\n")
     else:
         from rich.console import Console
         from rich.table import Table as RichTable
+        from rich.text import Text
 
         console = Console()
-        for table in tables:
-            rich_table = RichTable(title=table.title, title_justify="left")
-            for column in table.columns:
-                rich_table.add_column(column, justify="right")
-            for row in table.rows:
-                rich_table.add_row(*[_cell(v) for v in row])
-            console.print(rich_table)
-        for line in summary:
-            console.print(line)
+        for section in sections:
+            if section.heading:
+                console.rule(Text(section.heading, style="bold"))
+            for table in section.tables:
+                console.print(Text(table.title, style="bold"))  # above the table, not wrapped to its width
+                rich_table = RichTable()
+                for column in table.columns:
+                    rich_table.add_column(column, justify="right")
+                for row in table.rows:
+                    rich_table.add_row(*[_cell(v) for v in row])
+                console.print(rich_table)
+            for line in section.summary:
+                console.print(Text(line))
 
 
-@contextmanager
-def progress_bar(description: str, enabled: bool = True, delay: float = 1.0) -> Iterator[Progress | None]:
-    """A Rich progress bar on stderr for Monte Carlo runs; it appears only once a run takes > delay s."""
-    if not enabled or not sys.stderr.isatty():
-        yield None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress as RichProgress, TaskProgressColumn, TimeRemainingColumn
-
-    started = time.monotonic()
-    state: dict[str, Any] = {}
-
-    def update(done: int, total: int) -> None:
-        if "bar" not in state:
-            if time.monotonic() - started < delay:
-                return
-            bar = RichProgress(
-                "[progress.description]{task.description}", BarColumn(), TaskProgressColumn(), TimeRemainingColumn(),
-                console=Console(stderr=True), transient=True,
-            )
-            bar.start()
-            state["bar"], state["task"] = bar, bar.add_task(description, total=total)
-        state["bar"].update(state["task"], completed=done)
-
-    try:
-        yield update
-    finally:
-        if "bar" in state:
-            state["bar"].stop()
-
-
-def result_tables(title: str, result: Any) -> tuple[list[Table], list[str]]:
-    """Generic tables for any result dataclass: one per Distribution field, scalars as summary lines.
-
-    Used where a command prints results of several games at once (``mathhammer run``).
-    """
-    import dataclasses
-
-    from mathhammer.results import Distribution
-
-    tables: list[Table] = []
-    summary: list[str] = []
-    for f in dataclasses.fields(result):
-        value = getattr(result, f.name)
-        if isinstance(value, Distribution):
-            table = distribution_table(f"{title}: {f.name}", value, f.name)
-            tables.append(table)
-            summary.append(f"{title}: mean {f.name} {value.mean:.4f} (std {value.std:.4f})")
-        elif isinstance(value, float):
-            summary.append(f"{title}: {f.name} = {value:.6g}")
-        elif isinstance(value, (int, str)) and not isinstance(value, bool) and value is not None:
-            summary.append(f"{title}: {f.name} = {value}")
-    return tables, summary
+#: A progress bar appears only once a Monte Carlo run has taken longer than this many seconds.
+PROGRESS_DELAY: float = 1.0
 
 
 class ProgressGroup:
-    """Progress bars for a run of several Monte Carlo jobs (one task each), shown only on a terminal
-    and only once a job has taken longer than ``delay`` seconds."""
+    """Rich progress bars on stderr for a run of Monte Carlo jobs (one task each).
 
-    def __init__(self, enabled: bool = True, delay: float = 1.0) -> None:
+    Shown only when stderr is a terminal, and only once a job has taken longer than ``delay``
+    seconds (default :data:`PROGRESS_DELAY`); transient, so nothing is left behind.
+    ``callback(description)`` gives the ``progress(done, total)`` to pass to a game's function.
+    """
+
+    def __init__(self, enabled: bool = True, delay: float | None = None) -> None:
         self._enabled = enabled and sys.stderr.isatty()
-        self._delay = delay
+        self._delay = PROGRESS_DELAY if delay is None else delay
         self._bar: Any = None
 
     def __enter__(self) -> ProgressGroup:
@@ -201,7 +187,8 @@ class ProgressGroup:
                     return
                 if self._bar is None:
                     from rich.console import Console
-                    from rich.progress import BarColumn, Progress as RichProgress, TaskProgressColumn, TimeRemainingColumn
+                    from rich.progress import BarColumn, TaskProgressColumn, TimeRemainingColumn
+                    from rich.progress import Progress as RichProgress
 
                     self._bar = RichProgress(
                         "[progress.description]{task.description}", BarColumn(), TaskProgressColumn(),
@@ -212,3 +199,63 @@ class ProgressGroup:
             self._bar.update(task[0], completed=done)
 
         return update
+
+
+@contextmanager
+def progress_bar(description: str, enabled: bool = True, delay: float | None = None) -> Iterator[Progress | None]:
+    """One progress bar (see :class:`ProgressGroup`): yields the ``progress(done, total)`` callback, or
+    None when stderr is not a terminal."""
+    with ProgressGroup(enabled, delay) as group:
+        yield group.callback(description)
+
+
+def method_line(method: str, samples: int | None = None, seed: int | None = None) -> str:
+    """How a result was computed, worded the same by every command: "method: exact" or
+    "method: monte_carlo, 1,000,000 samples, seed 7"."""
+    text = f"method: {method}"
+    if samples is not None:
+        text += f", {samples:,} samples"
+    if seed is not None:
+        text += f", seed {seed}"
+    return text
+
+
+#: A printer turns one result into (tables, summary lines); ``title`` prefixes them when several
+#: results share one output (``mathhammer run``).
+Printer = Callable[[Any, str], "tuple[list[Table], list[str]]"]
+_PRINTERS: dict[type, Printer] = {}
+
+
+def register_printer(result_type: type, printer: Printer) -> None:
+    """Make ``printer(result, title)`` the way results of ``result_type`` (and subclasses) are printed."""
+    _PRINTERS[result_type] = printer
+
+
+def result_tables(title: str, result: Any) -> tuple[list[Table], list[str]]:
+    """The tables and summary lines of any result: its game's printer (each game's CLI module registers
+    one per result type it prints), or :func:`generic_tables`."""
+    for cls in type(result).__mro__:
+        if cls in _PRINTERS:
+            return _PRINTERS[cls](result, title)
+    return generic_tables(title, result)
+
+
+def generic_tables(title: str, result: Any) -> tuple[list[Table], list[str]]:
+    """Tables for any result dataclass: one per Distribution field, scalars as summary lines."""
+    import dataclasses
+
+    from mathhammer.results import Distribution
+
+    prefix = f"{title}: " if title else ""
+    tables: list[Table] = []
+    summary: list[str] = []
+    for f in dataclasses.fields(result):
+        value = getattr(result, f.name)
+        if isinstance(value, Distribution):
+            tables.append(distribution_table(f"{prefix}{f.name}", value, f.name))
+            summary.append(f"{prefix}mean {f.name} {value.mean:.4f} (std {value.std:.4f})")
+        elif isinstance(value, float):
+            summary.append(f"{prefix}{f.name} = {value:.6g}")
+        elif isinstance(value, (int, str)) and not isinstance(value, bool):
+            summary.append(f"{prefix}{f.name} = {value}")
+    return tables, summary

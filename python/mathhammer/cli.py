@@ -1,4 +1,4 @@
-"""The ``mathhammer`` command: one sub-command group per game.
+"""The ``mathhammer`` command: one sub-command group per game, and ``run`` for scenario files.
 
 Exit codes: 0 success, 2 bad input (one line naming the field, no traceback), 130 interrupted.
 """
@@ -6,27 +6,40 @@ Exit codes: 0 success, 2 bad input (one line naming the field, no traceback), 13
 from __future__ import annotations
 
 import sys
-
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
-import click
 import typer
 
-from mathhammer._cli_common import FormatOption, OutputFormat, ProgressGroup, Table, emit, result_tables
-from mathhammer.library import tomllib
-
 from mathhammer import __version__
+from mathhammer._cli_common import (
+    FormatOption,
+    Method,
+    OutputFormat,
+    ProgressGroup,
+    Section,
+    emit_sections,
+    result_tables,
+)
 from mathhammer._validate import InputError, InputTypeError
+
+try:  # typer >= 0.2x carries its own copy of click
+    from typer._click import exceptions as click_exceptions
+except ImportError:  # pragma: no cover - older typer runs on click itself
+    from click import exceptions as click_exceptions  # type: ignore[no-redef]
 
 app = typer.Typer(
     name="mathhammer",
     help="Outcome distributions for tabletop-miniature dice combat, exact or Monte Carlo.",
+    epilog="Example: mathhammer killteam shoot --rules 'Lethal 5+' --save 4 --format json",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
 )
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
 
 
 def _version(value: bool) -> None:
@@ -54,52 +67,100 @@ def _register_games() -> None:
 
 _register_games()
 
+RUN_EPILOG = """Examples:
 
-@app.command("run")
+  mathhammer run                                   # the embedded example: one fight, shot, attack, combat and melee
+
+  mathhammer run examples/scenario.toml --format json
+
+  mathhammer run examples/scenario.toml --method monte_carlo --samples 200000 --seed 1
+"""
+
+
+@app.command("run", epilog=RUN_EPILOG)
 def run(
     scenario: Annotated[
         Optional[Path], typer.Argument(help="Scenario file (.toml or .json); none runs the embedded example.")
     ] = None,
+    method: Annotated[
+        Optional[Method], typer.Option(help="Override every entry's method: exact, monte_carlo or auto.")
+    ] = None,
+    samples: Annotated[Optional[int], typer.Option(help="Override every entry's Monte Carlo samples.")] = None,
+    seed: Annotated[Optional[int], typer.Option(help="Override every entry's Monte Carlo seed.")] = None,
+    threads: Annotated[Optional[int], typer.Option(help="Threads for Monte Carlo (default: all cores).")] = None,
     fmt: FormatOption = OutputFormat.table,
 ) -> None:
-    """Run every attack, shot, fight or combat of a scenario file and print the results.
+    """Run every fight, shot, attack, combat or melee of a scenario file and print the results.
 
-    Example: mathhammer run examples/scenario.toml --format json
+    The format is described in docs/scenarios.md; examples/scenario.toml shows every game.
     """
     from mathhammer import scenario as scenarios
 
-    with ProgressGroup(enabled=fmt is OutputFormat.table) as bars:
+    overrides: dict[str, Any] = {"method": method.value if method is not None else None, "samples": samples,
+                                 "seed": seed, "threads": threads}
+    overrides = {key: value for key, value in overrides.items() if value is not None}
+    with ProgressGroup() as bars:
         if scenario is None:
             text = resources.files("mathhammer").joinpath("data/example_scenario.toml").read_text(encoding="utf-8")
-            outcomes = scenarios.run_scenario(tomllib.loads(text), source="example scenario", progress=bars.callback)
+            source = "example scenario"
+            data = scenarios.parse_scenario_text(text, source)
+            outcomes = scenarios.run_scenario(data, source=source, progress=bars.callback, overrides=overrides)
         else:
-            outcomes = scenarios.run_scenario_file(scenario, progress=bars.callback)
-    tables: list[Table] = []
-    summary: list[str] = []
-    for outcome in outcomes:
-        t, s = result_tables(outcome.name, outcome.result)
-        tables += t
-        summary += s
-    emit(fmt, tables, {"outcomes": [o.to_dict() for o in outcomes]}, summary)
+            source = str(scenario)
+            data = scenarios.load_scenario(scenario)
+            outcomes = scenarios.run_scenario(data, base=scenario.parent, source=source, progress=bars.callback,
+                                              overrides=overrides)
+    sections = [Section(outcome.name, *result_tables("", outcome.result)) for outcome in outcomes]
+    payload = {"scenario": source, "title": data.get("title", ""), "overrides": overrides,
+               "outcomes": [o.to_dict() for o in outcomes]}
+    emit_sections(fmt, sections, payload)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def _usage_error(error: Any) -> str:
+    """A click usage error as one line naming the option: "error: --samples: ... greater than or equal to 1"."""
+    hint = None
+    if isinstance(error, click_exceptions.BadParameter) and not isinstance(error, click_exceptions.MissingParameter):
+        hint = error.param_hint
+        if hint is None and error.param is not None:
+            hint = getattr(error.param, "opts", None) or getattr(error.param, "name", None)
+        if isinstance(hint, (list, tuple)):
+            hint = " / ".join(hint)
+    if hint:
+        message = _one_line(error.message)
+        return f"error: {hint}: {message.removeprefix('Value error, ')}"
+    return f"error: {_one_line(error.format_message())}"
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit code (also used by the console script)."""
     command = typer.main.get_command(app)
     try:
-        command.main(args=argv, prog_name="mathhammer", standalone_mode=False)
+        code = command.main(args=argv, prog_name="mathhammer", standalone_mode=False)
     except (InputError, InputTypeError) as error:
-        typer.echo(f"error: {error}", err=True)
-        return 2
-    except click.exceptions.Exit as done:
-        return int(done.exit_code)
-    except click.exceptions.ClickException as error:
+        typer.echo(f"error: {_one_line(error)}", err=True)
+        return EXIT_BAD_INPUT
+    except click_exceptions.NoArgsIsHelpError as error:  # a bare group: its help
         error.show()
         return error.exit_code
-    except (click.exceptions.Abort, KeyboardInterrupt):
+    except click_exceptions.UsageError as error:
+        typer.echo(_usage_error(error), err=True)
+        return EXIT_BAD_INPUT
+    except click_exceptions.ClickException as error:
+        typer.echo(f"error: {_one_line(error.format_message())}", err=True)
+        return error.exit_code
+    except typer.Exit as done:
+        code = done.exit_code
+    except (typer.Abort, KeyboardInterrupt):
+        code = EXIT_INTERRUPTED
+    # typer turns Ctrl-C inside a command into Exit(130), returned here as the command's value
+    code = code if isinstance(code, int) and not isinstance(code, bool) else 0
+    if code == EXIT_INTERRUPTED:
         typer.echo("interrupted", err=True)
-        return 130
-    return 0
+    return code
 
 
 if __name__ == "__main__":  # pragma: no cover

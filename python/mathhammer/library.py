@@ -16,7 +16,11 @@ A library file names its game and holds one table per kind of profile, each entr
     abilities = "Storm Shield"
     strategy = "max_damage"
 
-Every entry is validated when loaded; an error names the file, the entry and the field.
+Every entry is validated when loaded; an error names the file, the entry and the field. A Force
+melee ``[side.x]`` may name the library's own ``[unit.*]`` and ``[weapon.*]`` entries
+(``unit = "militia_squad"``). :func:`resolve_profile` turns whatever names a profile (a library name,
+a built-in profile of the game, datacard notation or a table of fields) into the profile object;
+the CLI commands and scenario files use it.
 """
 
 from __future__ import annotations
@@ -52,6 +56,23 @@ PROFILE_KINDS: dict[str, dict[str, str]] = {
         "side": "mathhammer.force_melee:Side",
     },
 }
+
+
+# Fields of a profile that may name another entry of the same library: (game, kind) -> {field: kind}.
+REFERENCES: dict[tuple[str, str], dict[str, str]] = {
+    ("force_melee", "side"): {"unit": "unit", "weapon": "weapon"},
+}
+
+# Profiles a game ships by name, usable wherever a library name is: (game, kind) -> "module:DICT".
+BUILTIN_PROFILES: dict[tuple[str, str], str] = {
+    ("starcraft", "weapon"): "mathhammer.starcraft.catalog:WEAPONS",
+    ("starcraft", "unit"): "mathhammer.starcraft.catalog:UNITS",
+    ("deathburgh", "miniature"): "mathhammer.deathburgh.profiles:EXAMPLES",
+    ("force_melee", "side"): "mathhammer.force_melee.profiles:EXAMPLES",
+}
+
+#: {kind: {name: profile}}, as :func:`load_library` returns it.
+Library = dict[str, dict[str, Any]]
 
 
 class ProfileFileError(InputError):
@@ -97,8 +118,13 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
-def profile_from_dict(game: str, kind: str, data: Mapping[str, Any]) -> Any:
-    """Build and validate one profile from its fields (or from ``card = "..."`` datacard notation)."""
+def profile_from_dict(
+    game: str, kind: str, data: Mapping[str, Any], named: Mapping[str, Mapping[str, Any]] | None = None
+) -> Any:
+    """Build and validate one profile from its fields (or from ``card = "..."`` datacard notation).
+
+    ``named`` ({kind: {name: profile}}) resolves fields that name another profile (see REFERENCES).
+    """
     cls = profile_class(game, kind)
     if not isinstance(data, Mapping):
         raise InputTypeError(kind, f"expected a table of fields, got {type(data).__name__}")
@@ -114,11 +140,82 @@ def profile_from_dict(game: str, kind: str, data: Mapping[str, Any]) -> Any:
     unknown = sorted(set(data) - known)
     if unknown:
         raise InputError(unknown[0], f"unknown field; {kind} fields are: {', '.join(sorted(known))}")
+    for name, other in REFERENCES.get((game, kind), {}).items():
+        if isinstance(data.get(name), str):
+            data[name] = _named(game, other, data[name], named or {}, name)
     hints = {f.name: f.default for f in dataclasses.fields(cls)}
     for name, value in data.items():  # lists from TOML/JSON become tuples where the profile uses tuples
         if isinstance(value, list) and (isinstance(hints.get(name), tuple) or name == "damage"):
             data[name] = tuple(tuple(v) if isinstance(v, list) else v for v in value)
     return cls(**data)
+
+
+def _named(game: str, kind: str, name: str, named: Mapping[str, Mapping[str, Any]], field: str) -> Any:
+    entries = named.get(kind, {})
+    if name in entries:
+        return entries[name]
+    raise InputError(field, f"no {kind} {name!r} in the library; its {kind} entries: {', '.join(entries) or 'none'}")
+
+
+def builtin_profiles(game: str, kind: str) -> dict[str, Any]:
+    """The profiles a game ships by name for a kind (sc.catalog, the Deathburgh and Force melee
+    examples); empty when it has none."""
+    path = BUILTIN_PROFILES.get((game, kind))
+    if path is None:
+        return {}
+    module, name = path.split(":")
+    return dict(getattr(importlib.import_module(module), name))
+
+
+def _key(name: str) -> str:
+    return "".join(ch if ch.isalnum() else "_" for ch in name.strip().lower()).strip("_")
+
+
+def _find(name: str, entries: Mapping[str, Any]) -> Any:
+    """An entry by its key, or by its key or ``name`` attribute written loosely ("Bandit brute", "bandit_brute")."""
+    if name in entries:
+        return entries[name]
+    key = _key(name)
+    for entry_key, profile in entries.items():
+        label = getattr(profile, "name", "")
+        if key in (_key(entry_key), _key(label) if isinstance(label, str) and label else None):
+            return profile
+    return None
+
+
+def resolve_profile(
+    game: str, kind: str, value: Any, library: Mapping[str, Mapping[str, Any]] | None = None, field: str | None = None
+) -> Any:
+    """A profile from whatever names one: a profile object, a name from ``library`` ({kind: {name:
+    profile}}), a built-in profile of the game, datacard notation (where the game has one) or a table
+    of fields. Errors name ``field`` (default: the kind) and list the names known."""
+    cls = profile_class(game, kind)
+    field = field or kind
+    library = library or {}
+    if isinstance(value, cls):
+        return value
+    if isinstance(value, Mapping):
+        try:
+            return profile_from_dict(game, kind, value, library)
+        except (InputError, InputTypeError) as error:
+            raise type(error)(f"{field}.{error.field}", str(error).split(": ", 1)[1]) from None
+        except TypeError as error:  # a required field is missing
+            raise InputTypeError(field, str(error)) from None
+    if not isinstance(value, str):
+        raise InputTypeError(field, f"expected a {kind} name, notation or a table of fields, got {value!r}")
+    builtin = builtin_profiles(game, kind)
+    for entries in (library.get(kind, {}), builtin):
+        found = _find(value, entries)
+        if found is not None:
+            return found
+    known = ", ".join([*library.get(kind, {}), *builtin]) or "none"
+    if hasattr(cls, "parse"):
+        try:
+            return cls.parse(value)
+        except (InputError, InputTypeError):
+            pass
+        raise InputError(field, f"{value!r} is neither a known {kind} ({known}) nor valid {game} notation")
+    raise InputError(field, f"unknown {kind} {value!r}; known: {known}")
 
 
 def _read(path: Path) -> dict[str, Any]:
@@ -134,19 +231,26 @@ def _read(path: Path) -> dict[str, Any]:
     raise ProfileFileError(str(path), "unknown file type; use .toml or .json")
 
 
-def load_library(path: str | Path) -> dict[str, dict[str, Any]]:
+def load_library(path: str | Path) -> Library:
     """Load a profile library: {kind: {name: profile}}; the game is in ``library_game(path)``."""
     return parse_library(_read(Path(path)), str(path))[1]
 
 
-def parse_library(data: Mapping[str, Any], source: str) -> tuple[str, dict[str, dict[str, Any]]]:
+def load_game_library(path: str | Path, game: str) -> Library:
+    """Load a profile library that must be of ``game`` (a library of another game is an error)."""
+    found, library = parse_library(_read(Path(path)), str(path))
+    if found != game:
+        raise ProfileFileError(str(path), f"game: this is a {found} library; expected game = {game!r}")
+    return library
+
+
+def parse_library(data: Mapping[str, Any], source: str) -> tuple[str, Library]:
     """Validate the content of a library file; errors name the source, the entry and the field."""
     if not isinstance(data, Mapping) or "game" not in data:
         raise ProfileFileError(source, f"a profile library needs game = one of {', '.join(PROFILE_KINDS)}")
     game = data["game"]
     if game not in PROFILE_KINDS:
         raise ProfileFileError(source, f"game: unknown game {game!r}; allowed: {', '.join(PROFILE_KINDS)}")
-    library: dict[str, dict[str, Any]] = {}
     for kind, entries in data.items():
         if kind == "game":
             continue
@@ -154,10 +258,14 @@ def parse_library(data: Mapping[str, Any], source: str) -> tuple[str, dict[str, 
             raise ProfileFileError(source, f"unknown table [{kind}]; {game} tables are: {', '.join(PROFILE_KINDS[game])}")
         if not isinstance(entries, Mapping):
             raise ProfileFileError(source, f"[{kind}] must hold named entries such as [{kind}.name]")
+    library: Library = {}
+    for kind in PROFILE_KINDS[game]:  # in this order, so that a side may name the units and weapons before it
+        if kind not in data:
+            continue
         library[kind] = {}
-        for name, fields in entries.items():
+        for name, fields in data[kind].items():
             try:
-                library[kind][name] = profile_from_dict(game, kind, fields)
+                library[kind][name] = profile_from_dict(game, kind, fields, library)
             except (InputError, InputTypeError) as error:
                 raise ProfileFileError(source, f"{kind}.{name}: {error}") from None
             except TypeError as error:  # a required field is missing
@@ -166,6 +274,7 @@ def parse_library(data: Mapping[str, Any], source: str) -> tuple[str, dict[str, 
 
 
 def library_game(path: str | Path) -> str:
+    """The game a library file is for."""
     return parse_library(_read(Path(path)), str(path))[0]
 
 

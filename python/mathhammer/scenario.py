@@ -1,14 +1,14 @@
-"""Scenario files: several attacks, shots, fights or combats with their options, run in one go.
+"""Scenario files: several fights, shots, attacks, combats or melees with their options, run in one go.
 
 A scenario is TOML (or JSON) with a title, optional profile libraries, and one array of tables per
-action::
+action (docs/scenarios.md describes every action)::
 
     title = "Sergeant duels"
-    profiles = ["profiles.toml"]        # libraries (see mathhammer.library), relative to this file
+    profiles = ["killteam/profiles.toml"]   # libraries (see mathhammer.library), relative to this file
 
     [[killteam.fight]]
     name = "Sergeant into a Boy"
-    a = "assault_intercessor_sergeant"   # a profile by name, datacard notation, or an inline table
+    a = "assault_intercessor_sergeant"     # a profile by name, datacard notation, or an inline table
     b = { attacks = 4, hit = 3, damage = [4, 5], wounds = 10, rules = "Brutal", strategy = "strike" }
     rounds = 1
 
@@ -17,8 +17,9 @@ action::
     target = "intercessor"
     cover = 1
 
-Every other key of an action is passed to the game's function as a keyword (method, samples, seed,
-rounds, cover, ...). ``mathhammer run FILE`` prints every result; ``run_scenario`` returns them.
+Every other key of an entry is passed to the game's function as a keyword (method, samples, seed,
+rounds, cover, ...). ``mathhammer run FILE`` prints every result; :func:`run_scenario_file` returns
+them as :class:`Outcome` objects.
 """
 
 from __future__ import annotations
@@ -29,62 +30,135 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from mathhammer._validate import InputError
-from mathhammer.library import ProfileFileError, _read, parse_library, profile_class, profile_from_dict
+from mathhammer._validate import InputError, InputTypeError
+from mathhammer.library import Library, ProfileFileError, _read, parse_library, resolve_profile, tomllib
+from mathhammer.results import ResultMixin
+
+__all__ = ["ACTIONS", "Action", "Outcome", "load_scenario", "parse_scenario_text", "run_scenario", "run_scenario_file"]
+
+# Top-level keys of a scenario that are not game sections.
+META_KEYS = ("title", "description", "profiles")
 
 
 @dataclasses.dataclass(frozen=True)
 class Action:
-    """One kind of scenario entry: the function it calls and which arguments are profiles."""
+    """One kind of scenario entry: the function it calls, its result type, and which arguments are
+    profiles (``profiles``: argument -> kind; ``profile_tables``: argument holding a table of
+    name -> profile). ``prepare(kwargs, library)``, when given, resolves anything else by name."""
 
     game: str
     name: str
     function: str  # "module:function"
-    profiles: Mapping[str, str]  # argument -> profile kind
+    result: str  # "module:Class"
+    profiles: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    profile_tables: Mapping[str, str] = dataclasses.field(default_factory=dict)
     help: str = ""
+    prepare: Callable[[dict[str, Any], Library], dict[str, Any]] | None = None
 
     def resolve(self) -> Callable[..., Any]:
-        module, name = self.function.split(":")
-        return getattr(importlib.import_module(module), name)
+        return _attribute(self.function)
+
+    def result_type(self) -> type:
+        return _attribute(self.result)
+
+
+def _attribute(path: str) -> Any:
+    module, name = path.split(":")
+    return getattr(importlib.import_module(module), name)
 
 
 ACTIONS: dict[tuple[str, str], Action] = {}
 
 
 def register_action(action: Action) -> None:
+    """Make ``[[<game>.<name>]]`` entries run ``action``."""
     ACTIONS[(action.game, action.name)] = action
 
 
-register_action(Action("killteam", "fight", "mathhammer.killteam:fight", {"a": "fighter", "b": "fighter"},
-                       "a Kill Team fight between fighters a and b"))
-register_action(Action("killteam", "shoot", "mathhammer.killteam:shoot", {"weapon": "weapon", "target": "operative"},
-                       "a Kill Team shot of weapon at target"))
-register_action(Action("starcraft", "attack", "mathhammer.starcraft:attack", {"weapon": "weapon", "unit": "unit"},
-                       "a StarCraft TMG batch of weapon at unit"))
-register_action(Action("force_melee", "melee", "mathhammer.force_melee:melee", {"a": "side", "b": "side"},
-                       "a Force melee exchange between sides a and b"))
-register_action(Action("force_melee", "melee_many", "mathhammer.force_melee:melee_many", {},
-                       "a Force melee among several engaged units"))
-# Deathburgh sides are tables of Side options around a miniature; deathburgh.combat resolves names,
-# notation and tables itself.
-register_action(Action("deathburgh", "combat", "mathhammer.deathburgh:combat", {}, "a Deathburgh combat"))
-register_action(Action("deathburgh", "round", "mathhammer.deathburgh:round", {}, "a Deathburgh round of combats"))
+def _deathburgh_names(kwargs: dict[str, Any], library: Library) -> dict[str, Any]:
+    """Deathburgh resolves example names, notation and tables itself; put the library's miniatures
+    in where an entry names one (a side, a side's ``mini``, or a round's miniature)."""
+    named = library.get("miniature", {})
+
+    def mini(value: Any) -> Any:
+        return named[value] if isinstance(value, str) and value in named else value
+
+    for side in ("attacker", "defender"):
+        value = kwargs.get(side)
+        if isinstance(value, Mapping) and "mini" in value:
+            kwargs[side] = {**value, "mini": mini(value["mini"])}
+        elif side in kwargs:
+            kwargs[side] = mini(value)
+    if isinstance(kwargs.get("miniatures"), Mapping):
+        kwargs["miniatures"] = {name: mini(value) for name, value in kwargs["miniatures"].items()}
+    return kwargs
+
+
+for _action in (
+    Action("killteam", "fight", "mathhammer.killteam:fight", "mathhammer.killteam:FightResult",
+           {"a": "fighter", "b": "fighter"}, help="a Kill Team fight between fighters a and b"),
+    Action("killteam", "shoot", "mathhammer.killteam:shoot", "mathhammer.killteam:ShootResult",
+           {"weapon": "weapon", "target": "operative"}, help="a Kill Team shot of weapon at target"),
+    Action("starcraft", "attack", "mathhammer.starcraft:attack", "mathhammer.starcraft:AttackResult",
+           {"weapon": "weapon", "unit": "unit"}, help="a StarCraft TMG batch of weapon at unit"),
+    Action("deathburgh", "combat", "mathhammer.deathburgh:combat", "mathhammer.deathburgh:CombatResult",
+           help="a Deathburgh combat between attacker and defender", prepare=_deathburgh_names),
+    Action("deathburgh", "round", "mathhammer.deathburgh:round", "mathhammer.deathburgh:RoundResult",
+           help="a Deathburgh round of combats", prepare=_deathburgh_names),
+    Action("force_melee", "melee", "mathhammer.force_melee:melee", "mathhammer.force_melee:MeleeResult",
+           {"a": "side", "b": "side"}, help="a Force melee exchange between sides a and b"),
+    Action("force_melee", "melee_many", "mathhammer.force_melee:melee_many", "mathhammer.force_melee:MeleeManyResult",
+           profile_tables={"sides": "side"}, help="a Force melee among several engaged units"),
+):
+    register_action(_action)
 
 
 @dataclasses.dataclass(frozen=True)
-class Outcome:
-    """The result of one scenario entry."""
+class Outcome(ResultMixin):
+    """The result of one scenario entry, with the inputs it ran on (profiles as plain fields)."""
 
     game: str
     action: str
     name: str
+    inputs: dict[str, Any]
     result: Any
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "action": self.action, "name": self.name, "result": self.result.to_dict()}
+        return {"game": self.game, "action": self.action, "name": self.name, "inputs": self.inputs,
+                "result": self.result.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Outcome:
+        action = ACTIONS.get((data["game"], data["action"]))
+        if action is None:
+            raise InputError("action", f"unknown action {data['game']}.{data['action']}; actions: {_sections()}")
+        result = action.result_type().from_dict(data["result"])
+        return cls(data["game"], data["action"], data["name"], dict(data.get("inputs", {})), result)
+
+    def to_frame(self) -> Any:
+        """The result's own frame, with game, action and name columns in front."""
+        frame = self.result.to_frame()
+        for position, column in enumerate(("game", "action", "name")):
+            frame.insert(position, column, getattr(self, column))
+        return frame
+
+
+def _plain(value: Any) -> Any:
+    """Inputs as JSON values: profiles as their fields, rules in notation; callables dropped."""
+    from mathhammer.library import profile_to_dict
+    from mathhammer.results import _encode
+
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return value.to_dict() if hasattr(value, "to_dict") else profile_to_dict(value)
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return _encode(value)
 
 
 def load_scenario(path: str | Path) -> dict[str, Any]:
+    """The content of a scenario file (TOML or JSON)."""
     path = Path(path)
     data = _read(path)
     if not isinstance(data, Mapping):
@@ -92,22 +166,52 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
     return dict(data)
 
 
-def _profile(game: str, kind: str, value: Any, libraries: dict[str, dict[str, dict[str, Any]]], where: str) -> Any:
-    if isinstance(value, Mapping):
-        return profile_from_dict(game, kind, value)
-    if isinstance(value, str):
-        named = libraries.get(game, {}).get(kind, {})
-        if value in named:
-            return named[value]
-        cls = profile_class(game, kind)
-        if hasattr(cls, "parse"):
-            try:
-                return cls.parse(value)
-            except InputError:
-                pass
-        known = ", ".join(sorted(named)) or "none loaded"
-        raise InputError(where, f"{value!r} is neither a {kind} in the profile libraries ({known}) nor valid notation")
-    raise InputError(where, f"expected a {kind} name, datacard notation or a table of fields, got {value!r}")
+def parse_scenario_text(text: str, source: str = "scenario") -> dict[str, Any]:
+    """A scenario from TOML text."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ProfileFileError(source, f"not valid TOML: {error}") from None
+
+
+def _libraries(scenario: Mapping[str, Any], base: Path, source: str) -> dict[str, Library]:
+    libraries: dict[str, Library] = {}
+    profiles = scenario.get("profiles", [])
+    if isinstance(profiles, str):
+        profiles = [profiles]
+    if not isinstance(profiles, list) or not all(isinstance(p, str) for p in profiles):
+        raise ProfileFileError(source, f"profiles: expected a list of library files, got {profiles!r}")
+    for file in profiles:
+        path = base / file
+        game, library = parse_library(_read(path), str(path))
+        for kind, entries in library.items():
+            libraries.setdefault(game, {}).setdefault(kind, {}).update(entries)
+    return libraries
+
+
+def _entries(scenario: Mapping[str, Any], source: str) -> list[tuple[Action, int, dict[str, Any]]]:
+    """Every entry of the scenario in file order, checked for known sections and actions."""
+    entries = []
+    for game, actions in scenario.items():
+        if game in META_KEYS:
+            continue
+        if game not in {g for g, _ in ACTIONS} or not isinstance(actions, Mapping):
+            raise ProfileFileError(source, f"unknown section {game!r}; sections: {_sections()}")
+        for action_name, items in actions.items():
+            action = ACTIONS.get((game, action_name))
+            if action is None:
+                raise ProfileFileError(source, f"unknown action [[{game}.{action_name}]]; actions: {_sections()}")
+            if isinstance(items, Mapping):
+                items = [items]
+            if not isinstance(items, list):
+                raise ProfileFileError(source, f"{game}.{action_name}: expected [[{game}.{action_name}]] tables")
+            for index, item in enumerate(items):
+                if not isinstance(item, Mapping):
+                    raise ProfileFileError(source, f"{game}.{action_name}[{index}]: expected a table of keywords")
+                entries.append((action, index, dict(item)))
+    if not entries:
+        raise ProfileFileError(source, f"no entries; write at least one of {_sections()}")
+    return entries
 
 
 def run_scenario(
@@ -115,56 +219,55 @@ def run_scenario(
     base: Path | None = None,
     source: str = "scenario",
     progress: Callable[[str], Any] | None = None,
+    overrides: Mapping[str, Any] | None = None,
 ) -> list[Outcome]:
     """Run every entry of a scenario (as loaded from its file) and return the outcomes in file order.
 
-    ``progress(description)`` may return a callable(done, total) that receives Monte Carlo progress.
+    ``base``: the folder ``profiles`` paths are relative to. ``overrides`` replace keywords of every
+    entry (e.g. ``{"method": "monte_carlo", "seed": 1}``). ``progress(description)`` may return a
+    callable(done, total) that receives an entry's Monte Carlo progress. Every error names the
+    source, the entry and the field.
     """
-    base = base or Path(".")
-    libraries: dict[str, dict[str, dict[str, Any]]] = {}
-    profiles = scenario.get("profiles", [])
-    if isinstance(profiles, str):
-        profiles = [profiles]
-    for file in profiles:
-        path = base / file
-        game, library = parse_library(_read(path), str(path))
-        for kind, entries in library.items():
-            libraries.setdefault(game, {}).setdefault(kind, {}).update(entries)
-
+    if not isinstance(scenario, Mapping):
+        raise ProfileFileError(source, "a scenario holds a table")
+    libraries = _libraries(scenario, base or Path("."), source)
+    entries = _entries(scenario, source)
     outcomes: list[Outcome] = []
-    for game, actions in scenario.items():
-        if game in ("title", "profiles", "description"):
-            continue
-        if game not in {g for g, _ in ACTIONS} or not isinstance(actions, Mapping):
-            raise ProfileFileError(source, f"unknown section {game!r}; sections: {_sections()}")
-        for action_name, entries in actions.items():
-            action = ACTIONS.get((game, action_name))
-            if action is None:
-                raise ProfileFileError(source, f"unknown action [[{game}.{action_name}]]; actions: {_sections()}")
-            if isinstance(entries, Mapping):
-                entries = [entries]
-            for index, entry in enumerate(entries):
-                where = f"{game}.{action_name}[{index}]"
-                kwargs = dict(entry)
-                label = str(kwargs.pop("name", f"{game} {action_name} {index + 1}"))
-                try:
-                    for argument, kind in action.profiles.items():
-                        if argument in kwargs:
-                            kwargs[argument] = _profile(game, kind, kwargs[argument], libraries, argument)
-                    function = action.resolve()
-                    callback = progress(label) if progress is not None else None
-                    if callback is not None:
-                        kwargs.setdefault("progress", callback)
-                    result = function(**kwargs)
-                except (InputError, TypeError) as error:
-                    raise ProfileFileError(source, f"{where} ({label}): {error}") from None
-                outcomes.append(Outcome(game, action_name, label, result))
+    for action, index, kwargs in entries:
+        where = f"{action.game}.{action.name}[{index}]"
+        label = str(kwargs.pop("name", f"{action.game} {action.name} {index + 1}"))
+        kwargs.update(overrides or {})
+        library = libraries.get(action.game, {})
+        try:
+            for argument, kind in action.profiles.items():
+                if argument in kwargs:
+                    kwargs[argument] = resolve_profile(action.game, kind, kwargs[argument], library, argument)
+            for argument, kind in action.profile_tables.items():
+                if isinstance(kwargs.get(argument), Mapping):
+                    kwargs[argument] = {
+                        name: resolve_profile(action.game, kind, value, library, f"{argument}.{name}")
+                        for name, value in kwargs[argument].items()
+                    }
+            if action.prepare is not None:
+                kwargs = action.prepare(kwargs, library)
+            inputs = _plain(kwargs)
+            callback = progress(label) if progress is not None else None
+            if callback is not None:
+                kwargs["progress"] = callback
+            result = action.resolve()(**kwargs)
+        except (InputError, InputTypeError, TypeError) as error:
+            raise ProfileFileError(source, f"{where} ({label}): {error}") from None
+        outcomes.append(Outcome(action.game, action.name, label, inputs, result))
     return outcomes
 
 
-def run_scenario_file(path: str | Path, progress: Callable[[str], Any] | None = None) -> list[Outcome]:
+def run_scenario_file(
+    path: str | Path, progress: Callable[[str], Any] | None = None, overrides: Mapping[str, Any] | None = None
+) -> list[Outcome]:
+    """Run a scenario file (see :func:`run_scenario`); ``profiles`` paths are relative to the file."""
     path = Path(path)
-    return run_scenario(load_scenario(path), base=path.parent, source=str(path), progress=progress)
+    return run_scenario(load_scenario(path), base=path.parent, source=str(path), progress=progress,
+                        overrides=overrides)
 
 
 def _sections() -> str:
