@@ -126,14 +126,14 @@ def _sides_in(entries):
 
 
 def test_example_files_hold_the_example_profiles():
-    files = sorted(EXAMPLES.glob("*.toml"))
+    files = sorted(EXAMPLES.glob("scenario*.toml"))
     assert len(files) >= 2
     found = {side for path in files for side in _sides_in(fm.load_scenario(path))}
     for side in fm.EXAMPLES.values():
         assert side in found, side.name
 
 
-@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("scenario*.toml")), ids=lambda p: p.name)
 def test_example_files_run(path):
     for name, result in fm.run_scenario(path):
         assert result.method == "exact" and name

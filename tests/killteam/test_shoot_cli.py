@@ -21,7 +21,7 @@ def run_json(capsys, *args: str) -> dict:
 def test_defaults(capsys):
     out = run_json(capsys)
     r = kt.shoot(kt.Weapon(4, 3, (3, 4)), kt.Operative(3, 12))
-    assert np.allclose(out["damage"]["pmf"], r.damage.pmf, atol=1e-15)
+    assert np.allclose(out["result"]["damage"]["pmf"], r.damage.pmf, atol=1e-15)
     assert out["mean"] == pytest.approx(r.damage.mean) and out["kill_chance"] == pytest.approx(r.kill_chance)
     assert out["method"] == "exact" and out["weapon"] == "4A 3+ 3/4" and out["target"] == "3+ save; 12W"
 
@@ -35,7 +35,7 @@ def test_every_option(capsys):
     weapon = kt.Weapon(6, 4, (4, 5), "Lethal 5+, Piercing Crits 1")
     target = kt.Operative(4, 9, "Feel No Pain 5+, Saintly Relics (2D6), Durable")
     r = kt.shoot(weapon, target, cover=1, obscured=True, rounds=2)
-    assert np.allclose(out["damage"]["pmf"], r.damage.pmf, atol=1e-15)
+    assert np.allclose(out["result"]["damage"]["pmf"], r.damage.pmf, atol=1e-15)
     assert (out["cover"], out["obscured"], out["rounds"], out["wounds"]) == (1, True, 2, 9)
 
 
@@ -43,7 +43,7 @@ def test_monte_carlo_options(capsys):
     out = run_json(capsys, "--method", "monte_carlo", "--samples", "50000", "--seed", "7", "--threads", "2")
     again = kt.shoot(kt.Weapon(4, 3), kt.Operative(3), method="monte_carlo", samples=50_000, seed=7, threads=1)
     assert out["samples"] == 50_000 and out["method"] == "monte_carlo"
-    assert np.array_equal(np.array(out["damage"]["pmf"]), again.damage.pmf)
+    assert np.array_equal(np.array(out["result"]["damage"]["pmf"]), again.damage.pmf)
 
 
 def test_saves_side_by_side(capsys):

@@ -18,9 +18,12 @@ from mathhammer._cli_common import (
     ThreadsOption,
     distribution_table,
     emit,
+    method_line,
     progress_bar,
+    register_printer,
 )
 from mathhammer._validate import InputError
+from mathhammer.library import resolve_profile
 from mathhammer.deathburgh.engine import DEFAULT_SAMPLES, combat
 from mathhammer.deathburgh.profiles import EXAMPLES, Miniature, Side, load_profiles
 from mathhammer.deathburgh.results import CombatResult, RoundResult
@@ -97,16 +100,8 @@ def _with_side_options(function: Any) -> Any:
 
 
 def _find_profile(field: str, text: str, profiles: dict[str, Miniature]) -> Miniature:
-    for source in (profiles, EXAMPLES):
-        for name, mini in source.items():
-            if text.strip().lower() in (name.lower(), mini.name.lower()):
-                return mini
-    try:
-        return Miniature.parse(text, name="")
-    except InputError:
-        known = ", ".join(list(profiles) + list(EXAMPLES))
-        raise InputError(field, f"{text!r} is neither a known miniature nor a profile like 'A 4/4+ D 4/4+ W 3'; "
-                         f"known: {known}") from None
+    """A miniature from --profiles, the examples, or notation like 'A 4/4+ D 4/4+ W 3'."""
+    return resolve_profile("deathburgh", "miniature", text, {"miniature": profiles}, field)
 
 
 def _build_side(side: str, options: dict[str, Any], profiles: dict[str, Miniature]) -> Side:
@@ -133,34 +128,80 @@ def _side_label(side: Side) -> str:
     return f"{name} [{side.mini.notation}, {side.mini.role}], {side.mode}, {side.current_wounds} wounds"
 
 
-def _joint_table(result: CombatResult) -> Table:
+def _joint_table(result: CombatResult, prefix: str = "") -> Table:
     pmf = result.joint.pmf
     columns = ["to defender \\ to attacker"] + [str(j) for j in range(pmf.shape[1])]
     rows = [[i] + [float(p) for p in pmf[i]] for i in range(pmf.shape[0]) if pmf[i].any()]
     keep = [0] + [j + 1 for j in range(pmf.shape[1]) if pmf[:, j].any()]
-    return Table("Joint P(wounds to defender, wounds to attacker)", [columns[k] for k in keep],
+    return Table(f"{prefix}Joint P(wounds to defender, wounds to attacker)", [columns[k] for k in keep],
                  [[row[k] for k in keep] for row in rows])
 
 
-def _summary_table(result: CombatResult) -> Table:
-    labels = {
-        "p_wasted_defender": "P(defender Wasted)",
-        "p_wasted_attacker": "P(attacker Wasted)",
-        "p_wasted_both": "P(both Wasted)",
-        "p_counter_wound": "P(attacker wounded)",
-        "p_tie": "P(tie: equal successes)",
-        "p_attacker_more": "P(attacker scores more)",
-        "mean_wounds_defender": "mean wounds to defender",
-        "mean_wounds_attacker": "mean wounds to attacker",
-    }
+_SUMMARY_LABELS = {
+    "p_wasted_defender": "P(defender Wasted)",
+    "p_wasted_attacker": "P(attacker Wasted)",
+    "p_wasted_both": "P(both Wasted)",
+    "p_counter_wound": "P(attacker wounded)",
+    "p_tie": "P(tie: equal successes)",
+    "p_attacker_more": "P(attacker scores more)",
+    "mean_wounds_defender": "mean wounds to defender",
+    "mean_wounds_attacker": "mean wounds to attacker",
+}
+
+
+def _summary_table(result: CombatResult, prefix: str = "") -> Table:
     columns = ["quantity", "value"] + (["stderr"] if result.stderr else [])
     rows = []
     for key, value in result.summary().items():
-        row: list[Any] = [labels[key], value]
+        row: list[Any] = [_SUMMARY_LABELS[key], value]
         if result.stderr:
             row.append(result.stderr[key])
         rows.append(row)
-    return Table("Outcome", columns, rows)
+    return Table(f"{prefix}Outcome", columns, rows)
+
+
+def combat_tables(result: CombatResult, title: str = "") -> tuple[list[Table], list[str]]:
+    """A combat as tables: the outcome summary (P(Wasted) of each side, ...), the wounds to each side,
+    their joint law and both rolls; and a summary line (reaction, edition, method)."""
+    prefix = f"{title}: " if title else ""
+    tables = [
+        _summary_table(result, prefix),
+        distribution_table(f"{prefix}Wounds to the defender (has {result.defender_wounds})", result.wounds_defender,
+                           "wounds"),
+        distribution_table(f"{prefix}Wounds to the attacker (has {result.attacker_wounds})", result.wounds_attacker,
+                           "wounds"),
+        _joint_table(result, prefix),
+        distribution_table(f"{prefix}Attacker successes", result.successes_attacker, "successes"),
+        distribution_table(f"{prefix}Defender successes", result.successes_defender, "successes"),
+    ]
+    how = method_line(result.method, result.samples, result.seed)
+    return tables, [f"{prefix}reaction {result.reaction}, edition {result.edition}; {how}"]
+
+
+def round_tables(result: RoundResult, title: str = "", combats: Any = None) -> tuple[list[Table], list[str]]:
+    """A round as tables: each miniature's mean wounds left and P(Wasted), P(wounds left = k), and each
+    combat's P(fought) (``combats``, the round's combats, adds who fought whom)."""
+    prefix = f"{title}: " if title else ""
+    top = max(result.start_wounds)
+    fate = Table(f"{prefix}Miniatures after the round", ["miniature", "start wounds", "mean wounds left", "P(Wasted)"],
+                 [[n, w, result.wounds_left[n].mean, result.p_wasted[n]] for n, w in zip(result.names, result.start_wounds)])
+    left = Table(f"{prefix}P(wounds left)", ["miniature"] + [str(k) for k in range(top + 1)],
+                 [[n] + [result.wounds_left[n].prob(k) for k in range(top + 1)] for n in result.names])
+    if combats is not None:
+        rows = [[k, str(_who(c, "attacker")), str(_who(c, "defender")), p]
+                for k, (c, p) in enumerate(zip(combats, result.p_fought))]
+        fought = Table(f"{prefix}Combats", ["#", "attacker", "defender", "P(fought)"], rows)
+    else:
+        fought = Table(f"{prefix}Combats", ["#", "P(fought)"], [[k, p] for k, p in enumerate(result.p_fought)])
+    return [fate, left, fought], [prefix + method_line(result.method, result.samples, result.seed)]
+
+
+def _who(combat: Any, role: str) -> Any:
+    return combat[role] if isinstance(combat, dict) else getattr(combat, role)
+
+
+register_printer(CombatResult, combat_tables)
+register_printer(RoundResult, round_tables)
 
 
 @_with_side_options
@@ -200,23 +241,11 @@ def combat_command(
         stand_and_shoot=stand_and_shoot,
     )
     method_name = getattr(method, "value", method)
-    with progress_bar("Deathburgh combat", enabled=fmt is OutputFormat.table) as progress:
+    with progress_bar("Deathburgh combat") as progress:
         result = combat(attacker, defender, reaction, **switches, method=method_name, samples=samples, seed=seed,
                         threads=threads, progress=progress)
-    tables = [
-        _summary_table(result),
-        distribution_table(f"Wounds to the defender (has {result.defender_wounds})", result.wounds_defender, "wounds"),
-        distribution_table(f"Wounds to the attacker (has {result.attacker_wounds})", result.wounds_attacker, "wounds"),
-        _joint_table(result),
-        distribution_table("Attacker successes", result.successes_attacker, "successes"),
-        distribution_table("Defender successes", result.successes_defender, "successes"),
-    ]
-    how = "exact" if result.method == "exact" else f"Monte Carlo, {result.samples:,} samples, seed {result.seed}"
-    summary = [
-        f"attacker: {_side_label(attacker)}",
-        f"defender: {_side_label(defender)}",
-        f"reaction {result.reaction}, edition {result.edition}, {how}",
-    ]
+    tables, lines = combat_tables(result)
+    inputs = [f"attacker: {_side_label(attacker)}", f"defender: {_side_label(defender)}"]
     payload = {
         "attacker": attacker.to_dict(),
         "defender": defender.to_dict(),
@@ -224,7 +253,7 @@ def combat_command(
         "switches": switches,
         "result": result.to_dict(),
     }
-    emit(fmt, tables, payload, summary)
+    emit(fmt, tables, payload, inputs + lines)
 
 
 def round_command(
@@ -242,21 +271,13 @@ def round_command(
     """
     kwargs = load_round(scenario)
     method_name = getattr(method, "value", method)
-    with progress_bar("Deathburgh round", enabled=fmt is OutputFormat.table) as progress:
+    with progress_bar("Deathburgh round") as progress:
         result: RoundResult = play_round(**kwargs, method=method_name, samples=samples, seed=seed, threads=threads,
                                          progress=progress)
-    top = max(result.start_wounds)
-    fate = Table("Miniatures after the round", ["miniature", "start wounds", "mean wounds left", "P(Wasted)"],
-                 [[n, w, result.wounds_left[n].mean, result.p_wasted[n]] for n, w in zip(result.names, result.start_wounds)])
-    left = Table("P(wounds left)", ["miniature"] + [str(k) for k in range(top + 1)],
-                 [[n] + [result.wounds_left[n].prob(k) for k in range(top + 1)] for n in result.names])
-    fought = Table("Combats", ["#", "attacker", "defender", "P(fought)"], [
-        [k, str(c["attacker"] if isinstance(c, dict) else c.attacker),
-         str(c["defender"] if isinstance(c, dict) else c.defender), p]
-        for k, (c, p) in enumerate(zip(kwargs["combats"], result.p_fought))
-    ])
-    how = "exact" if result.method == "exact" else f"Monte Carlo, {result.samples:,} samples, seed {result.seed}"
-    emit(fmt, [fate, left, fought], {"scenario": str(scenario), "result": result.to_dict()}, [how])
+    tables, lines = round_tables(result, combats=kwargs["combats"])
+    inputs = {"scenario": str(scenario), "miniatures": {n: m.to_dict() for n, m in kwargs["miniatures"].items()},
+              "wounds": kwargs["wounds"], "combats": kwargs["combats"]}
+    emit(fmt, tables, {**inputs, "result": result.to_dict()}, lines)
 
 
 def profiles_command(fmt: FormatOption = OutputFormat.table) -> None:

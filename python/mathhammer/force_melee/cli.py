@@ -17,18 +17,24 @@ from mathhammer._cli_common import (
     Method,
     MethodOption,
     OutputFormat,
+    ProfilesOption,
     SamplesOption,
     SeedOption,
     Table,
     ThreadsOption,
     distribution_table,
+    Section,
     emit,
+    emit_sections,
+    method_line,
     progress_bar,
+    register_printer,
 )
 from mathhammer._validate import InputError
 from mathhammer.force_melee import engine
 from mathhammer.force_melee.profiles import EXAMPLES, Side, example, field_prefix
 from mathhammer.force_melee.results import MeleeManyResult, MeleeResult
+from mathhammer.library import Library, load_game_library
 
 _EXAMPLE_NAMES = ", ".join(EXAMPLES)
 
@@ -41,7 +47,7 @@ def _opt(side: str, name: str, help: str, flag: bool = False) -> Any:
 def _side_options(side: str) -> dict[str, Any]:
     """The options of one side, as typer Option objects keyed by parameter name."""
     return {
-        "profile": _opt(side, "profile", f"Start from an example profile: {_EXAMPLE_NAMES}."),
+        "profile": _opt(side, "profile", f"Start from a side of --profiles or an example: {_EXAMPLE_NAMES}."),
         "name": _opt(side, "name", "Unit name."),
         "dice": _opt(side, "dice", "Dice this unit rolls (0..40)."),
         "hit_mod": _opt(side, "hit-mod", "Hit modifier (-5..5; +1 turns 4+ into 3+)."),
@@ -73,9 +79,12 @@ def _parse_current(text: str, field: str) -> tuple[int, ...]:
         raise InputError(field, f"{text!r} is not a comma-separated list of HP such as 1,2,2") from None
 
 
-def build_side(label: str, default: str, fields: dict[str, Any]) -> Side:
-    """A side from an example profile and the options given (None = keep the profile's value)."""
-    side = example(fields.pop("profile") or default)
+def build_side(label: str, default: str, fields: dict[str, Any], library: Library | None = None) -> Side:
+    """A side from a profile (a ``[side.*]`` entry of ``library``, else an example) and the options
+    given (None = keep the profile's value)."""
+    name = fields.pop("profile") or default
+    sides = (library or {}).get("side", {})
+    side = sides[name] if name in sides else example(name)
     unit_keys = {"models", "hp", "current", "vehicle", "name"}
     weapon_keys = {"hit", "force", "crit", "kind", "assault", "sustained", "critical_damage", "bonus_flat", "reroll"}
     unit: dict[str, Any] = {}
@@ -143,8 +152,8 @@ def melee_tables(result: MeleeResult, title: str = "") -> tuple[list[Table], lis
             [[i, j, p] for p, i, j in cells],
         )
     )
-    method = result.method if result.samples is None else f"monte_carlo, {result.samples:,} samples, seed {result.seed}"
-    lines = [f"{prefix}P(tie on hits) = {_fmt(result.p_tie, result.stderr_of(result.p_tie))}; method: {method}"]
+    how = method_line(result.method, result.samples, result.seed)
+    lines = [f"{prefix}P(tie on hits) = {_fmt(result.p_tie, result.stderr_of(result.p_tie))}; {how}"]
     return tables, lines
 
 
@@ -194,8 +203,11 @@ def melee_many_tables(result: MeleeManyResult, title: str = "") -> tuple[list[Ta
     for name, unit in result.units.items():
         tables.append(distribution_table(f"{prefix}damage to {name}", unit.damage, "damage"))
         tables.append(distribution_table(f"{prefix}casualties of {name}", unit.casualties, "models"))
-    method = result.method if result.samples is None else f"monte_carlo, {result.samples:,} samples, seed {result.seed}"
-    return tables, [f"{prefix}method: {method}"]
+    return tables, [prefix + method_line(result.method, result.samples, result.seed)]
+
+
+register_printer(MeleeResult, melee_tables)
+register_printer(MeleeManyResult, melee_many_tables)
 
 
 # --- the command ----------------------------------------------------------------------------------
@@ -249,6 +261,7 @@ def force_melee(
     bonus_always: Annotated[
         Optional[bool], typer.Option("--bonus-always/--no-bonus-always", help="Flat bonus even without base damage.")
     ] = None,
+    profiles: ProfilesOption = None,
     scenario: Annotated[
         Optional[Path],
         typer.Option(help="Run the force_melee entries of a scenario file (TOML/JSON) instead of sides A and B."),
@@ -265,6 +278,8 @@ def force_melee(
     (B: 5 x 1 HP, 2 dice at 5+, Force 2).
 
     Example: mathhammer force-melee --b-profile walker --a-dice 6 --winner-damage excess --format json
+
+    Example: mathhammer force-melee --profiles examples/force_melee/profiles.toml --a-profile veterans --b-profile walker
     """
     switches = {
         key: value
@@ -290,9 +305,10 @@ def force_melee(
         _run_scenario(scenario, overrides, fmt)
         return
 
-    side_a = build_side("a", "line_troopers", {key: local[f"a_{key}"] for key in _A})
-    side_b = build_side("b", "militia", {key: local[f"b_{key}"] for key in _B})
-    with progress_bar("force melee", enabled=fmt is OutputFormat.table) as progress:
+    library = load_game_library(profiles, "force_melee") if profiles is not None else {}
+    side_a = build_side("a", "line_troopers", {key: local[f"a_{key}"] for key in _A}, library)
+    side_b = build_side("b", "militia", {key: local[f"b_{key}"] for key in _B}, library)
+    with progress_bar("Force melee") as progress:
         result = engine.melee(
             side_a, side_b, method=method.value, samples=samples, seed=seed, threads=threads, progress=progress,
             **switches,
@@ -315,28 +331,36 @@ def _default_switches() -> dict[str, Any]:
 def _run_scenario(path: Path, overrides: dict[str, Any], fmt: OutputFormat) -> None:
     from mathhammer.force_melee.scenario import load_scenario
 
-    entries = load_scenario(path)
-    tables: list[Table] = []
-    lines: list[str] = []
+    sections: list[Section] = []
     payload_entries = []
-    for entry in entries:
-        with progress_bar(entry.name, enabled=fmt is OutputFormat.table) as progress:
+    for entry in load_scenario(path):
+        with progress_bar(entry.name) as progress:
             try:
                 result = entry.run(progress=progress, **overrides)
             except InputError as error:
                 raise InputError(str(path), f"{entry.action} ({entry.name}): {error}") from None
         if isinstance(result, MeleeResult):
-            t, s = melee_tables(result, entry.name)
+            sections.append(Section(entry.name, *melee_tables(result)))
             summary: Any = result.summary()
         else:
-            t, s = melee_many_tables(result, entry.name)
+            sections.append(Section(entry.name, *melee_many_tables(result)))
             summary = {name: {"damage_taken_mean": u.damage.mean, "casualties_mean": u.casualties.mean,
                               "p_destroyed": u.wiped} for name, u in result.units.items()}
-        tables += t
-        lines += s
-        payload_entries.append({"name": entry.name, "action": entry.action, "summary": summary,
-                                "result": result.to_dict()})
-    emit(fmt, tables, {"scenario": str(path), "entries": payload_entries}, lines)
+        payload_entries.append({"name": entry.name, "action": entry.action, "inputs": _plain_inputs(entry.kwargs),
+                                "summary": summary, "result": result.to_dict()})
+    emit_sections(fmt, sections, {"scenario": str(path), "overrides": overrides, "entries": payload_entries})
+
+
+def _plain_inputs(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """An entry's keywords as JSON values (sides as their fields)."""
+    out: dict[str, Any] = {}
+    for key, value in kwargs.items():
+        if isinstance(value, Side):
+            value = value.to_dict()
+        elif key == "sides":
+            value = {name: side.to_dict() for name, side in value.items()}
+        out[key] = value
+    return out
 
 
 def register(app: typer.Typer) -> None:

@@ -44,6 +44,16 @@ class AllocationResult(ResultMixin):
     current: tuple[int, ...]
     lost: int
 
+    def to_frame(self) -> Any:
+        """One row per model left, in allocation order: its HP now (casualties and lost damage repeated)."""
+        import pandas as pd
+
+        rows = [{"model": k, "hp": hp} for k, hp in enumerate(self.current)] or [{"model": None, "hp": 0}]
+        frame = pd.DataFrame(rows)
+        frame["casualties"] = self.casualties
+        frame["lost"] = self.lost
+        return frame
+
 
 @dataclass(frozen=True)
 class MeleeResult(ResultMixin):
@@ -147,6 +157,18 @@ class UnitResult(ResultMixin):
         """P(every model is removed)."""
         return self.casualties.prob(self.models)
 
+    def to_frame(self) -> Any:
+        """Long format: quantity (damage, casualties, remaining[k]), value, p (+ stderr)."""
+        import pandas as pd
+
+        rows: list[dict[str, Any]] = []
+        label = {"unit": self.name}
+        _frame_rows(rows, label, "damage", self.damage)
+        _frame_rows(rows, label, "casualties", self.casualties)
+        for k, dist in enumerate(self.remaining):
+            _frame_rows(rows, label, f"remaining[{k}]", dist)
+        return pd.DataFrame(rows)
+
 
 @dataclass(frozen=True)
 class PairResult(ResultMixin):
@@ -169,6 +191,18 @@ class PairResult(ResultMixin):
     p_tie: float
     p_second_more: float
     casualties_joint: JointDistribution
+
+    def to_frame(self) -> Any:
+        """Long format: side (first, second), quantity (damage, hits), value, p (+ stderr)."""
+        import pandas as pd
+
+        rows: list[dict[str, Any]] = []
+        for side, name, damage, hits in (("first", self.first, self.damage_first, self.hits_first),
+                                         ("second", self.second, self.damage_second, self.hits_second)):
+            label = {"side": side, "unit": name}
+            _frame_rows(rows, label, "damage", damage)
+            _frame_rows(rows, label, "hits", hits)
+        return pd.DataFrame(rows)
 
     @property
     def skipped(self) -> bool:
@@ -235,11 +269,4 @@ class MeleeManyResult(ResultMixin):
         """Long format: unit, quantity (damage, casualties, remaining[k]), value, p (+ stderr)."""
         import pandas as pd
 
-        rows: list[dict[str, Any]] = []
-        for name, unit in self.units.items():
-            label = {"unit": name}
-            _frame_rows(rows, label, "damage", unit.damage)
-            _frame_rows(rows, label, "casualties", unit.casualties)
-            for k, dist in enumerate(unit.remaining):
-                _frame_rows(rows, label, f"remaining[{k}]", dist)
-        return pd.DataFrame(rows)
+        return pd.concat([unit.to_frame() for unit in self.units.values()], ignore_index=True)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+import dataclasses
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -11,36 +12,77 @@ from mathhammer._cli_common import (
     Method,
     MethodOption,
     OutputFormat,
+    ProfilesOption,
     SamplesOption,
     SeedOption,
     Table,
     ThreadsOption,
     distribution_table,
     emit,
+    method_line,
     progress_bar,
+    register_printer,
 )
 from mathhammer._validate import InputError, InputTypeError
-from mathhammer.killteam.fight import fight
+from mathhammer.killteam.fight import FightResult, fight
 from mathhammer.killteam.profiles import Fighter
+from mathhammer.library import load_game_library, profile_to_dict, resolve_profile
 
 _STRATEGY_HELP = "strike, parry, max_damage (Max Dmg To Enemy) or min_damage (Min Dmg To Self)."
 
 
 def _option(side: str, name: str, help_text: str) -> Any:
-    return typer.Option(f"--{side}-{name}", help=f"Fighter {side.upper()}: {help_text}")
+    return typer.Option(f"--{side}-{name}", help=f"Fighter {side.upper()}: {help_text}",
+                        rich_help_panel=f"Fighter {side.upper()}")
 
 
-def _fighter(side: str, **fields: Any) -> Fighter:
+#: The fighter each side starts from unless --a-profile / --b-profile names another.
+DEFAULT_FIGHTER = Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12, strategy="max_damage")
+
+
+def _fighter(side: str, profile: str | None, library: Any, **changes: Any) -> Fighter:
+    """A side's fighter: the named profile (or the default) with the fields given on the command line."""
+    base = DEFAULT_FIGHTER if profile is None else resolve_profile("killteam", "fighter", profile, library,
+                                                                    f"{side}.profile")
     try:
-        return Fighter(**fields)
+        return dataclasses.replace(base, **{k: v for k, v in changes.items() if v is not None})
     except (InputError, InputTypeError) as error:
         message = str(error).split(": ", 1)[1]
         raise type(error)(f"{side}.{error.field}", message) from None
 
 
-EPILOG = """Example:
+def fight_tables(result: FightResult, title: str = "", fighters: tuple[Any, Any] | None = None) -> tuple[list[Table], list[str]]:
+    """A fight as tables: a summary per fighter (death chance, mean wounds left, mean damage taken, and
+    standard errors for Monte Carlo), then each fighter's wounds left; ``fighters`` adds their profiles."""
+    prefix = f"{title}: " if title else ""
+    errors = result.stderr or {}
+    columns = ["fighter"] + (["profile"] if fighters else []) + ["death chance", "mean wounds left",
+                                                                 "mean damage taken"]
+    if errors:
+        columns.append("stderr (death chance)")
+    rounds = f"{result.rounds} round{'s' if result.rounds > 1 else ''}"
+    summary = Table(f"{prefix}Fight ({result.method}, {rounds}, {result.first.upper()} first)", columns)
+    for index, side in enumerate(("a", "b")):
+        row: list[Any] = [side.upper()] + ([str(fighters[index])] if fighters else [])  # type: ignore[index]
+        row += [result.death_chance(side), result.wounds(side).mean, result.mean_damage_taken(side)]
+        if errors:
+            row.append(errors[f"death_chance_{side}"])
+        summary.rows.append(row)
+    tables = [
+        summary,
+        distribution_table(f"{prefix}Fighter A: wounds left", result.wounds_a, "wounds"),
+        distribution_table(f"{prefix}Fighter B: wounds left", result.wounds_b, "wounds"),
+    ]
+    return tables, [prefix + method_line(result.method, result.samples)]
+
+
+register_printer(FightResult, fight_tables)
+
+EPILOG = """Examples:
 
   mathhammer killteam fight --a-attacks 5 --a-damage 4/5 --a-rules "Brutal, Shock" --b-abilities "Storm Shield, Dueller" --b-strategy min_damage --rounds 3
+
+  mathhammer killteam fight --profiles examples/killteam/profiles.toml --a-profile assault_intercessor_sergeant --b-profile ork_boy --format json
 """
 
 
@@ -49,20 +91,23 @@ def register(app: typer.Typer) -> None:
 
     @app.command("fight", epilog=EPILOG)
     def fight_command(
-        a_attacks: Annotated[int, _option("a", "attacks", "attack dice (1..12).")] = 4,
-        a_hit: Annotated[str, _option("a", "hit", "hit stat, 3 or 3+ (2..6).")] = "3",
-        a_damage: Annotated[str, _option("a", "damage", "normal/critical damage, e.g. 3/4.")] = "3/4",
-        a_wounds: Annotated[int, _option("a", "wounds", "wounds (1..40).")] = 12,
-        a_rules: Annotated[str, _option("a", "rules", "weapon rules, e.g. 'Brutal, Lethal 5+'.")] = "",
-        a_abilities: Annotated[str, _option("a", "abilities", "abilities, e.g. 'Storm Shield, Feel No Pain 5+'.")] = "",
-        a_strategy: Annotated[str, _option("a", "strategy", _STRATEGY_HELP)] = "max_damage",
-        b_attacks: Annotated[int, _option("b", "attacks", "attack dice (1..12).")] = 4,
-        b_hit: Annotated[str, _option("b", "hit", "hit stat, 3 or 3+ (2..6).")] = "3",
-        b_damage: Annotated[str, _option("b", "damage", "normal/critical damage, e.g. 3/4.")] = "3/4",
-        b_wounds: Annotated[int, _option("b", "wounds", "wounds (1..40).")] = 12,
-        b_rules: Annotated[str, _option("b", "rules", "weapon rules, e.g. 'Brutal, Lethal 5+'.")] = "",
-        b_abilities: Annotated[str, _option("b", "abilities", "abilities, e.g. 'Storm Shield, Feel No Pain 5+'.")] = "",
-        b_strategy: Annotated[str, _option("b", "strategy", _STRATEGY_HELP)] = "max_damage",
+        a_profile: Annotated[Optional[str], _option("a", "profile", "a fighter of --profiles to start from.")] = None,
+        a_attacks: Annotated[Optional[int], _option("a", "attacks", "attack dice (1..12; default 4).")] = None,
+        a_hit: Annotated[Optional[str], _option("a", "hit", "hit stat, 3 or 3+ (2..6; default 3+).")] = None,
+        a_damage: Annotated[Optional[str], _option("a", "damage", "normal/critical damage (default 3/4).")] = None,
+        a_wounds: Annotated[Optional[int], _option("a", "wounds", "wounds (1..40; default 12).")] = None,
+        a_rules: Annotated[Optional[str], _option("a", "rules", "weapon rules, e.g. 'Brutal, Lethal 5+'.")] = None,
+        a_abilities: Annotated[Optional[str], _option("a", "abilities", "e.g. 'Storm Shield, Feel No Pain 5+'.")] = None,
+        a_strategy: Annotated[Optional[str], _option("a", "strategy", _STRATEGY_HELP)] = None,
+        b_profile: Annotated[Optional[str], _option("b", "profile", "a fighter of --profiles to start from.")] = None,
+        b_attacks: Annotated[Optional[int], _option("b", "attacks", "attack dice (1..12; default 4).")] = None,
+        b_hit: Annotated[Optional[str], _option("b", "hit", "hit stat, 3 or 3+ (2..6; default 3+).")] = None,
+        b_damage: Annotated[Optional[str], _option("b", "damage", "normal/critical damage (default 3/4).")] = None,
+        b_wounds: Annotated[Optional[int], _option("b", "wounds", "wounds (1..40; default 12).")] = None,
+        b_rules: Annotated[Optional[str], _option("b", "rules", "weapon rules, e.g. 'Brutal, Lethal 5+'.")] = None,
+        b_abilities: Annotated[Optional[str], _option("b", "abilities", "e.g. 'Storm Shield, Feel No Pain 5+'.")] = None,
+        b_strategy: Annotated[Optional[str], _option("b", "strategy", _STRATEGY_HELP)] = None,
+        profiles: ProfilesOption = None,
         first: Annotated[str, typer.Option(help="Who resolves first each round: a or b.")] = "a",
         rounds: Annotated[int, typer.Option(help="Fight rounds with fresh dice, wounds carried over (1..3).")] = 1,
         method: MethodOption = Method.auto,
@@ -75,36 +120,19 @@ def register(app: typer.Typer) -> None:
 
         With no options: 4 attacks, 3+, 3/4 damage, 12 wounds, Max Dmg To Enemy on both sides.
         """
-        a = _fighter("a", attacks=a_attacks, hit=a_hit, damage=a_damage, wounds=a_wounds, rules=a_rules,
-                     abilities=a_abilities, strategy=a_strategy)
-        b = _fighter("b", attacks=b_attacks, hit=b_hit, damage=b_damage, wounds=b_wounds, rules=b_rules,
-                     abilities=b_abilities, strategy=b_strategy)
-        with progress_bar("Fighting", enabled=fmt is OutputFormat.table) as progress:
+        library = load_game_library(profiles, "killteam") if profiles is not None else {}
+        a = _fighter("a", a_profile, library, attacks=a_attacks, hit=a_hit, damage=a_damage, wounds=a_wounds,
+                     rules=a_rules, abilities=a_abilities, strategy=a_strategy)
+        b = _fighter("b", b_profile, library, attacks=b_attacks, hit=b_hit, damage=b_damage, wounds=b_wounds,
+                     rules=b_rules, abilities=b_abilities, strategy=b_strategy)
+        with progress_bar("Fighting") as progress:
             result = fight(a, b, first=first, rounds=rounds, method=method.value, samples=samples, seed=seed,
                            threads=threads, progress=progress)
-
-        errors = result.stderr or {}
-        summary_columns = ["fighter", "profile", "death chance", "mean wounds left", "mean damage taken"]
-        if errors:
-            summary_columns.append("stderr (death chance)")
-        summary = Table(f"Fight ({result.method}, {rounds} round{'s' if rounds > 1 else ''}, {first.upper()} first)",
-                        summary_columns)
-        for side, fighter in (("a", a), ("b", b)):
-            row: list[Any] = [side.upper(), str(fighter), result.death_chance(side), result.wounds(side).mean,
-                              result.mean_damage_taken(side)]
-            if errors:
-                row.append(errors[f"death_chance_{side}"])
-            summary.rows.append(row)
-        tables = [
-            summary,
-            distribution_table("Fighter A: wounds left", result.wounds_a, "wounds"),
-            distribution_table("Fighter B: wounds left", result.wounds_b, "wounds"),
-        ]
-        lines = [f"method: {result.method}" + (f", {result.samples:,} samples" if result.samples else "")]
+        tables, lines = fight_tables(result, fighters=(a, b))
         payload = {
             "a": str(a),
             "b": str(b),
-            "first": first,
+            "first": result.first,
             "rounds": rounds,
             "method": result.method,
             "samples": result.samples,
@@ -112,7 +140,7 @@ def register(app: typer.Typer) -> None:
             "mean_wounds": {"a": result.wounds_a.mean, "b": result.wounds_b.mean},
             "mean_damage_taken": {"a": result.mean_damage_taken("a"), "b": result.mean_damage_taken("b")},
             "stderr": result.stderr,
+            "profiles": {"a": profile_to_dict(a), "b": profile_to_dict(b)},
             "result": result.to_dict(),
         }
         emit(fmt, tables, payload, lines)
-

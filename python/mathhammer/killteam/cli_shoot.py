@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -12,17 +13,32 @@ from mathhammer._cli_common import (
     Method,
     MethodOption,
     OutputFormat,
+    ProfilesOption,
     SamplesOption,
     SeedOption,
     ThreadsOption,
     Table,
     distribution_table,
     emit,
+    method_line,
     progress_bar,
+    register_printer,
 )
 from mathhammer._validate import InputError, check_stat
 from mathhammer.killteam.profiles import Operative, Weapon
 from mathhammer.killteam.shoot import DEFAULT_SAMPLES, ShootResult, shoot
+from mathhammer.library import load_game_library, profile_to_dict, resolve_profile
+
+#: What the bare command shoots with and at.
+DEFAULT_WEAPON = Weapon(attacks=4, hit=3, damage=(3, 4))
+DEFAULT_TARGET = Operative(save=3, wounds=12)
+
+_W, _T = "Weapon", "Target"
+
+
+def _o(panel: str, text: str) -> Any:
+    return typer.Option(help=text, rich_help_panel=panel)
+
 
 EXAMPLE = """
 Examples:
@@ -32,6 +48,8 @@ Examples:
   mathhammer killteam shoot --rules "Devastating 2" --abilities "Feel No Pain 5+, Durable" --saves 2-6
 
   mathhammer killteam shoot --rounds 3 --abilities "Saintly Relics (2D6)" --format json
+
+  mathhammer killteam shoot --profiles examples/killteam/profiles.toml --weapon meltagun --target plague_marine
 """
 
 
@@ -62,10 +80,28 @@ def _summary(label: str, r: ShootResult) -> list[str]:
     ]
     if r.samples is not None:
         lines.append(
-            f"{label}Monte Carlo, {r.samples} samples: stderr of the mean {r.damage.mean_stderr:.4f}, "
+            f"{label}{method_line(r.method, r.samples)}: stderr of the mean {r.damage.mean_stderr:.4f}, "
             f"of the kill chance {r.kill_stderr:.4%}"
         )
+    else:
+        lines.append(label + method_line(r.method))
     return lines
+
+
+def shoot_tables(result: ShootResult, title: str = "") -> tuple[list[Table], list[str]]:
+    """A shot as a table of P(damage = x) and P(damage >= x), and summary lines (mean, std, kill
+    chance, and standard errors for Monte Carlo)."""
+    prefix = f"{title}: " if title else ""
+    heading = f"{prefix}Damage: {result.weapon} against {result.target}"
+    heading += f", {result.rounds} rounds" if result.rounds > 1 else ""
+    return [distribution_table(heading, result.damage, "damage")], _summary(prefix, result)
+
+
+register_printer(ShootResult, shoot_tables)
+
+
+def _headline(r: ShootResult) -> dict[str, Any]:
+    return {"mean": r.damage.mean, "std": r.damage.std, "kill_chance": r.kill_chance, "kill_stderr": r.kill_stderr}
 
 
 def _side_by_side(results: list[tuple[int, ShootResult]]) -> list[Table]:
@@ -81,23 +117,29 @@ def _side_by_side(results: list[tuple[int, ShootResult]]) -> list[Table]:
     return [exactly, at_least, summary]
 
 
+def _with(base: Any, **changes: Any) -> Any:
+    """The profile with the fields given on the command line (None: keep the profile's)."""
+    return dataclasses.replace(base, **{k: v for k, v in changes.items() if v is not None})
+
+
 def register(app: typer.Typer) -> None:
     """Add the shoot command to the killteam group."""
 
     @app.command("shoot", epilog=EXAMPLE)
     def shoot_command(
-        attacks: Annotated[int, typer.Option(help="Attack dice (1..12).")] = 4,
-        hit: Annotated[str, typer.Option(help="Hit stat, 3 or 3+ (2..6).")] = "3",
-        damage: Annotated[str, typer.Option(help="Normal/critical damage, e.g. 3/4 (0..12 each).")] = "3/4",
-        rules: Annotated[str, typer.Option(help="Weapon rules, e.g. 'Lethal 5+, Piercing 1, Balanced'.")] = "",
-        save: Annotated[Optional[str], typer.Option(help="Target's save, 3 or 3+ (default 3+).")] = None,
-        saves: Annotated[
-            Optional[str], typer.Option(help="Compare saves side by side instead: 2-6, or 3,4,5.")
-        ] = None,
-        wounds: Annotated[int, typer.Option(help="Target's wounds (1..40).")] = 12,
+        weapon: Annotated[Optional[str], _o(_W, "A weapon of --profiles, or datacard notation such as '4A 3+ 3/4 Lethal 5+'.")] = None,
+        attacks: Annotated[Optional[int], _o(_W, "Attack dice (1..12; default 4).")] = None,
+        hit: Annotated[Optional[str], _o(_W, "Hit stat, 3 or 3+ (2..6; default 3+).")] = None,
+        damage: Annotated[Optional[str], _o(_W, "Normal/critical damage, e.g. 3/4 (0..12 each; default 3/4).")] = None,
+        rules: Annotated[Optional[str], _o(_W, "Weapon rules, e.g. 'Lethal 5+, Piercing 1, Balanced'.")] = None,
+        target: Annotated[Optional[str], _o(_T, "An operative of --profiles to shoot at.")] = None,
+        save: Annotated[Optional[str], _o(_T, "Target's save, 3 or 3+ (2..6; default 3+).")] = None,
+        saves: Annotated[Optional[str], _o(_T, "Compare saves side by side instead: 2-6, or 3,4,5.")] = None,
+        wounds: Annotated[Optional[int], _o(_T, "Target's wounds (1..40; default 12).")] = None,
         abilities: Annotated[
-            str, typer.Option(help="Target's abilities, e.g. 'Feel No Pain 5+, Saintly Relics (2D6), Durable'.")
-        ] = "",
+            Optional[str], _o(_T, "Target's abilities, e.g. 'Feel No Pain 5+, Saintly Relics (2D6), Durable'.")
+        ] = None,
+        profiles: ProfilesOption = None,
         cover: Annotated[int, typer.Option(help="Cover saves retained without rolling (0..3; 1 = in cover).")] = 0,
         obscured: Annotated[bool, typer.Option("--obscured", help="The target is obscured.")] = False,
         rounds: Annotated[int, typer.Option(help="Shots in a row (1..9); damage adds up.")] = 1,
@@ -107,27 +149,37 @@ def register(app: typer.Typer) -> None:
         threads: ThreadsOption = None,
         fmt: FormatOption = OutputFormat.table,
     ) -> None:
-        """Damage of a Kill Team shot: distribution, mean and kill chance (exact by default)."""
+        """Damage of a Kill Team shot: distribution, mean and kill chance (exact by default).
+
+        With no options: 4 attacks, 3+, 3/4 damage against a 3+ save and 12 wounds.
+        """
         if save is not None and saves is not None:
             raise InputError("saves", "give either --save or --saves, not both")
-        weapon = Weapon(attacks, hit, damage, rules)
-        save_values = parse_saves(saves) if saves is not None else [check_stat("save", save if save is not None else 3)]
+        library = load_game_library(profiles, "killteam") if profiles is not None else {}
+        base_weapon = DEFAULT_WEAPON if weapon is None else resolve_profile("killteam", "weapon", weapon, library)
+        the_weapon = _with(base_weapon, attacks=attacks, hit=hit, damage=damage, rules=rules)
+        base_target = DEFAULT_TARGET if target is None else resolve_profile("killteam", "operative", target, library,
+                                                                             "target")
+        base_target = _with(base_target, save=save, wounds=wounds, abilities=abilities)
+        save_values = parse_saves(saves) if saves is not None else [base_target.save]
         options = dict(cover=cover, obscured=obscured, rounds=rounds, method=method.value, samples=samples, seed=seed,
                        threads=threads)
         results: list[tuple[int, ShootResult]] = []
         for value in save_values:
-            target = Operative(value, wounds, abilities)
-            with progress_bar(f"{value}+ save", enabled=fmt is OutputFormat.table) as progress:
-                results.append((value, shoot(weapon, target, **options, progress=progress)))
+            the_target = dataclasses.replace(base_target, save=value)
+            with progress_bar(f"{value}+ save") as progress:
+                results.append((value, shoot(the_weapon, the_target, **options, progress=progress)))
 
+        first = results[0][1]
+        inputs = {"weapon": first.weapon, "target": first.target, "wounds": first.wounds, "cover": first.cover,
+                  "obscured": first.obscured, "rounds": first.rounds, "method": first.method,
+                  "samples": first.samples,
+                  "profiles": {"weapon": profile_to_dict(the_weapon), "target": profile_to_dict(base_target)}}
         if saves is None:
-            r = results[0][1]
-            payload = {"mean": r.damage.mean, "std": r.damage.std, **r.to_dict()}
-            title = f"Damage: {r.weapon} against {r.target}" + (f", {r.rounds} rounds" if r.rounds > 1 else "")
-            emit(fmt, [distribution_table(title, r.damage, "damage")], payload, _summary("", r))
+            tables, lines = shoot_tables(first)
+            emit(fmt, tables, {**inputs, **_headline(first), "result": first.to_dict()}, lines)
             return
-        payload = {
-            "saves": [{"save": value, "mean": r.damage.mean, "std": r.damage.std, **r.to_dict()} for value, r in results]
-        }
+        inputs["target"] = f"saves {', '.join(f'{v}+' for v in save_values)}; {base_target.wounds}W"
+        payload = {**inputs, "saves": [{"save": value, **_headline(r), "result": r.to_dict()} for value, r in results]}
         summary = [line for value, r in results for line in _summary(f"{value}+: ", r)]
         emit(fmt, _side_by_side(results), payload, summary if fmt is OutputFormat.markdown else [])

@@ -21,10 +21,12 @@ from mathhammer._cli_common import (
     ThreadsOption,
     distribution_table,
     emit,
+    method_line,
     progress_bar,
+    register_printer,
 )
 from mathhammer._validate import InputError
-from mathhammer.starcraft import catalog
+from mathhammer.library import load_game_library, resolve_profile
 from mathhammer.starcraft.engine import DEFAULT_SAMPLES, REACTION_KEYS, attack
 from mathhammer.starcraft.profiles import Rules, Unit, Weapon
 from mathhammer.starcraft.results import AttackResult
@@ -51,17 +53,9 @@ def register(app: typer.Typer) -> None:
 
 
 def _profile(kind: str, name: str, profiles: Path | None) -> Any:
-    if profiles is not None:
-        from mathhammer.library import load_library
-
-        library = load_library(profiles)
-        entries = library.get(kind, {})
-        if name in entries:
-            return entries[name]
-        if name not in (catalog.WEAPONS if kind == "weapon" else catalog.UNITS):
-            known = ", ".join(entries) or "none"
-            raise InputError(kind, f"no {kind} {name!r} in {profiles} ({known}) or the built-in catalogue")
-    return catalog.weapon(name) if kind == "weapon" else catalog.unit(name)
+    """A weapon or unit by name: an entry of --profiles, or of the built-in catalogue."""
+    library = load_game_library(profiles, "starcraft") if profiles is not None else {}
+    return resolve_profile("starcraft", kind, name, library)
 
 
 def _none_or(text: str | None) -> Any:
@@ -222,13 +216,13 @@ def attack_command(
     if the_weapon is None or the_weapon.template or mode != "weapon":
         options.pop("firing_models")  # only a non-template weapon batch counts firing models
     rules = Rules(critical_hit=critical_hit_rule, leftover=leftover, stacking=stacking)
-    with progress_bar("starcraft attack", enabled=fmt is OutputFormat.table) as progress:
+    with progress_bar("StarCraft attack") as progress:
         result = attack(the_weapon, the_unit, rules=rules, method=method.value, samples=samples, seed=seed,
                         threads=threads, progress=progress, **options)
     _print(result, the_weapon, the_unit, options, rules, fmt)
 
 
-def _stages_table(result: AttackResult) -> Table:
+def _stages_table(result: AttackResult, prefix: str = "") -> Table:
     stages = result.stages.distributions()
     size = max(d.pmf.size for d in stages.values())
     rows = []
@@ -236,34 +230,47 @@ def _stages_table(result: AttackResult) -> Table:
         row: list[Any] = [value] + [d.prob(value) for d in stages.values()]
         if any(p > 0 for p in row[1:]):
             rows.append(row)
-    return Table("Stages: P(stage = value)", ["value", *[name.replace("_", " ") for name in stages]], rows)
+    return Table(f"{prefix}Stages: P(stage = value)", ["value", *[name.replace("_", " ") for name in stages]], rows)
+
+
+def attack_tables(result: AttackResult, title: str = "") -> tuple[list[Table], list[str]]:
+    """A batch as tables (damage, casualties, the Damage Marker after it, every stage) and summary
+    lines (dice and stage means, mean damage and casualties, P(destroyed), P(Shielded lost))."""
+    prefix = f"{title}: " if title else ""
+    tables = [
+        distribution_table(f"{prefix}Damage", result.damage, "damage"),
+        distribution_table(f"{prefix}Casualties", result.casualties, "casualties"),
+        distribution_table(f"{prefix}Damage Marker after the attack", result.marker, "marker", with_at_least=False),
+        _stages_table(result, prefix),
+    ]
+    means = ", ".join(f"{name.replace('_', ' ')} {dist.mean:.3f}" for name, dist in result.stages.distributions().items())
+    lines = [
+        f"dice {result.stages.dice}; means: {means}; damage per die {result.damage_per_die}",
+        f"mean damage {result.damage.mean:.4f}, mean casualties {result.casualties.mean:.4f}",
+        f"P(destroyed) = {result.destroyed:.6g}",
+    ]
+    if result.shield_lost > 0 or result.state.shielded.any():  # the unit was Shielded before the attack
+        lines.append(f"P(Shielded lost) = {result.shield_lost:.6g}")
+    if result.reaction_ignored:
+        lines.append("reaction ignored: the weapon is INSTANT")
+    lines.append(method_line(result.method, result.samples, result.seed))
+    return tables, [prefix + line for line in lines]
+
+
+register_printer(AttackResult, attack_tables)
 
 
 def _print(result: AttackResult, weapon: Weapon | None, unit: Unit, options: dict[str, Any], rules: Rules, fmt: OutputFormat) -> None:
     from mathhammer.library import profile_to_dict
 
-    tables = [
-        distribution_table("Damage", result.damage, "damage"),
-        distribution_table("Casualties", result.casualties, "casualties"),
-        distribution_table("Damage Marker after the attack", result.marker, "marker", with_at_least=False),
-        _stages_table(result),
-    ]
-    means = ", ".join(f"{name.replace('_', ' ')} {dist.mean:.3f}" for name, dist in result.stages.distributions().items())
-    summary = [
-        f"weapon: {weapon}" if options["mode"] != "hits" else f"HITS {options['hits'][0]} ({options['hits'][1]})"
-        + (f" with {weapon}" if weapon is not None else ""),
-        f"unit: {unit}",
-        f"dice {result.stages.dice}; means: {means}; damage per die {result.damage_per_die}",
-        f"mean damage {result.damage.mean:.4f}, mean casualties {result.casualties.mean:.4f}",
-        f"P(destroyed) = {result.destroyed:.6g}",
-    ]
-    if unit.shielded:
-        summary.append(f"P(Shielded lost) = {result.shield_lost:.6g}")
+    tables, lines = attack_tables(result)
+    if options["mode"] != "hits":
+        inputs = [f"weapon: {weapon}"]
+    else:
+        inputs = [f"HITS {options['hits'][0]} ({options['hits'][1]})" + (f" with {weapon}" if weapon is not None else "")]
+    inputs.append(f"unit: {unit}")
     if weapon is not None and not result.surge_applied and weapon.surge_tags and options["mode"] == "weapon":
-        summary.append("Surge does not apply: the unit has none of the weapon's Surge tags")
-    if result.reaction_ignored:
-        summary.append("reaction ignored: the weapon is INSTANT")
-    summary.append(f"method: {result.method}" + (f" ({result.samples} samples, seed {result.seed})" if result.samples else ""))
+        inputs.append("Surge does not apply: the unit has none of the weapon's Surge tags")
     payload = {
         "weapon": profile_to_dict(weapon) if weapon is not None else None,
         "unit": profile_to_dict(unit),
@@ -271,4 +278,4 @@ def _print(result: AttackResult, weapon: Weapon | None, unit: Unit, options: dic
         "rules": dataclasses.asdict(rules),
         "result": result.to_dict(),
     }
-    emit(fmt, tables, payload, summary)
+    emit(fmt, tables, payload, inputs + lines)
