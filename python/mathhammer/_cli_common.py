@@ -160,7 +160,9 @@ class ProgressGroup:
 
     Shown only when stderr is a terminal, and only once a job has taken longer than ``delay``
     seconds (default :data:`PROGRESS_DELAY`); transient, so nothing is left behind.
-    ``callback(description)`` gives the ``progress(done, total)`` to pass to a game's function.
+    ``callback(description)`` gives the ``progress(done, total)`` to pass to a game's function: a
+    callable even when no bar is shown, because a run given one works in batches and so stops
+    between batches on Ctrl-C.
     """
 
     def __init__(self, enabled: bool = True, delay: float | None = None) -> None:
@@ -175,9 +177,9 @@ class ProgressGroup:
         if self._bar is not None:
             self._bar.stop()
 
-    def callback(self, description: str) -> Progress | None:
+    def callback(self, description: str) -> Progress:
         if not self._enabled:
-            return None
+            return _no_progress
         started = time.monotonic()
         task: list[Any] = []
 
@@ -201,10 +203,13 @@ class ProgressGroup:
         return update
 
 
+def _no_progress(done: int, total: int) -> None:
+    """Progress nobody watches (see :class:`ProgressGroup`)."""
+
+
 @contextmanager
-def progress_bar(description: str, enabled: bool = True, delay: float | None = None) -> Iterator[Progress | None]:
-    """One progress bar (see :class:`ProgressGroup`): yields the ``progress(done, total)`` callback, or
-    None when stderr is not a terminal."""
+def progress_bar(description: str, enabled: bool = True, delay: float | None = None) -> Iterator[Progress]:
+    """One progress bar (see :class:`ProgressGroup`): yields the ``progress(done, total)`` callback."""
     with ProgressGroup(enabled, delay) as group:
         yield group.callback(description)
 

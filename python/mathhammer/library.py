@@ -16,7 +16,8 @@ A library file names its game and holds one table per kind of profile, each entr
     abilities = "Storm Shield"
     strategy = "max_damage"
 
-Every entry is validated when loaded; an error names the file, the entry and the field. A Force
+Every entry is validated when loaded; an error names the file, the entry and the field. A profile
+with a ``name`` field that does not set it takes its table's name (``[unit.walker]`` → "walker"). A Force
 melee ``[side.x]`` may name the library's own ``[unit.*]`` and ``[weapon.*]`` entries
 (``unit = "militia_squad"``). :func:`resolve_profile` turns whatever names a profile (a library name,
 a built-in profile of the game, datacard notation or a table of fields) into the profile object;
@@ -265,7 +266,10 @@ def parse_library(data: Mapping[str, Any], source: str) -> tuple[str, Library]:
         library[kind] = {}
         for name, fields in data[kind].items():
             try:
-                library[kind][name] = profile_from_dict(game, kind, fields, library)
+                profile = profile_from_dict(game, kind, fields, library)
+                if getattr(profile, "name", None) == "":  # an entry without a name takes its table's
+                    profile = dataclasses.replace(profile, name=str(name))
+                library[kind][name] = profile
             except (InputError, InputTypeError) as error:
                 raise ProfileFileError(source, f"{kind}.{name}: {error}") from None
             except TypeError as error:  # a required field is missing

@@ -33,6 +33,7 @@ from mathhammer.deathburgh.rounds import round as play_round
 app = typer.Typer(
     name="deathburgh",
     help="Deathburgh combat: opposed attacks, dodges, criticals worth 2, instant 6! / 1!, both editions.",
+    epilog="Example: mathhammer deathburgh combat --attacker 'Old Fellas Leader' --defender 'Bandit Brute'",
     no_args_is_help=True,
 )
 
@@ -281,7 +282,10 @@ def round_command(
 
 
 def profiles_command(fmt: FormatOption = OutputFormat.table) -> None:
-    """List the example profiles (the alpha v0.1 sample warbands) usable as --attacker / --defender."""
+    """List the example profiles (the alpha v0.1 sample warbands) usable as --attacker / --defender.
+
+    Example: mathhammer deathburgh profiles --format csv
+    """
     rows = [[name, m.notation, m.role] for name, m in EXAMPLES.items()]
     emit(fmt, [Table("Example profiles", ["name", "profile", "role"], rows)],
          {"profiles": [m.to_dict() for m in EXAMPLES.values()]})

@@ -18,6 +18,7 @@ from mathhammer._cli_common import (
     MethodOption,
     OutputFormat,
     ProfilesOption,
+    ProgressGroup,
     SamplesOption,
     SeedOption,
     Table,
@@ -333,12 +334,14 @@ def _run_scenario(path: Path, overrides: dict[str, Any], fmt: OutputFormat) -> N
 
     sections: list[Section] = []
     payload_entries = []
-    for entry in load_scenario(path):
-        with progress_bar(entry.name) as progress:
+    with ProgressGroup() as bars:
+        results = []
+        for entry in load_scenario(path):
             try:
-                result = entry.run(progress=progress, **overrides)
+                results.append((entry, entry.run(progress=bars.callback(entry.name), **overrides)))
             except InputError as error:
                 raise InputError(str(path), f"{entry.action} ({entry.name}): {error}") from None
+    for entry, result in results:
         if isinstance(result, MeleeResult):
             sections.append(Section(entry.name, *melee_tables(result)))
             summary: Any = result.summary()

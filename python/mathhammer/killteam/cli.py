@@ -6,7 +6,12 @@ import typer
 
 from mathhammer.killteam import cli_fight, cli_shoot
 
-killteam_app = typer.Typer(name="killteam", help="Kill Team 2024: fights and shots.", no_args_is_help=True)
+killteam_app = typer.Typer(
+    name="killteam",
+    help="Kill Team 2024: fights and shots.",
+    epilog="Example: mathhammer killteam shoot --rules 'Lethal 5+, Piercing 1' --save 3 --cover 1",
+    no_args_is_help=True,
+)
 cli_fight.register(killteam_app)
 cli_shoot.register(killteam_app)
 

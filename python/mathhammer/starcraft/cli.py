@@ -32,7 +32,10 @@ from mathhammer.starcraft.profiles import Rules, Unit, Weapon
 from mathhammer.starcraft.results import AttackResult
 
 starcraft_app = typer.Typer(
-    name="starcraft", help="StarCraft: Tabletop Miniatures Game attacks, exact or Monte Carlo.", no_args_is_help=True
+    name="starcraft",
+    help="StarCraft: Tabletop Miniatures Game attacks, exact or Monte Carlo.",
+    epilog="Example: mathhammer starcraft attack --weapon quad_k12 --firing-models 2 --unit roach",
+    no_args_is_help=True,
 )
 
 _W, _U, _A, _R = "Weapon", "Target unit", "Attack", "Rule variants"

@@ -1,0 +1,118 @@
+"""Every file in examples/ loads and does what it says: libraries load and round-trip, scenarios run
+(and their results equal the games' own functions called directly), the Deathburgh round runs."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from mathhammer import deathburgh as db
+from mathhammer import force_melee as fm
+from mathhammer import killteam as kt
+from mathhammer import library, scenario
+from mathhammer import starcraft as sc
+from mathhammer.library import tomllib
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+FILES = sorted(p for p in EXAMPLES.rglob("*") if p.is_file())
+
+
+def _kind(path: Path) -> str:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    if "game" in data:
+        return "library"
+    if "miniatures" in data and "combat" in data:
+        return "deathburgh round"
+    return "scenario"
+
+
+def test_examples_are_toml_and_cover_every_game():
+    assert FILES and all(p.suffix == ".toml" for p in FILES)
+    games = {library.library_game(p) for p in FILES if _kind(p) == "library"}
+    assert games == set(library.PROFILE_KINDS)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(EXAMPLES)))
+def test_every_example_file_loads(path, tmp_path):
+    kind = _kind(path)
+    if kind == "library":
+        game = library.library_game(path)
+        loaded = library.load_library(path)
+        assert loaded and all(loaded.values())
+        for suffix in (".toml", ".json"):
+            copy = tmp_path / f"copy{suffix}"
+            library.save_library(copy, game, loaded)
+            assert library.load_library(copy) == loaded
+    elif kind == "deathburgh round":
+        result = db.round(**db.load_round(path))
+        assert result.method == "exact" and len(result.p_fought) == len(db.load_round(path)["combats"])
+    else:
+        outcomes = scenario.run_scenario_file(path)
+        assert outcomes and all(o.result.method == "exact" for o in outcomes)
+        data = scenario.load_scenario(path)
+        expected = sum(len(v) if isinstance(v, list) else 1
+                       for game, actions in data.items() if game not in scenario.META_KEYS
+                       for v in actions.values())
+        assert len(outcomes) == expected
+
+
+def test_the_embedded_example_shows_every_game_and_is_quick():
+    import time
+
+    text = resources.files("mathhammer").joinpath("data/example_scenario.toml").read_text(encoding="utf-8")
+    started = time.perf_counter()
+    outcomes = scenario.run_scenario(scenario.parse_scenario_text(text))
+    elapsed = time.perf_counter() - started
+    assert [(o.game, o.action) for o in outcomes] == [
+        ("killteam", "fight"), ("killteam", "shoot"), ("starcraft", "attack"), ("deathburgh", "combat"),
+        ("force_melee", "melee"),
+    ]
+    assert all(o.result.method == "exact" for o in outcomes)
+    assert elapsed < 1.0
+
+
+def test_scenario_entries_equal_direct_calls():
+    outcomes = {o.name: o for o in scenario.run_scenario_file(EXAMPLES / "scenario.toml")}
+    kt_lib = library.load_library(EXAMPLES / "killteam" / "profiles.toml")
+    fm_lib = library.load_library(EXAMPLES / "force_melee" / "profiles.toml")
+
+    fight = outcomes["Assault Intercessor Sergeant against an Ork Boy, three rounds"]
+    direct = kt.fight(kt_lib["fighter"]["assault_intercessor_sergeant"], kt_lib["fighter"]["ork_boy"], rounds=3,
+                      first="b")
+    assert fight.result == direct
+    assert fight.inputs["a"] == library.profile_to_dict(kt_lib["fighter"]["assault_intercessor_sergeant"])
+
+    shot = outcomes["A weapon in datacard notation at a Kommando, two shots"]
+    assert shot.result == kt.shoot(kt.Weapon.parse("4A 3+ 4/5 Lethal 5+, Piercing 1"),
+                                   kt_lib["operative"]["kommando"], rounds=2)
+
+    attack = outcomes["Two Marauders' Quad K12 into Roaches that dodge"]
+    direct_sc = sc.attack(sc.catalog.weapon("quad_k12"), sc.catalog.unit("roach"), firing_models=2, dodge=1)
+    assert np.array_equal(attack.result.casualties.pmf, direct_sc.casualties.pmf)
+
+    combat = outcomes["The Old Fellas Leader charges the Bandit Brute, who dodges in Defensive mode"]
+    old_fellas = db.load_profiles(EXAMPLES / "deathburgh" / "old_fellas.toml")
+    bandits = db.load_profiles(EXAMPLES / "deathburgh" / "bandits.toml")
+    direct_db = db.combat(db.Side(old_fellas["Old Fellas Leader"], charge=True),
+                          db.Side(bandits["Bandit Brute"], "defensive"), "dodge")
+    assert combat.result == direct_db
+
+    melee = outcomes["Veterans against the Walker"]
+    assert melee.result == fm.melee(fm_lib["side"]["veterans"], fm_lib["side"]["walker"])
+    assert fm.Side.from_dict(melee.inputs["a"]) == fm_lib["side"]["veterans"]
+
+
+def test_the_documented_scenarios_run():
+    text = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    blocks = [b.split("```", 1)[0] for b in text.split("```toml\n")[1:]]
+    scenarios = [b for b in blocks if "\n[[" in b]
+    assert scenarios
+    for block in scenarios:
+        outcomes = scenario.run_scenario(scenario.parse_scenario_text(block, "docs"), base=EXAMPLES)
+        assert len(outcomes) == sum(line.startswith("[[") for line in block.splitlines())
+    libraries = [b for b in blocks if b.startswith("game = ")]
+    assert libraries and all(library.parse_library(tomllib.loads(b), "docs")[1] for b in libraries)
