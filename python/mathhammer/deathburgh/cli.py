@@ -10,6 +10,7 @@ import typer
 
 from mathhammer._cli_common import (
     FormatOption,
+    Method,
     MethodOption,
     OutputFormat,
     SamplesOption,
@@ -218,7 +219,7 @@ def combat_command(
     support_stacking: Annotated[str, typer.Option(help="Support: one 6! per_ally, or once however many allies.")] = "per_ally",
     stand_and_shoot: Annotated[bool, typer.Option("--stand-and-shoot", help="A charged ranged defender shoots back as in melee.")] = False,
     profiles: Annotated[Optional[Path], typer.Option(help="A deathburgh profile library (TOML/JSON) whose names --attacker/--defender may use.")] = None,
-    method: MethodOption = "auto",  # type: ignore[assignment]
+    method: MethodOption = Method.auto,
     samples: SamplesOption = DEFAULT_SAMPLES,
     seed: SeedOption = None,
     threads: ThreadsOption = None,
@@ -241,7 +242,7 @@ def combat_command(
         draw_in_dodge=draw_in_dodge, cap_wounds_at_dice=cap_wounds_at_dice, support_stacking=support_stacking,
         stand_and_shoot=stand_and_shoot,
     )
-    method_name = getattr(method, "value", method)
+    method_name = method.value
     with progress_bar("Deathburgh combat") as progress:
         result = combat(attacker, defender, reaction, **switches, method=method_name, samples=samples, seed=seed,
                         threads=threads, progress=progress)
@@ -259,7 +260,7 @@ def combat_command(
 
 def round_command(
     scenario: Annotated[Path, typer.Argument(help="A round scenario file (TOML or JSON).")],
-    method: MethodOption = "auto",  # type: ignore[assignment]
+    method: MethodOption = Method.auto,
     samples: SamplesOption = DEFAULT_SAMPLES,
     seed: SeedOption = None,
     threads: ThreadsOption = None,
@@ -271,7 +272,7 @@ def round_command(
     examples/deathburgh/round_scenario.toml. Example: mathhammer deathburgh round round_scenario.toml --format json
     """
     kwargs = load_round(scenario)
-    method_name = getattr(method, "value", method)
+    method_name = method.value
     with progress_bar("Deathburgh round") as progress:
         result: RoundResult = play_round(**kwargs, method=method_name, samples=samples, seed=seed, threads=threads,
                                          progress=progress)
