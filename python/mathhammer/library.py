@@ -220,16 +220,22 @@ def resolve_profile(
 
 
 def _read(path: Path) -> dict[str, Any]:
+    """The content of a TOML or JSON file; every failure is a ProfileFileError naming the file."""
+    suffix = path.suffix.lower()
+    if suffix not in (".json", ".toml"):
+        raise ProfileFileError(str(path), "unknown file type; use .toml or .json")
     try:
-        if path.suffix.lower() == ".json":
-            return json.loads(path.read_text(encoding="utf-8"))
-        if path.suffix.lower() == ".toml":
-            return tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ProfileFileError(str(path), "no such file") from None
+    except UnicodeDecodeError:
+        raise ProfileFileError(str(path), "not a text file (UTF-8)") from None
+    except OSError as error:
+        raise ProfileFileError(str(path), f"cannot read it: {error.strerror or error}") from None
+    try:
+        return json.loads(text) if suffix == ".json" else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as error:
-        raise ProfileFileError(str(path), f"not valid {path.suffix[1:].upper()}: {error}") from None
-    raise ProfileFileError(str(path), "unknown file type; use .toml or .json")
+        raise ProfileFileError(str(path), f"not valid {suffix[1:].upper()}: {error}") from None
 
 
 def load_library(path: str | Path) -> Library:

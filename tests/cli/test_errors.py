@@ -158,6 +158,20 @@ def test_every_command_refuses_an_out_of_range_seed(capsys, name):
     assert_one_line_error(code, err, "seed")
 
 
+def test_unreadable_files(capsys, tmp_path):
+    (tmp_path / "folder.toml").mkdir()
+    (tmp_path / "binary.toml").write_bytes(bytes(range(128, 256)))
+    (tmp_path / "list.json").write_text("[1, 2]", encoding="utf-8")
+    for name, fragment in [("folder.toml", "cannot read it"), ("binary.toml", "not a text file"),
+                           ("list.json", "a scenario file holds a table"), ("notes.txt", "unknown file type")]:
+        code, _, err = run(capsys, ["run", str(tmp_path / name)])
+        assert_one_line_error(code, err, name, fragment)
+        for args in (["killteam", "shoot", "--profiles"], ["deathburgh", "combat", "--profiles"],
+                     ["deathburgh", "round"], ["force-melee", "--scenario"]):
+            code, _, err = run(capsys, [*args, str(tmp_path / name)])
+            assert_one_line_error(code, err, name)
+
+
 def test_a_real_process_exits_2_with_one_line(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT / "python"))
     path, entry, field = _library(tmp_path, "starcraft")

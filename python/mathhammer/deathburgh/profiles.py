@@ -309,6 +309,8 @@ def _read_table(path: str | Path) -> dict[str, Any]:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise InputError("path", f"cannot read {str(path)!r}: {error.strerror}") from error
+    except UnicodeDecodeError:
+        raise InputError("path", f"{str(path)!r} is not a text file (UTF-8)") from None
     try:
         if suffix == ".toml":
             try:

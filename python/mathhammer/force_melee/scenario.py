@@ -25,7 +25,6 @@ samples, seed, ...). Sections of other games are ignored here.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,11 +32,6 @@ from typing import Any
 
 from mathhammer._validate import InputError, InputTypeError
 from mathhammer.force_melee.profiles import EXAMPLES, Side, as_side
-
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
 
 ACTIONS: tuple[str, ...] = ("melee", "melee_many")
 
@@ -67,18 +61,9 @@ def _side(value: Any, field: str) -> Side:
 
 
 def _read(path: Path) -> Any:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(str(path), "no such file") from None
-    try:
-        if path.suffix.lower() == ".json":
-            return json.loads(text)
-        if path.suffix.lower() == ".toml":
-            return tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as error:
-        raise InputError(str(path), f"not valid {path.suffix[1:].upper()}: {error}") from None
-    raise InputError(str(path), "unknown file type; use .toml or .json")
+    from mathhammer.library import _read as read_profile_file  # the same reading, the same errors
+
+    return read_profile_file(path)
 
 
 def parse_scenario(data: Mapping[str, Any], source: str = "scenario") -> list[ScenarioEntry]:
