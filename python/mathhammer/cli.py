@@ -87,7 +87,10 @@ def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit code (also used by the console script)."""
     command = typer.main.get_command(app)
     try:
-        command.main(args=argv, prog_name="mathhammer", standalone_mode=False)
+        code = command.main(args=argv, prog_name="mathhammer", standalone_mode=False)
+        if code == 130:  # Typer turns Ctrl-C into exit code 130 and returns it
+            typer.echo("interrupted", err=True)
+            return 130
     except (InputError, InputTypeError) as error:
         typer.echo(f"error: {error}", err=True)
         return 2
