@@ -77,3 +77,16 @@ def test_joint_marginals():
     assert np.allclose(j.marginal(1).pmf, [0.4, 0.6])
     assert j.prob(lambda i, k: i == k) == pytest.approx(0.5)
     assert JointDistribution.from_dict(j.to_dict()) == j
+
+
+def test_plots_draw_the_probabilities():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    d = Distribution.from_counts([30, 50, 20])
+    ax = d.plot(label="damage")
+    heights = [patch.get_height() for patch in ax.patches]
+    assert heights == pytest.approx([0.3, 0.5, 0.2])
+    j = JointDistribution(np.array([[0.1, 0.2], [0.3, 0.4]]), names=("a", "b"))
+    ax = j.plot()
+    assert np.allclose(ax.images[0].get_array(), j.pmf) and ax.get_ylabel() == "a"

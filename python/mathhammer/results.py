@@ -157,6 +157,19 @@ class Distribution:
             columns["stderr"] = self.stderr
         return pd.DataFrame(columns)
 
+    def plot(self, ax: Any = None, label: str | None = None, **bar_kwargs: Any) -> Any:
+        """A bar chart of the pmf (needs the ``plot`` extra: matplotlib). Returns the Axes."""
+        plt = _pyplot()
+        if ax is None:
+            _, ax = plt.subplots()
+        ax.bar(self.values, self._pmf, label=label, **bar_kwargs)
+        if self._samples is not None:
+            ax.errorbar(self.values, self._pmf, yerr=2 * self.stderr, fmt="none", ecolor="black", capsize=2)
+        ax.set_ylabel("probability")
+        if label is not None:
+            ax.legend()
+        return ax
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Distribution):
             return NotImplemented
@@ -244,6 +257,17 @@ class JointDistribution:
         i, j = np.nonzero(self._pmf)
         return pd.DataFrame({self._names[0]: i, self._names[1]: j, "p": self._pmf[i, j]})
 
+    def plot(self, ax: Any = None, **imshow_kwargs: Any) -> Any:
+        """A heat map of the joint pmf (needs the ``plot`` extra: matplotlib). Returns the Axes."""
+        plt = _pyplot()
+        if ax is None:
+            _, ax = plt.subplots()
+        image = ax.imshow(self._pmf, origin="lower", aspect="auto", **imshow_kwargs)
+        ax.set_ylabel(self._names[0])
+        ax.set_xlabel(self._names[1])
+        ax.figure.colorbar(image, ax=ax, label="probability")
+        return ax
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, JointDistribution):
             return NotImplemented
@@ -254,6 +278,14 @@ class JointDistribution:
     def __repr__(self) -> str:
         kind = "exact" if self._samples is None else f"samples={self._samples}"
         return f"JointDistribution({self._names[0]} x {self._names[1]}, shape={self._pmf.shape}, {kind})"
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ImportError("plotting needs matplotlib: pip install 'mathhammer[plot]'") from None
+    return plt
 
 
 def _encode(value: Any) -> Any:

@@ -64,16 +64,17 @@ def run_monte_carlo(
 ) -> np.ndarray:
     """Sum the kernel's histograms over all chunks of a run of ``samples``.
 
-    Work is issued in batches of chunks so that ``progress`` is called and Ctrl-C is honoured between
-    batches (the C++ loop runs without the GIL). With ``executor`` the batches are submitted to it
+    Work is always issued in batches of chunks, so that ``progress`` is called and Ctrl-C is honoured
+    between batches (the C++ loop runs without the GIL). With ``executor`` the batches are submitted to it
     instead (a thread pool, or anything with the ``concurrent.futures`` interface that can run the
     kernel); the sum is the same.
     """
     if not callable(kernel):
         raise InputTypeError("kernel", "expected a callable C++ kernel")
     n_chunks = (samples + CHUNK_SAMPLES - 1) // CHUNK_SAMPLES
-    # Enough chunks per batch to keep every thread busy, few enough for a lively progress bar.
-    per_batch = max(4 * threads, 16) if progress is not None or executor is not None else n_chunks
+    # Enough chunks per batch to keep every thread busy, few enough for a lively progress bar and
+    # for Ctrl-C to stop a long run promptly (Python raises KeyboardInterrupt between batches).
+    per_batch = max(4 * threads, 16)
     batches = [(c, min(c + per_batch, n_chunks)) for c in range(0, n_chunks, per_batch)]
     total: np.ndarray | None = None
 
