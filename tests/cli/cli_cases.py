@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
+import mathhammer
 from mathhammer.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,3 +57,10 @@ def assert_one_line_error(code: int, err: str, *fragments: str) -> None:
     assert "Traceback" not in err
     for fragment in fragments:
         assert fragment in err, (fragment, err)
+
+
+def subprocess_env() -> dict[str, str]:
+    """The environment for a child Python that imports the same mathhammer as these tests (the
+    working tree in development, the installed package in CI)."""
+    here = str(Path(mathhammer.__file__).resolve().parent.parent)
+    return dict(os.environ, PYTHONPATH=os.pathsep.join([here, os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))

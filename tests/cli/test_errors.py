@@ -4,13 +4,12 @@ where there is one), never a traceback."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from cli_cases import COMMANDS, EXAMPLES, KT_LIBRARY, ROOT, SCENARIO, assert_one_line_error, run
+from cli_cases import COMMANDS, EXAMPLES, KT_LIBRARY, SCENARIO, assert_one_line_error, run, subprocess_env
 
 BAD_LIBRARIES = {  # game -> (library text with one bad entry, the entry, the field)
     "killteam": ('game = "killteam"\n[fighter.brute]\nattacks = 13\nhit = 3\n', "fighter.brute", "attacks"),
@@ -173,7 +172,7 @@ def test_unreadable_files(capsys, tmp_path):
 
 
 def test_a_real_process_exits_2_with_one_line(tmp_path):
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "python"))
+    env = subprocess_env()
     path, entry, field = _library(tmp_path, "starcraft")
     for args, fragments in [
         (["killteam", "shoot", "--rules", "Lethal 5+, Blast 2"], ["rules", "Blast 2"]),

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
 import time
 
-from cli_cases import ROOT
+from cli_cases import subprocess_env
 
 # The CLI's own main, in a real process that says when it is about to start (so the signal lands in
 # the run, not in the imports).
@@ -19,7 +18,7 @@ LONG_RUN = ["killteam", "fight", "--method", "monte_carlo", "--samples", "200000
 
 
 def test_ctrl_c_stops_a_long_monte_carlo_run():
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "python"))
+    env = subprocess_env()
     process = subprocess.Popen([sys.executable, "-c", LAUNCH, *LONG_RUN], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, env=env)
     try:
