@@ -225,8 +225,8 @@ def method_line(method: str, samples: int | None = None, seed: int | None = None
     return text
 
 
-#: A printer turns one result into (tables, summary lines); ``title`` prefixes them when several
-#: results share one output (``mathhammer run``).
+#: A printer turns one result into (tables, summary lines); a non-empty ``title`` prefixes every
+#: table title and line, for callers that list several results together.
 Printer = Callable[[Any, str], "tuple[list[Table], list[str]]"]
 _PRINTERS: dict[type, Printer] = {}
 
