@@ -90,3 +90,13 @@ def test_plots_draw_the_probabilities():
     j = JointDistribution(np.array([[0.1, 0.2], [0.3, 0.4]]), names=("a", "b"))
     ax = j.plot()
     assert np.allclose(ax.images[0].get_array(), j.pmf) and ax.get_ylabel() == "a"
+
+
+def test_games_load_from_the_top_level_package():
+    import mathhammer as mh
+
+    for game in mh.GAMES:
+        assert getattr(mh, game).__name__ == f"mathhammer.{game}"
+    assert mh.killteam.Weapon(4, 3).attacks == 4
+    with pytest.raises(AttributeError):
+        mh.chess  # noqa: B018

@@ -11,4 +11,15 @@ from mathhammer.results import Distribution, JointDistribution
 
 __version__ = "0.1.0"
 
-__all__ = ["Distribution", "InputError", "InputTypeError", "JointDistribution", "__version__"]
+GAMES = ("killteam", "starcraft", "deathburgh", "force_melee")
+
+__all__ = ["GAMES", "Distribution", "InputError", "InputTypeError", "JointDistribution", "__version__", *GAMES]
+
+
+def __getattr__(name: str) -> object:
+    """``mathhammer.killteam`` and the other games load on first use (``import mathhammer as mh``)."""
+    if name in GAMES:
+        import importlib
+
+        return importlib.import_module(f"mathhammer.{name}")
+    raise AttributeError(f"module 'mathhammer' has no attribute {name!r}")
