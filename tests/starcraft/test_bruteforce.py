@@ -75,8 +75,8 @@ def plain_setup(w: dict[str, Any] | None, u: dict[str, Any], kw: dict[str, Any],
         t_normal, t_long = clamp_target(w["hit"], hit_mod), clamp_target(w["hit"], hit_mod, 1)
         if mode == "spillover":
             normal, long_ = kw["affected_models"], 0
-        elif w.get("template"):
-            normal, long_ = max(0, kw["affected_models"] + w["roa"] + kw.get("roa_mod", 0)), 0
+        elif w.get("template"):  # the total, dice_mod included, is floored at 0 (below)
+            normal, long_ = kw["affected_models"] + w["roa"] + kw.get("roa_mod", 0), 0
         else:
             firing = kw.get("firing_models", 1)
             lr = kw.get("long_range_models", 0)
@@ -85,7 +85,9 @@ def plain_setup(w: dict[str, Any] | None, u: dict[str, Any], kw: dict[str, Any],
             normal = burst * max(0, per + w.get("burst_fire", 0)) + (firing - lr - burst) * max(0, per)
             long_ = lr * max(0, per)
         dm = kw.get("dice_mod", 0)
-        if dm >= 0:
+        if mode != "spillover" and w.get("template"):
+            normal = max(0, normal + dm)
+        elif dm >= 0:
             normal += dm
         else:
             cut = min(-dm, normal)

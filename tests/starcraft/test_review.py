@@ -362,3 +362,14 @@ def test_sequence_concentrated_fire_discards_leftover_between_batches() -> None:
     free = sc.sequence(target, [sc.Batch(None, mode="hits", hits=(1, 3))] * 2)
     assert free.destroyed == _approx(Fraction(1, 36))
     assert free.marker.prob(1) == _approx(Fraction(10, 36))
+
+
+def test_template_pool_floors_only_the_total():
+    # starcraft.md §3.0: "Template main target: affected_models + roa + roa_mod + dice_mod" (total >= 0).
+    # BT+1 on 0 affected models with roa_mod -3 and dice_mod +3: 0 + 1 - 3 + 3 = 1 die, not 3
+    # (the partial sum -2 is not floored before dice_mod); 1 + 1 - 3 + 2 = 1 die; 0 + 1 - 3 + 1 < 0 -> 0.
+    w = sc.Weapon("BT+1", 4, 1, surge_tags=("Light",))
+    unit = sc.Unit(6, 2, 5, 5, tags=("Light",))
+    assert sc.attack(w, unit, affected_models=0, roa_mod=-3, dice_mod=3).stages.dice == 1
+    assert sc.attack(w, unit, affected_models=1, roa_mod=-3, dice_mod=2).stages.dice == 1
+    assert sc.attack(w, unit, affected_models=0, roa_mod=-3, dice_mod=1).stages.dice == 0

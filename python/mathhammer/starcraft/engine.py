@@ -170,7 +170,8 @@ def plan_batch(
                 raise InputError("mode", "'spillover' is the template's batch against another unit; the weapon is not a template")
             n_normal = affected_models  # type: ignore[assignment]
         elif template_main:
-            n_normal = max(0, affected_models + weapon.roa + roa_mod)  # type: ignore[operator]
+            # starcraft.md §3.0: affected_models + roa + roa_mod + dice_mod; only the total is floored.
+            n_normal = max(0, affected_models + weapon.roa + roa_mod + dice_mod)  # type: ignore[operator]
         else:
             if long_range_models and not weapon.long_range:
                 raise InputError("long_range_models", "the weapon has no LONG RANGE; allowed 0")
@@ -180,7 +181,9 @@ def plan_batch(
             n_normal = burst * max(0, per_model + weapon.burst_fire) + (normal_models - burst) * max(0, per_model)
             n_long = long_range_models * max(0, per_model)
         # Dice modifiers come last; a reduction removes normal-range dice first.
-        if dice_mod >= 0:
+        if template_main:
+            pass  # dice_mod is already in the template's sum
+        elif dice_mod >= 0:
             n_normal += dice_mod
         else:
             cut = min(-dice_mod, n_normal)
