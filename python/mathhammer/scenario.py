@@ -94,6 +94,27 @@ def _deathburgh_names(kwargs: dict[str, Any], library: Library) -> dict[str, Any
     return kwargs
 
 
+def _starcraft_batches(kwargs: dict[str, Any], library: Library) -> dict[str, Any]:
+    """A sequence's batches are tables: ``weapon`` (a library name, card notation or a table; left
+    out in HITS mode) plus any sc.attack options of that batch."""
+    from mathhammer.starcraft import Batch
+
+    batches = kwargs.get("batches")
+    if not isinstance(batches, list):
+        raise InputError("batches", "expected [[starcraft.sequence.batches]] tables: weapon = ... plus sc.attack options")
+    converted = []
+    for i, item in enumerate(batches):
+        if not isinstance(item, Mapping):
+            raise InputError(f"batches[{i}]", "expected a table: weapon = ... plus sc.attack options")
+        options = dict(item)
+        weapon = options.pop("weapon", None)
+        if weapon is not None:
+            weapon = resolve_profile("starcraft", "weapon", weapon, library, f"batches[{i}].weapon")
+        converted.append(Batch(weapon, **options))
+    kwargs["batches"] = converted
+    return kwargs
+
+
 for _action in (
     Action("killteam", "fight", "mathhammer.killteam:fight", "mathhammer.killteam:FightResult",
            {"a": "fighter", "b": "fighter"}, help="a Kill Team fight between fighters a and b"),
@@ -101,6 +122,9 @@ for _action in (
            {"weapon": "weapon", "target": "operative"}, help="a Kill Team shot of weapon at target"),
     Action("starcraft", "attack", "mathhammer.starcraft:attack", "mathhammer.starcraft:AttackResult",
            {"weapon": "weapon", "unit": "unit"}, help="a StarCraft TMG batch of weapon at unit"),
+    Action("starcraft", "sequence", "mathhammer.starcraft:sequence", "mathhammer.starcraft:SequenceResult",
+           {"unit": "unit"}, help="several StarCraft TMG batches against one unit, the state carried over",
+           prepare=_starcraft_batches),
     Action("deathburgh", "combat", "mathhammer.deathburgh:combat", "mathhammer.deathburgh:CombatResult",
            help="a Deathburgh combat between attacker and defender", prepare=_deathburgh_names),
     Action("deathburgh", "round", "mathhammer.deathburgh:round", "mathhammer.deathburgh:RoundResult",
@@ -150,6 +174,8 @@ def _plain(value: Any) -> Any:
 
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return value.to_dict() if hasattr(value, "to_dict") else profile_to_dict(value)
+    if callable(getattr(value, "to_dict", None)):  # e.g. a StarCraft sequence's sc.Batch
+        return _plain(value.to_dict())
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

@@ -69,3 +69,41 @@ def test_results_without_a_printer_get_the_generic_tables():
     tables, lines = _cli_common.result_tables("X", result)
     assert [t.title for t in tables] == ["X: damage"]
     assert "X: kill_chance = 0.75" in lines and "X: method = exact" in lines
+
+
+def test_starcraft_sequence_entry_equals_the_direct_call(capsys):
+    from mathhammer import starcraft as sc
+
+    text = """
+[[starcraft.sequence]]
+name = "rifles then cannons"
+unit = { models = 4, hp = 2, armour = 4, tags = ["Light"] }
+[[starcraft.sequence.batches]]
+weapon = { roa = 2, hit = 4, damage = 1, surge_tags = ["Light"], surge_dice = "D3" }
+firing_models = 2
+[[starcraft.sequence.batches]]
+weapon = { roa = 1, hit = 3, damage = 2 }
+dodge = 1
+"""
+    (outcome,) = scenario.run_scenario(scenario.parse_scenario_text(text))
+    unit = sc.Unit(models=4, hp=2, armour=4, tags=("Light",))
+    batches = [sc.Batch(sc.Weapon(roa=2, hit=4, damage=1, surge_tags=("Light",), surge_dice="D3"), firing_models=2),
+               sc.Batch(sc.Weapon(roa=1, hit=3, damage=2), dodge=1)]
+    assert outcome.result == sc.sequence(unit, batches)
+    assert outcome.inputs["batches"][1] == {"weapon": outcome.inputs["batches"][1]["weapon"], "dodge": 1}
+    payload = json.loads(json.dumps(outcome.to_dict()))
+    assert scenario.Outcome.from_dict(payload) == outcome
+
+
+def test_starcraft_sequence_entry_errors_name_the_batch():
+    import pytest
+
+    from mathhammer.library import ProfileFileError
+
+    text = """
+[[starcraft.sequence]]
+unit = "zealot"
+batches = [{ weapon = "no_such_gun" }]
+"""
+    with pytest.raises(ProfileFileError, match=r"starcraft\.sequence\[0\].*batches\[0\]\.weapon"):
+        scenario.run_scenario(scenario.parse_scenario_text(text))

@@ -29,7 +29,7 @@ from mathhammer._validate import InputError
 from mathhammer.library import load_game_library, resolve_profile
 from mathhammer.starcraft.engine import DEFAULT_SAMPLES, REACTION_KEYS, attack
 from mathhammer.starcraft.profiles import Rules, Unit, Weapon
-from mathhammer.starcraft.results import AttackResult
+from mathhammer.starcraft.results import AttackResult, SequenceResult
 
 starcraft_app = typer.Typer(
     name="starcraft",
@@ -260,7 +260,36 @@ def attack_tables(result: AttackResult, title: str = "") -> tuple[list[Table], l
     return tables, [prefix + line for line in lines]
 
 
+def sequence_tables(result: SequenceResult, title: str = "") -> tuple[list[Table], list[str]]:
+    """A sequence as tables (total damage, casualties, the final Damage Marker, one row per batch)
+    and summary lines (means, P(destroyed), P(Shielded lost) at the end)."""
+    prefix = f"{title}: " if title else ""
+    per_batch = Table(
+        f"{prefix}Batches",
+        ["batch", "mean damage", "mean casualties", "mean marker after", "P(destroyed after)", "P(Shielded lost in it)"],
+        [[i + 1, b.damage.mean, b.casualties.mean, b.marker.mean, b.destroyed, b.shield_lost]
+         for i, b in enumerate(result.batches)],
+    )
+    tables = [
+        distribution_table(f"{prefix}Total damage", result.total_damage, "damage"),
+        distribution_table(f"{prefix}Casualties", result.casualties, "casualties"),
+        distribution_table(f"{prefix}Damage Marker at the end", result.marker, "marker", with_at_least=False),
+        per_batch,
+    ]
+    lines = [
+        f"mean total damage {result.total_damage.mean:.4f}, mean casualties {result.casualties.mean:.4f}",
+        f"P(destroyed) = {result.destroyed:.6g}",
+    ]
+    if result.shield_lost > 0:
+        lines.append(f"P(Shielded lost) = {result.shield_lost:.6g}")
+    if any(b.reaction_ignored for b in result.batches):
+        lines.append("reaction ignored in INSTANT batches")
+    lines.append(method_line(result.method, result.samples, result.seed))
+    return tables, [prefix + line for line in lines]
+
+
 register_printer(AttackResult, attack_tables)
+register_printer(SequenceResult, sequence_tables)
 
 
 def _print(result: AttackResult, weapon: Weapon | None, unit: Unit, options: dict[str, Any], rules: Rules, fmt: OutputFormat) -> None:

@@ -288,6 +288,12 @@ class Batch:
         self.weapon = weapon
         self.kwargs = dict(kwargs)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The weapon's fields (None in HITS mode) and the batch's sc.attack options, as plain values."""
+        from mathhammer.library import profile_to_dict
+
+        return {"weapon": None if self.weapon is None else profile_to_dict(self.weapon), **self.kwargs}
+
     def __repr__(self) -> str:
         options = ", ".join(f"{k}={v!r}" for k, v in self.kwargs.items())
         return f"Batch({self.weapon!r}{', ' + options if options else ''})"
