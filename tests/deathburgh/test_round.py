@@ -245,3 +245,13 @@ def test_round_input_errors_name_the_field(change: dict[str, Any], field: str) -
 def test_too_many_miniatures() -> None:
     with pytest.raises(InputError, match="^miniatures:"):
         db.round([db.Miniature(1, 4, 1, 4, 1, name=f"m{i}") for i in range(21)], [])
+
+
+@pytest.mark.parametrize("method", ["exact", "monte_carlo"])
+def test_round_result_names_who_fought_whom(method: str) -> None:
+    minis = {"x": db.Miniature(3, 4, 3, 4, 3), "y": db.Miniature(2, 5, 2, 5, 2), "z": db.Miniature(1, 6, 1, 6, 1)}
+    combats = [{"attacker": "x", "defender": "y"}, {"attacker": "z", "defender": "x"}, {"attacker": "y", "defender": "z"}]
+    result = db.round(minis, combats, method=method, samples=10_000, seed=1)
+    assert result.combats == (("x", "y"), ("z", "x"), ("y", "z"))
+    assert len(result.p_fought) == 3
+    assert db.RoundResult.from_json(result.to_json()) == result

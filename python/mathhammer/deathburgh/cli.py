@@ -180,26 +180,21 @@ def combat_tables(result: CombatResult, title: str = "") -> tuple[list[Table], l
     return tables, [f"{prefix}reaction {result.reaction}, edition {result.edition}; {how}"]
 
 
-def round_tables(result: RoundResult, title: str = "", combats: Any = None) -> tuple[list[Table], list[str]]:
+def round_tables(result: RoundResult, title: str = "") -> tuple[list[Table], list[str]]:
     """A round as tables: each miniature's mean wounds left and P(Wasted), P(wounds left = k), and each
-    combat's P(fought) (``combats``, the round's combats, adds who fought whom)."""
+    combat (who fought whom) with P(fought)."""
     prefix = f"{title}: " if title else ""
     top = max(result.start_wounds)
     fate = Table(f"{prefix}Miniatures after the round", ["miniature", "start wounds", "mean wounds left", "P(Wasted)"],
                  [[n, w, result.wounds_left[n].mean, result.p_wasted[n]] for n, w in zip(result.names, result.start_wounds)])
     left = Table(f"{prefix}P(wounds left)", ["miniature"] + [str(k) for k in range(top + 1)],
                  [[n] + [result.wounds_left[n].prob(k) for k in range(top + 1)] for n in result.names])
-    if combats is not None:
-        rows = [[k, str(_who(c, "attacker")), str(_who(c, "defender")), p]
-                for k, (c, p) in enumerate(zip(combats, result.p_fought))]
+    if result.combats:
+        rows = [[k, attacker, defender, p] for k, ((attacker, defender), p) in enumerate(zip(result.combats, result.p_fought))]
         fought = Table(f"{prefix}Combats", ["#", "attacker", "defender", "P(fought)"], rows)
-    else:
+    else:  # a result saved before combats were recorded
         fought = Table(f"{prefix}Combats", ["#", "P(fought)"], [[k, p] for k, p in enumerate(result.p_fought)])
     return [fate, left, fought], [prefix + method_line(result.method, result.samples, result.seed)]
-
-
-def _who(combat: Any, role: str) -> Any:
-    return combat[role] if isinstance(combat, dict) else getattr(combat, role)
 
 
 register_printer(CombatResult, combat_tables)
@@ -276,7 +271,7 @@ def round_command(
     with progress_bar("Deathburgh round") as progress:
         result: RoundResult = play_round(**kwargs, method=method_name, samples=samples, seed=seed, threads=threads,
                                          progress=progress)
-    tables, lines = round_tables(result, combats=kwargs["combats"])
+    tables, lines = round_tables(result)
     inputs = {"scenario": str(scenario), "miniatures": {n: m.to_dict() for n, m in kwargs["miniatures"].items()},
               "wounds": kwargs["wounds"], "combats": kwargs["combats"]}
     emit(fmt, tables, {**inputs, "result": result.to_dict()}, lines)

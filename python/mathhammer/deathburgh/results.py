@@ -144,7 +144,8 @@ class RoundResult(ResultMixin):
     ``wounds_left[name]`` is the distribution of the wounds the miniature has after the round
     (0 = Wasted); ``p_wasted[name]`` = P(0 wounds left); ``p_fought[k]`` = P(combat k was fought,
     i.e. not skipped because a participant was already Wasted). ``names`` lists the miniatures in
-    order; ``start_wounds`` their wounds before the round.
+    order; ``start_wounds`` their wounds before the round; ``combats`` (attacker, defender) of each
+    combat in order.
     """
 
     names: tuple[str, ...]
@@ -155,6 +156,7 @@ class RoundResult(ResultMixin):
     method: str
     samples: int | None = None
     seed: int | None = None
+    combats: tuple[tuple[str, str], ...] = ()
 
     def wasted(self, name: str) -> float:
         """P(the miniature is Wasted at the end of the round)."""

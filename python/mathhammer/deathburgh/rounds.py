@@ -209,6 +209,7 @@ def round(  # noqa: A001 - the spec's name, db.round
         raise InputError("combats", f"{len(combats)} combats; allowed 0..{MAX_COMBATS}")
     planned = _plan_round(names, minis, start, combats, rules)
     method = check_choice("method", method, METHODS)
+    pairs = tuple((names[c.attacker], names[c.defender]) for c in planned)
 
     involved = sorted({c.attacker for c in planned} | {c.defender for c in planned})
     states = math.prod(start[i] + 1 for i in involved)
@@ -226,7 +227,7 @@ def round(  # noqa: A001 - the spec's name, db.round
             names=tuple(names), start_wounds=tuple(start),
             wounds_left={n: Distribution(p) for n, p in zip(names, left)},
             p_wasted={n: float(p[0]) for n, p in zip(names, left)},
-            p_fought=tuple(float(p) for p in fought), method="exact",
+            p_fought=tuple(float(p) for p in fought), method="exact", combats=pairs,
         )
 
     samples = check_samples(samples)
@@ -243,7 +244,7 @@ def round(  # noqa: A001 - the spec's name, db.round
         names=tuple(names), start_wounds=tuple(start), wounds_left=wounds_left,
         p_wasted={n: float(d.pmf[0]) for n, d in wounds_left.items()},
         p_fought=tuple(float(c) / samples for c in counts[offset:]), method="monte_carlo",
-        samples=samples, seed=seed,
+        samples=samples, seed=seed, combats=pairs,
     )
 
 
