@@ -100,3 +100,11 @@ def test_games_load_from_the_top_level_package():
     assert mh.killteam.Weapon(4, 3).attacks == 4
     with pytest.raises(AttributeError):
         mh.chess  # noqa: B018
+
+
+@pytest.mark.parametrize("text", ["²", "3²", "x+", ""])
+def test_stat_text_that_is_not_a_number_is_an_input_error(text):
+    from mathhammer._validate import InputError, check_stat
+
+    with pytest.raises(InputError, match="hit"):
+        check_stat("hit", text)

@@ -38,7 +38,7 @@ def _roa(value: Any) -> tuple[int, bool]:
         match = re.fullmatch(r"BT(?:\+(\d+))?", text)
         if match:
             return check_int("roa", int(match.group(1) or 0), 0, MAX_ROA), True
-        if text.isdigit():
+        if text.isdecimal():  # int() accepts exactly these (not "²")
             return check_int("roa", int(text), 0, MAX_ROA), False
         raise InputError("roa", f"{value!r} is not a Rate of Attack; write 2, or 'BT+4' for a template weapon (0..{MAX_ROA})")
     return check_int("roa", value, 0, MAX_ROA), False
