@@ -264,7 +264,10 @@ def fight(
     names = ("wounds_a", "wounds_b")
     pmf = None
     if method == "exact" or (method == "auto" and estimate <= AUTO_ESTIMATE_MAX):
-        limit = EXACT_WORK_LIMIT if method == "auto" else 0.0
+        # With an optimal fighter both engines must first solve the game (the bulk of the work), so
+        # "auto" does not fall back to Monte Carlo once the exact engine has started.
+        optimal = "optimal" in (a.strategy, b.strategy)
+        limit = EXACT_WORK_LIMIT if method == "auto" and not optimal else 0.0
         pmf, _work = _kt.fight_exact(spec, attack_distribution(a), attack_distribution(b), rounds, limit)
     if pmf is not None:
         method = "exact"
