@@ -54,6 +54,14 @@ class MoveValue(ResultMixin):
     death_chance_b: float
     best: bool
 
+    def to_frame(self) -> Any:
+        """One row: this move."""
+        import pandas as pd
+
+        row = dataclasses.asdict(self)
+        row["value"] = self.value
+        return pd.DataFrame([row])
+
 
 @dataclass(frozen=True)
 class Advice(ResultMixin):
@@ -79,11 +87,8 @@ class Advice(ResultMixin):
         """One row per legal move."""
         import pandas as pd
 
-        return pd.DataFrame([
-            {"move": m.move, "value": m.value, "wounds_a": m.wounds_a, "wounds_b": m.wounds_b,
-             "death_chance_a": m.death_chance_a, "death_chance_b": m.death_chance_b, "best": m.best}
-            for m in self.moves
-        ])
+        return pd.concat([m.to_frame() for m in self.moves], ignore_index=True) if self.moves else pd.DataFrame(
+            columns=[f.name for f in dataclasses.fields(MoveValue)])
 
 
 def advise(
