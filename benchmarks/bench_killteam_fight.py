@@ -53,3 +53,26 @@ def test_exact_time(benchmark, name):
     assert result.method == "exact"
     benchmark.extra_info["scenario"] = name
     benchmark.extra_info["exact_seconds"] = benchmark.stats.stats.mean
+
+
+OPTIMAL = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12, strategy="optimal", objective="trade")
+STRIKE = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12, strategy="strike")
+OPTIMAL_SCENARIOS = {
+    # the figure of killteam.md §7: optimal (trade) against Strike, one round
+    "optimal_vs_strike": (OPTIMAL, STRIKE, 1),
+    "optimal_both_3_rounds": (OPTIMAL, OPTIMAL, 3),
+    "optimal_vs_relics_3_rounds": (OPTIMAL, RELICS, 3),
+    # the worst case of one round: 12 vs 12 dice, 40 wounds
+    "optimal_12_dice_40_wounds": (kt.Fighter(attacks=12, hit=3, wounds=40, strategy="optimal"),
+                                  kt.Fighter(attacks=12, hit=3, wounds=40), 1),
+}
+
+
+@pytest.mark.parametrize("name", list(OPTIMAL_SCENARIOS))
+def test_exact_time_optimal(benchmark, name):
+    a, b, rounds = OPTIMAL_SCENARIOS[name]
+    result = benchmark.pedantic(kt.fight, args=(a, b), kwargs=dict(rounds=rounds, method="exact"), rounds=3,
+                                iterations=1)
+    assert result.method == "exact"
+    benchmark.extra_info["scenario"] = name
+    benchmark.extra_info["exact_seconds"] = benchmark.stats.stats.mean

@@ -59,6 +59,8 @@ FACTORIES: dict[type, list[Callable[[], Any]]] = {
     kt.ShootResult: [lambda: kt.shoot(GUN, TARGET, cover=1, rounds=2), lambda: kt.shoot(GUN, TARGET, **MC)],
     kt.AttackDiceResult: [lambda: kt.attack_dice(GUN), lambda: kt.attack_dice(GUN, **MC)],
     kt.FightLog: [lambda: kt.resolve_fight(FIGHTER_A, FIGHTER_B, (1, 2), (0, 2), seed=3)],
+    kt.Advice: [lambda: kt.advise(FIGHTER_A, FIGHTER_B, (1, 2), (0, 2))],
+    kt.MoveValue: [lambda: kt.advise(FIGHTER_A, FIGHTER_B, (1, 2), (0, 2)).moves[0]],
     sc.AttackResult: [lambda: sc.attack(RIFLE, ZEALOTS, firing_models=4), lambda: sc.attack(RIFLE, ZEALOTS, **MC)],
     sc.SequenceResult: [
         lambda: sc.sequence(ZEALOTS, [sc.Batch(RIFLE, firing_models=3), sc.Batch(None, mode="hits", hits=(2, 1))]),

@@ -8,6 +8,7 @@
 #include "killteam/fight_exact.hpp"
 #include "killteam/fight_log.hpp"
 #include "killteam/fight_monte_carlo.hpp"
+#include "killteam/fight_optimal.hpp"
 
 namespace py = pybind11;
 
@@ -34,7 +35,14 @@ void register_killteam_fight(py::module_ m) {
         .value("strike", Strategy::Strike)
         .value("parry", Strategy::Parry)
         .value("max_damage", Strategy::MaxDamage)
-        .value("min_damage", Strategy::MinDamage);
+        .value("min_damage", Strategy::MinDamage)
+        .value("optimal", Strategy::Optimal);
+
+    py::enum_<Objective>(m, "Objective")
+        .value("trade", Objective::Trade)
+        .value("net", Objective::Net)
+        .value("kill", Objective::Kill)
+        .value("survive", Objective::Survive);
 
     py::class_<FighterSpec>(m, "FighterSpec")
         .def(py::init<>())
@@ -42,6 +50,7 @@ void register_killteam_fight(py::module_ m) {
         .def_readwrite("normal_damage", &FighterSpec::normal_damage)
         .def_readwrite("critical_damage", &FighterSpec::critical_damage)
         .def_readwrite("strategy", &FighterSpec::strategy)
+        .def_readwrite("objective", &FighterSpec::objective)
         .def_readwrite("brutal", &FighterSpec::brutal)
         .def_readwrite("shock", &FighterSpec::shock)
         .def_readwrite("storm_shield", &FighterSpec::storm_shield)
@@ -107,6 +116,31 @@ void register_killteam_fight(py::module_ m) {
                 return py::array_t<uint64_t>(counts.size(), counts.data());
             },
             py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"), py::arg("threads"));
+
+    // kt.advise: (mover or None, [(move, dead_a, dead_b, lost_a, lost_b, best)], {strategy: move}).
+    m.def(
+        "advise",
+        [](const FightSpec& spec, int crits_a, int norms_a, int crits_b, int norms_b) {
+            Advice advice;
+            {
+                py::gil_scoped_release release;
+                advice = kt::advise(spec, crits_a, norms_a, crits_b, norms_b);
+            }
+            static const char* const kMoves[4] = {"crit_strike", "norm_strike", "crit_parry", "norm_parry"};
+            static const char* const kStrategies[4] = {"strike", "parry", "max_damage", "min_damage"};
+            py::list moves;
+            for (const MoveAdvice& mv : advice.moves) {
+                moves.append(py::make_tuple(kMoves[static_cast<int>(mv.action)], mv.outlook.dead[0],
+                                            mv.outlook.dead[1], mv.outlook.lost[0], mv.outlook.lost[1], mv.best));
+            }
+            py::dict heuristic;
+            if (advice.has_heuristic) {
+                for (int s = 0; s < 4; ++s) heuristic[kStrategies[s]] = kMoves[static_cast<int>(advice.heuristic[s])];
+            }
+            py::object mover = advice.mover < 0 ? py::object(py::none()) : py::str(advice.mover == 0 ? "a" : "b");
+            return py::make_tuple(mover, moves, heuristic);
+        },
+        py::arg("spec"), py::arg("crits_a"), py::arg("norms_a"), py::arg("crits_b"), py::arg("norms_b"));
 
     m.def(
         "resolve_fight",

@@ -17,6 +17,10 @@ uint32_t pack(Action action, int damage_a, int damage_b) {
 
 DecisionCache::DecisionCache(const FightSpec& spec, std::size_t max_entries)
     : spec_(spec), max_entries_(max_entries) {
+    // The heuristics' lookaheads treat an optimal enemy as playing Strike (killteam.md §7).
+    for (FighterSpec& f : spec_.fighter) {
+        if (f.strategy == Strategy::Optimal) f.strategy = Strategy::Strike;
+    }
     for (int s = 0; s < 2; ++s) {
         const FighterSpec& me = spec.fighter[s];
         const FighterSpec& enemy = spec.fighter[1 - s];
@@ -180,6 +184,7 @@ Action DecisionCache::compute(const FightState& st) {
             return wise_parry(cy, x, y);
         case Strategy::MaxDamage:
         case Strategy::MinDamage:
+        case Strategy::Optimal:  // never here: the constructor made it Strike
             break;
     }
     // Max Dmg / Min Dmg: only this die differs between the two lines; the enemy's copy plays

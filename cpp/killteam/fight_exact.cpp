@@ -1,63 +1,29 @@
 #include "killteam/fight_exact.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <utility>
 
+#include "killteam/fight_chance.hpp"
 #include "killteam/fight_decision.hpp"
+#include "killteam/fight_optimal.hpp"
 #include "killteam/fight_resolve.hpp"
 
 namespace mh::kt {
 
 namespace {
 
-// Feeds an action a scripted sequence of chance outcomes, so that running the action once per
-// script visits every outcome exactly once. Queries past the script answer "no" and are
-// recorded; next() moves to the following script (the last "no" becomes "yes").
-struct ScriptedChance {
-    static constexpr bool kEnabled = true;
-    static constexpr int kMaxQueries = 16;  // an action makes at most two strikes of two rolls each
-
-    bool relic(int dice) { return query(relic_probability(dice)); }
-    bool feel_no_pain(int x) { return query(feel_no_pain_probability(x)); }
-
-    void rewind() { depth = 0; }
-    double probability() const {
-        double p = 1.0;
-        for (int i = 0; i < length; ++i) p *= outcome[i] ? p_yes[i] : 1.0 - p_yes[i];
-        return p;
-    }
-    bool next() {
-        while (length > 0 && outcome[length - 1]) --length;
-        if (length == 0) return false;
-        outcome[length - 1] = true;
-        return true;
-    }
-
-private:
-    bool query(double p) {
-        if (depth < length) return outcome[depth++];
-        p_yes[length] = p;
-        outcome[length] = false;
-        ++length;
-        ++depth;
-        return false;
-    }
-    bool outcome[kMaxQueries] = {};
-    double p_yes[kMaxQueries] = {};
-    int length = 0;
-    int depth = 0;
-};
-
 // Carries one round's states forward with their probabilities. Every action spends at least one
 // success, so states are processed by total successes, highest first; equal states are merged.
 class ChanceExplorer {
 public:
-    ChanceExplorer(const FightSpec& spec, DecisionCache& cache) : spec_(spec), cache_(cache) {}
+    explicit ChanceExplorer(const FightSpec& spec) : spec_(spec) {}
 
     uint64_t states() const { return states_; }
 
-    template <class Leaf>
-    void explore(const FightState& start, double prob, Leaf&& leaf) {
+    // `decider.decide(state)` picks every action (DecisionCache, or OptimalDecider).
+    template <class Decider, class Leaf>
+    void explore(const FightState& start, double prob, Decider& decider, Leaf&& leaf) {
         if (start.over()) {
             leaf(start, prob);
             return;
@@ -70,7 +36,7 @@ public:
             for (std::size_t i = 0; i < bucket.size(); ++i) {  // children land in lower buckets only
                 const Weighted item = bucket[i];
                 ++states_;
-                const Action action = cache_.decide(item.state);
+                const Action action = decider.decide(item.state);
                 ScriptedChance chance;
                 do {
                     chance.rewind();
@@ -106,7 +72,6 @@ private:
     }
 
     const FightSpec& spec_;
-    DecisionCache& cache_;
     std::vector<Weighted> buckets_[2 * kMaxDice + 1];
     uint64_t states_ = 0;
 };
@@ -146,14 +111,22 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
     const std::vector<Outcome> rolls_a = outcomes(dice_a);
     const std::vector<Outcome> rolls_b = outcomes(dice_b);
     DecisionCache cache(spec, kExactCacheEntries);
-    ChanceExplorer explorer(spec, cache);
-    const bool chance = spec.has_chance();
+    ChanceExplorer explorer(spec);
+    // With an optimal fighter the game is solved first (lazily, as the rounds need it); its moves
+    // then drive the same forward pass as chance effects do.
+    const bool optimal = spec.has_optimal();
+    std::unique_ptr<OptimalSolver> solver;
+    if (optimal) {
+        const uint64_t state_limit = work_limit > 0.0 ? static_cast<uint64_t>(work_limit * 8.0) : 0;
+        solver = std::make_unique<OptimalSolver>(spec, dice_a, dice_b, rounds, state_limit);
+    }
+    const bool chance = spec.has_chance() || optimal;
     NoLog log;
 
     ExactWork done;
     auto report = [&]() {
         done.chance_states = explorer.states();
-        done.decisions = cache.computed();
+        done.decisions = cache.computed() + (solver ? solver->states() : 0);
         if (work != nullptr) *work = done;
     };
     std::vector<double> current(states, 0.0), next(states, 0.0);
@@ -182,10 +155,21 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
                                     const std::pair<int, int> end = cache.playout(st);
                                     next[index(end.first, end.second, ua, ub)] += q;
                                 } else {
-                                    explorer.explore(st, q, [&](const FightState& end, double pr) {
+                                    auto leaf = [&](const FightState& end, double pr) {
                                         next[index(end.side[0].wounds, end.side[1].wounds, end.side[0].relic_uses,
                                                    end.side[1].relic_uses)] += pr;
-                                    });
+                                    };
+                                    if (optimal) {
+                                        OptimalDecider decider{*solver, round};
+                                        try {
+                                            explorer.explore(st, q, decider, leaf);
+                                        } catch (const SolverLimitExceeded&) {
+                                            report();
+                                            return {};
+                                        }
+                                    } else {
+                                        explorer.explore(st, q, cache, leaf);
+                                    }
                                 }
                             }
                         }

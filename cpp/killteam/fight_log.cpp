@@ -3,6 +3,7 @@
 #include "core/dice.hpp"
 #include "core/rng.hpp"
 #include "killteam/fight_decision.hpp"
+#include "killteam/fight_optimal.hpp"
 
 namespace mh::kt {
 
@@ -35,7 +36,15 @@ LoggedRound resolve_logged(const FightSpec& spec, int crits_a, int norms_a, int 
     Rng rng(seed, 0);
     DiceSource dice(rng);
     SeededChance chance{dice};
-    resolve_round(spec, st, cache, chance, log);
+    if (spec.has_optimal()) {
+        // One round from fixed dice: the solver never reads the dice tables (no later round).
+        const RetainedTable none{};
+        OptimalSolver solver(spec, none, none, 1);
+        OptimalDecider decider{solver, 0};
+        resolve_round(spec, st, decider, chance, log);
+    } else {
+        resolve_round(spec, st, cache, chance, log);
+    }
     for (int s = 0; s < 2; ++s) {
         out.wounds[s] = st.side[s].wounds;
         out.relic_uses[s] = st.side[s].relic_uses;

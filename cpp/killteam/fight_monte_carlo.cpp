@@ -7,6 +7,7 @@
 #include "core/parallel.hpp"
 #include "killteam/fight_cache.hpp"
 #include "killteam/fight_decision.hpp"
+#include "killteam/fight_optimal.hpp"
 #include "killteam/fight_resolve.hpp"
 
 namespace mh::kt {
@@ -36,12 +37,16 @@ int dice_index(const Retained& a, const Retained& b) {
 }  // namespace
 
 struct FightMonteCarlo::Workspace {
-    explicit Workspace(const FightSpec& spec) : cache(spec) {}
+    Workspace(const FightSpec& spec, const RetainedTable* tables, int rounds) : spec(spec), cache(spec) {
+        // An optimal fighter's moves depend on the rounds still to come: the solver values them.
+        if (spec.has_optimal()) solver = std::make_unique<OptimalSolver>(spec, tables[0], tables[1], rounds);
+    }
 
-    // Wounds (A, B) after a round without chance effects, from these dice and wounds.
-    std::pair<int, int> round(const Retained& a, int wounds_a, const Retained& b, int wounds_b) {
-        const FightSpec& spec = cache.spec();
-        const bool opening = wounds_a == spec.fighter[0].wounds && wounds_b == spec.fighter[1].wounds;
+    // Wounds (A, B) after round `r` without chance effects, from these dice and wounds. Heuristic
+    // play does not depend on the round; optimal play does, so the round is part of the key.
+    std::pair<int, int> round(int r, const Retained& a, int wounds_a, const Retained& b, int wounds_b) {
+        const bool opening = wounds_a == spec.fighter[0].wounds && wounds_b == spec.fighter[1].wounds &&
+                             (!solver || r == 0);
         uint64_t key = 0;
         if (opening) {  // the first round's wounds are known: a flat table
             if (first_round.empty()) first_round.assign(kDicePairs, kUnknown);
@@ -49,28 +54,52 @@ struct FightMonteCarlo::Workspace {
             if (known != kUnknown) return {known & 63, known >> 6};
         } else {
             key = 1ULL << 63 | static_cast<uint64_t>(dice_index(a, b)) << 12 | static_cast<uint64_t>(wounds_a) << 6 |
-                  static_cast<uint64_t>(wounds_b);
+                  static_cast<uint64_t>(wounds_b) | static_cast<uint64_t>(solver ? r : 0) << 40;
             uint32_t known = 0;
             if (later_rounds.find(key, known)) return {static_cast<int>(known & 63), static_cast<int>(known >> 6)};
         }
         FightState st = round_state(a.crits, a.norms, wounds_a, b.crits, b.norms, wounds_b);
         NoLog log;
         start_round(spec, st, log);
-        const std::pair<int, int> end = cache.playout(st);
+        std::pair<int, int> end;
+        if (solver) {
+            OptimalDecider decider{*solver, r};
+            NoChance chance;
+            resolve_from(st, decider, chance);
+            end = {st.side[0].wounds, st.side[1].wounds};
+        } else {
+            end = cache.playout(st);
+        }
         const uint16_t packed = static_cast<uint16_t>(end.first | end.second << 6);
         if (opening) first_round[dice_index(a, b)] = packed;
         else later_rounds.insert(key, packed);
         return end;
     }
 
+    template <class Decider, class Chance>
+    void resolve_from(FightState& st, Decider& decider, Chance& chance) {
+        NoLog log;
+        while (!st.over()) {
+            apply_action(spec, st, decider.decide(st), chance, log);
+            pass_turn(st, log);
+        }
+    }
+
+    FightSpec spec;
     DecisionCache cache;
+    std::unique_ptr<OptimalSolver> solver;
     std::vector<uint16_t> first_round;
     StateMap later_rounds;
 };
 
 FightMonteCarlo::FightMonteCarlo(const FightSpec& spec, const AttackProfile& dice_a, const AttackProfile& dice_b,
                                  int rounds)
-    : spec_(spec), dice_{dice_a, dice_b}, rounds_(rounds) {}
+    : spec_(spec), dice_{dice_a, dice_b}, rounds_(rounds) {
+    if (spec.has_optimal()) {
+        tables_[0] = attack_distribution(dice_a);
+        tables_[1] = attack_distribution(dice_b);
+    }
+}
 
 FightMonteCarlo::~FightMonteCarlo() = default;
 
@@ -80,7 +109,7 @@ std::size_t FightMonteCarlo::bins() const {
 
 std::unique_ptr<FightMonteCarlo::Workspace> FightMonteCarlo::acquire() {
     std::lock_guard<std::mutex> lock(pool_mutex_);
-    if (pool_.empty()) return std::make_unique<Workspace>(spec_);
+    if (pool_.empty()) return std::make_unique<Workspace>(spec_, tables_, rounds_);
     std::unique_ptr<Workspace> workspace = std::move(pool_.back());
     pool_.pop_back();
     return workspace;
@@ -106,7 +135,7 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
                 for (int r = 0; r < rounds_ && wa > 0 && wb > 0; ++r) {
                     const Retained a = roll_attack(dice_[0], dice);
                     const Retained b = roll_attack(dice_[1], dice);
-                    std::tie(wa, wb) = ws->round(a, wa, b, wb);
+                    std::tie(wa, wb) = ws->round(r, a, wa, b, wb);
                 }
                 ++c[wa * side_b + wb];
             }
@@ -120,7 +149,12 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
                     const Retained b = roll_attack(dice_[1], dice);
                     st = round_state(a.crits, a.norms, st.side[0].wounds, b.crits, b.norms, st.side[1].wounds,
                                      st.side[0].relic_uses, st.side[1].relic_uses);
-                    resolve_round(spec_, st, ws->cache, roll, log);
+                    if (ws->solver) {
+                        OptimalDecider decider{*ws->solver, r};
+                        resolve_round(spec_, st, decider, roll, log);
+                    } else {
+                        resolve_round(spec_, st, ws->cache, roll, log);
+                    }
                 }
                 ++c[st.side[0].wounds * side_b + st.side[1].wounds];
             }

@@ -33,6 +33,7 @@ private:
 
     FightSpec spec_;
     AttackProfile dice_[2];
+    RetainedTable tables_[2] = {};  // the retained-dice distributions, for an optimal fighter's solver
     int rounds_;
     // Caches survive between calls (Python runs a long job as several batches) and are handed to
     // one thread at a time; what they hold is deterministic, so results never depend on them.

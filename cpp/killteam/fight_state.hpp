@@ -11,7 +11,11 @@ namespace mh::kt {
 constexpr int kMaxFightWounds = 40;
 constexpr int kRelicIgnoresPerFight = 2;
 
-enum class Strategy : uint8_t { Strike = 0, Parry = 1, MaxDamage = 2, MinDamage = 3 };
+// Optimal: reads the dice and plays the best move for its objective (killteam.md §7, fight_optimal.hpp).
+enum class Strategy : uint8_t { Strike = 0, Parry = 1, MaxDamage = 2, MinDamage = 3, Optimal = 4 };
+
+// What an optimal fighter plays for (killteam.md §7): a tuple compared lexicographically.
+enum class Objective : uint8_t { Trade = 0, Net = 1, Kill = 2, Survive = 3 };
 
 enum class Action : uint8_t { CritStrike = 0, NormStrike = 1, CritParry = 2, NormParry = 3 };
 
@@ -23,6 +27,7 @@ struct FighterSpec {
     int normal_damage = 3;
     int critical_damage = 4;
     Strategy strategy = Strategy::MaxDamage;
+    Objective objective = Objective::Trade;  // read only when strategy is Optimal
     // weapon rules acting in the fight (the others only shape the attack dice)
     bool brutal = false;
     bool shock = false;
@@ -49,6 +54,9 @@ struct FightSpec {
 
     // True when the resolution rolls dice of its own (Feel No Pain, Saintly Relics).
     bool has_chance() const { return fighter[0].has_chance() || fighter[1].has_chance(); }
+    bool has_optimal() const {
+        return fighter[0].strategy == Strategy::Optimal || fighter[1].strategy == Strategy::Optimal;
+    }
 };
 
 // One fighter during a round.

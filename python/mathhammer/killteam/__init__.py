@@ -5,23 +5,29 @@
 0.222...
 """
 
+from mathhammer.killteam.advise import Advice, MoveValue, advise
 from mathhammer.killteam.attack_dice import AttackDiceResult, attack_dice, attack_distribution
 from mathhammer.killteam.fight import FightLog, FightResult, fight, resolve_fight
-from mathhammer.killteam.profiles import STRATEGIES, Fighter, Operative, Weapon
+from mathhammer.killteam.profiles import ALL_STRATEGIES, OBJECTIVES, STRATEGIES, Fighter, Operative, Weapon
 from mathhammer.killteam.rules import Abilities, WeaponRules
 from mathhammer.killteam.shoot import ShootResult, shoot
 
 __all__ = [
+    "ALL_STRATEGIES",
+    "OBJECTIVES",
     "STRATEGIES",
     "Abilities",
+    "Advice",
     "AttackDiceResult",
     "FightLog",
     "FightResult",
     "Fighter",
+    "MoveValue",
     "Operative",
     "ShootResult",
     "Weapon",
     "WeaponRules",
+    "advise",
     "attack_dice",
     "attack_distribution",
     "fight",

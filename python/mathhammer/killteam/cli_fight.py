@@ -28,7 +28,9 @@ from mathhammer.killteam.fight import FightResult, fight
 from mathhammer.killteam.profiles import Fighter
 from mathhammer.library import load_game_library, profile_to_dict, resolve_profile
 
-_STRATEGY_HELP = "strike, parry, max_damage (Max Dmg To Enemy) or min_damage (Min Dmg To Self)."
+_STRATEGY_HELP = ("strike, parry, max_damage (Max Dmg To Enemy), min_damage (Min Dmg To Self) or optimal "
+                  "(best move for --X-objective).")
+_OBJECTIVE_HELP = "with --X-strategy optimal: trade (default), net, kill or survive."
 
 
 def _option(side: str, name: str, help_text: str) -> Any:
@@ -44,8 +46,12 @@ def _fighter(side: str, profile: str | None, library: Any, **changes: Any) -> Fi
     """A side's fighter: the named profile (or the default) with the fields given on the command line."""
     base = DEFAULT_FIGHTER if profile is None else resolve_profile("killteam", "fighter", profile, library,
                                                                     f"{side}.profile")
+    given = {k: v for k, v in changes.items() if v is not None}
+    # A heuristic strategy given without an objective drops an optimal profile's objective.
+    if "strategy" in given and "objective" not in given and str(given["strategy"]).strip().lower() != "optimal":
+        given["objective"] = None
     try:
-        return dataclasses.replace(base, **{k: v for k, v in changes.items() if v is not None})
+        return dataclasses.replace(base, **given)
     except (InputError, InputTypeError) as error:
         message = str(error).split(": ", 1)[1]
         raise type(error)(f"{side}.{error.field}", message) from None
@@ -81,6 +87,7 @@ register_printer(FightResult, fight_tables)
 EPILOG = """Examples:
 
   mathhammer killteam fight --a-attacks 5 --a-damage 4/5 --a-rules "Brutal, Shock" --b-abilities "Storm Shield, Dueller" --b-strategy min_damage --rounds 3
+  mathhammer killteam fight --a-strategy optimal --a-objective trade --b-strategy strike
 
   mathhammer killteam fight --profiles examples/killteam/profiles.toml --a-profile assault_intercessor_sergeant --b-profile ork_boy --format json
 """
@@ -99,6 +106,7 @@ def register(app: typer.Typer) -> None:
         a_rules: Annotated[Optional[str], _option("a", "rules", "weapon rules, e.g. 'Brutal, Lethal 5+'.")] = None,
         a_abilities: Annotated[Optional[str], _option("a", "abilities", "e.g. 'Storm Shield, Feel No Pain 5+'.")] = None,
         a_strategy: Annotated[Optional[str], _option("a", "strategy", _STRATEGY_HELP)] = None,
+        a_objective: Annotated[Optional[str], _option("a", "objective", _OBJECTIVE_HELP)] = None,
         b_profile: Annotated[Optional[str], _option("b", "profile", "a fighter of --profiles to start from.")] = None,
         b_attacks: Annotated[Optional[int], _option("b", "attacks", "attack dice (1..12; default 4).")] = None,
         b_hit: Annotated[Optional[str], _option("b", "hit", "hit stat, 3 or 3+ (2..6; default 3+).")] = None,
@@ -107,6 +115,7 @@ def register(app: typer.Typer) -> None:
         b_rules: Annotated[Optional[str], _option("b", "rules", "weapon rules, e.g. 'Brutal, Lethal 5+'.")] = None,
         b_abilities: Annotated[Optional[str], _option("b", "abilities", "e.g. 'Storm Shield, Feel No Pain 5+'.")] = None,
         b_strategy: Annotated[Optional[str], _option("b", "strategy", _STRATEGY_HELP)] = None,
+        b_objective: Annotated[Optional[str], _option("b", "objective", _OBJECTIVE_HELP)] = None,
         profiles: ProfilesOption = None,
         first: Annotated[str, typer.Option(help="Who resolves first each round: a or b.")] = "a",
         rounds: Annotated[int, typer.Option(help="Fight rounds with fresh dice, wounds carried over (1..3).")] = 1,
@@ -122,9 +131,11 @@ def register(app: typer.Typer) -> None:
         """
         library = load_game_library(profiles, "killteam") if profiles is not None else {}
         a = _fighter("a", a_profile, library, attacks=a_attacks, hit=a_hit, damage=a_damage, wounds=a_wounds,
-                     rules=a_rules, abilities=a_abilities, strategy=a_strategy)
+                     rules=a_rules, abilities=a_abilities, strategy=a_strategy,
+                     objective=a_objective)
         b = _fighter("b", b_profile, library, attacks=b_attacks, hit=b_hit, damage=b_damage, wounds=b_wounds,
-                     rules=b_rules, abilities=b_abilities, strategy=b_strategy)
+                     rules=b_rules, abilities=b_abilities, strategy=b_strategy,
+                     objective=b_objective)
         with progress_bar("Fighting") as progress:
             result = fight(a, b, first=first, rounds=rounds, method=method.value, samples=samples, seed=seed,
                            threads=threads, progress=progress)

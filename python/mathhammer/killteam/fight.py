@@ -151,6 +151,7 @@ def _fighter_spec(f: Fighter, wounds: int | None = None) -> Any:
     s.wounds = f.wounds if wounds is None else wounds
     s.normal_damage, s.critical_damage = f.damage
     s.strategy = getattr(_kt.Strategy, f.strategy)
+    s.objective = getattr(_kt.Objective, f.objective or "trade")
     s.brutal = f.rules.brutal
     s.shock = f.rules.shock
     ab = f.abilities
@@ -166,6 +167,18 @@ def _fighter_spec(f: Fighter, wounds: int | None = None) -> Any:
     s.feel_no_pain = ab.feel_no_pain or 0
     s.saintly_relics = ab.saintly_relics
     return s
+
+
+#: Objectives two optimal fighters may share: exact opposites, so the game is zero-sum (killteam.md §7).
+ZERO_SUM_OBJECTIVES: tuple[str, ...] = ("trade", "net")
+
+
+def check_optimal_pair(a: Fighter, b: Fighter) -> None:
+    """Two optimal fighters must share the objective "trade" or "net" (zero-sum minimax on A's)."""
+    if a.strategy == "optimal" and b.strategy == "optimal":
+        if a.objective != b.objective or a.objective not in ZERO_SUM_OBJECTIVES:
+            raise InputError("objective", f"two optimal fighters must share the objective 'trade' or 'net' (the "
+                             f"game is then zero-sum); got a: {a.objective!r}, b: {b.objective!r}")
 
 
 def fight_spec(a: Fighter, b: Fighter, first: str = "a", wounds_a: int | None = None, wounds_b: int | None = None) -> Any:
@@ -223,7 +236,8 @@ def fight(
     """The distribution of both fighters' remaining wounds after a fight (killteam.md §3).
 
     Each round both fighters roll their attack dice, then resolve them one die per turn starting
-    with ``first`` ("a" or "b"), striking or parrying as their strategies decide. ``rounds`` (1..3)
+    with ``first`` ("a" or "b"), striking or parrying as their strategies decide (an optimal
+    fighter plays the best response for its objective over all ``rounds``). ``rounds`` (1..3)
     rounds are fought with fresh dice, wounds carried over. ``method="exact"`` sums over every
     pair of retained dice (Feel No Pain / Saintly Relics rolls as exact chance nodes);
     ``"monte_carlo"`` simulates ``samples`` fights in C++ (``seed``, ``threads``,
@@ -232,6 +246,7 @@ def fight(
     """
     a = _check_fighter("a", a)
     b = _check_fighter("b", b)
+    check_optimal_pair(a, b)
     first = check_choice("first", first, SIDES)
     rounds = check_int("rounds", rounds, 1, MAX_ROUNDS)
     method = check_choice("method", method, METHODS)
@@ -249,7 +264,10 @@ def fight(
     names = ("wounds_a", "wounds_b")
     pmf = None
     if method == "exact" or (method == "auto" and estimate <= AUTO_ESTIMATE_MAX):
-        limit = EXACT_WORK_LIMIT if method == "auto" else 0.0
+        # With an optimal fighter both engines must first solve the game (the bulk of the work), so
+        # "auto" does not fall back to Monte Carlo once the exact engine has started.
+        optimal = "optimal" in (a.strategy, b.strategy)
+        limit = EXACT_WORK_LIMIT if method == "auto" and not optimal else 0.0
         pmf, _work = _kt.fight_exact(spec, attack_distribution(a), attack_distribution(b), rounds, limit)
     if pmf is not None:
         method = "exact"
@@ -296,10 +314,12 @@ def resolve_fight(
     """Resolve one round from fixed retained dice ``(crits, norms)`` and log every step.
 
     ``wounds_a`` / ``wounds_b`` override the fighters' starting wounds. Feel No Pain and Saintly
-    Relics dice, if the fighters have them, are rolled from ``seed`` (None: a random seed).
+    Relics dice, if the fighters have them, are rolled from ``seed`` (None: a random seed). An
+    optimal fighter plays as in a one-round fight.
     """
     a = _check_fighter("a", a)
     b = _check_fighter("b", b)
+    check_optimal_pair(a, b)
     da = _check_dice("dice_a", dice_a, a)
     db = _check_dice("dice_b", dice_b, b)
     first = check_choice("first", first, SIDES)

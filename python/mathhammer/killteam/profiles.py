@@ -12,7 +12,15 @@ from typing import Any
 from mathhammer._validate import InputError, InputTypeError, check_choice, check_int, check_stat
 from mathhammer.killteam.rules import Abilities, WeaponRules, as_abilities, as_weapon_rules
 
+#: The heuristic strategies (killteam.md §3).
 STRATEGIES: tuple[str, ...] = ("strike", "parry", "max_damage", "min_damage")
+#: The heuristics and "optimal" (killteam.md §7), which plays the best move for an objective.
+ALL_STRATEGIES: tuple[str, ...] = STRATEGIES + ("optimal",)
+#: What an optimal fighter plays for (killteam.md §7), each a tuple compared lexicographically:
+#: trade ([enemy dies] - [self dies], enemy lost - own lost); net (enemy lost - own lost,
+#: [enemy dies] - [self dies]); kill ([enemy dies], -own lost, enemy lost); survive (-[self dies],
+#: enemy lost - own lost).
+OBJECTIVES: tuple[str, ...] = ("trade", "net", "kill", "survive")
 MAX_ATTACKS = 12
 MAX_DAMAGE = 12
 MAX_WOUNDS = 40
@@ -81,7 +89,9 @@ class Weapon:
 class Fighter:
     """A fighter in melee: its melee weapon (attacks, hit, damage, rules), wounds, abilities and strategy.
 
-    strategy: "strike", "parry", "max_damage" (Max Dmg To Enemy) or "min_damage" (Min Dmg To Self).
+    strategy: "strike", "parry", "max_damage" (Max Dmg To Enemy), "min_damage" (Min Dmg To Self), or
+    "optimal" (reads the dice and plays the best move for ``objective``, killteam.md §7).
+    objective: for an optimal fighter, one of OBJECTIVES (default "trade"); None for a heuristic one.
     """
 
     attacks: int
@@ -91,6 +101,7 @@ class Fighter:
     rules: WeaponRules = field(default_factory=WeaponRules)
     abilities: Abilities = field(default_factory=Abilities)
     strategy: str = "max_damage"
+    objective: str | None = None
 
     def __post_init__(self) -> None:
         weapon = Weapon(self.attacks, self.hit, self.damage, self.rules)
@@ -100,14 +111,21 @@ class Fighter:
         object.__setattr__(self, "rules", weapon.rules)
         object.__setattr__(self, "wounds", check_int("wounds", self.wounds, 1, MAX_WOUNDS))
         object.__setattr__(self, "abilities", as_abilities(self.abilities))
-        object.__setattr__(self, "strategy", check_choice("strategy", self.strategy, STRATEGIES))
+        object.__setattr__(self, "strategy", check_choice("strategy", self.strategy, ALL_STRATEGIES))
+        if self.strategy == "optimal":
+            objective = "trade" if self.objective is None else check_choice("objective", self.objective, OBJECTIVES)
+            object.__setattr__(self, "objective", objective)
+        elif self.objective is not None:
+            raise InputError("objective", f"only an optimal fighter has an objective (strategy={self.strategy!r} "
+                             "is a heuristic); use strategy='optimal' or leave objective unset")
 
     @property
     def weapon(self) -> Weapon:
         return Weapon(self.attacks, self.hit, self.damage, self.rules)
 
     def __str__(self) -> str:
-        text = f"{self.weapon}; {self.wounds}W; {self.strategy}"
+        strategy = self.strategy if self.objective is None else f"{self.strategy} ({self.objective})"
+        text = f"{self.weapon}; {self.wounds}W; {strategy}"
         abilities = str(self.abilities)
         return f"{text}; {abilities}" if abilities else text
 

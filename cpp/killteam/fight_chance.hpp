@@ -1,0 +1,46 @@
+// Chance outcomes enumerated exactly: Feel No Pain and Saintly Relics rolls as chance nodes.
+#pragma once
+
+#include "killteam/fight_resolve.hpp"
+
+namespace mh::kt {
+
+// Feeds an action a scripted sequence of chance outcomes, so that running the action once per
+// script visits every outcome exactly once. Queries past the script answer "no" and are
+// recorded; next() moves to the following script (the last "no" becomes "yes").
+struct ScriptedChance {
+    static constexpr bool kEnabled = true;
+    static constexpr int kMaxQueries = 16;  // an action makes at most two strikes of two rolls each
+
+    bool relic(int dice) { return query(relic_probability(dice)); }
+    bool feel_no_pain(int x) { return query(feel_no_pain_probability(x)); }
+
+    void rewind() { depth = 0; }
+    double probability() const {
+        double p = 1.0;
+        for (int i = 0; i < length; ++i) p *= outcome[i] ? p_yes[i] : 1.0 - p_yes[i];
+        return p;
+    }
+    bool next() {
+        while (length > 0 && outcome[length - 1]) --length;
+        if (length == 0) return false;
+        outcome[length - 1] = true;
+        return true;
+    }
+
+private:
+    bool query(double p) {
+        if (depth < length) return outcome[depth++];
+        p_yes[length] = p;
+        outcome[length] = false;
+        ++length;
+        ++depth;
+        return false;
+    }
+    bool outcome[kMaxQueries] = {};
+    double p_yes[kMaxQueries] = {};
+    int length = 0;
+    int depth = 0;
+};
+
+}  // namespace mh::kt
