@@ -1,6 +1,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include "bindings/numpy.hpp"
 #include "bindings/register.hpp"
 #include "core/dice.hpp"
 #include "core/parallel.hpp"
@@ -25,7 +26,7 @@ void register_core(py::module_ m) {
                                         for (uint64_t i = 0; i < n; ++i) ++c[dice.d6() - 1];
                                     });
             }
-            return py::array_t<uint64_t>(counts.size(), counts.data());
+            return to_numpy(counts);
         },
         py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"), py::arg("threads"));
 }

@@ -2,6 +2,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include "bindings/numpy.hpp"
 #include "bindings/register.hpp"
 #include "deathburgh/combat.hpp"
 #include "deathburgh/pool.hpp"
@@ -10,20 +11,6 @@
 namespace py = pybind11;
 
 namespace mh::bindings {
-
-namespace {
-
-py::array_t<double> to_numpy(const std::vector<double>& values, std::vector<py::ssize_t> shape) {
-    py::array_t<double> out(shape);
-    std::copy(values.begin(), values.end(), out.mutable_data());
-    return out;
-}
-
-py::array_t<uint64_t> to_numpy(const std::vector<uint64_t>& values) {
-    return py::array_t<uint64_t>(static_cast<py::ssize_t>(values.size()), values.data());
-}
-
-}  // namespace
 
 void register_deathburgh(py::module_ m) {
     using namespace mh::deathburgh;
@@ -90,7 +77,7 @@ void register_deathburgh(py::module_ m) {
     m.def("pool_pmf", [](const PoolSpec& pool) {
         check_pool(pool);
         const std::vector<double> pmf = pool_pmf(pool);
-        return to_numpy(pmf, {static_cast<py::ssize_t>(pmf.size())});
+        return to_numpy(pmf);
     });
     m.def("combat_exact", [](const CombatSpec& spec) {
         ExactCombat exact;

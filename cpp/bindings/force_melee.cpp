@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "bindings/numpy.hpp"
 #include "bindings/register.hpp"
 #include "force_melee/allocation.hpp"
 #include "force_melee/exchange.hpp"
@@ -13,15 +14,6 @@
 namespace py = pybind11;
 
 namespace mh::bindings {
-
-namespace {
-
-template <class T>
-py::array_t<T> to_numpy(const std::vector<T>& values) {
-    return py::array_t<T>(values.size(), values.data());
-}
-
-}  // namespace
 
 void register_force_melee(py::module_ m) {
     using namespace mh::force_melee;

@@ -2,6 +2,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings/killteam.hpp"
+#include "bindings/numpy.hpp"
 #include "core/parallel.hpp"
 #include "killteam/attack_dice.hpp"
 
@@ -46,10 +47,7 @@ void register_killteam_dice(py::module_ m) {
 
     m.def("attack_distribution",
           [](const AttackProfile& p) {
-              const RetainedTable t = attack_distribution(p);
-              py::array_t<double> out({kTableSide, kTableSide});
-              std::copy(t.begin(), t.end(), out.mutable_data());
-              return out;
+              return to_numpy(attack_distribution(p), {kTableSide, kTableSide});
           },
           py::arg("profile"));
 
@@ -69,7 +67,7 @@ void register_killteam_dice(py::module_ m) {
                                           }
                                       });
               }
-              return py::array_t<uint64_t>(counts.size(), counts.data());
+              return to_numpy(counts);
           },
           py::arg("profile"), py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"),
           py::arg("threads"));

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "bindings/killteam.hpp"
+#include "bindings/numpy.hpp"
 #include "killteam/fight_exact.hpp"
 #include "killteam/fight_log.hpp"
 #include "killteam/fight_monte_carlo.hpp"
@@ -94,9 +95,8 @@ void register_killteam_fight(py::module_ m) {
             stats["decisions"] = work.decisions;
             stats["units"] = work.units();
             if (joint.empty()) return py::tuple(py::make_tuple(py::none(), stats));
-            py::array_t<double> out({spec.fighter[0].wounds + 1, spec.fighter[1].wounds + 1});
-            std::copy(joint.begin(), joint.end(), out.mutable_data());
-            return py::tuple(py::make_tuple(out, stats));
+            return py::tuple(py::make_tuple(
+                to_numpy(joint, {spec.fighter[0].wounds + 1, spec.fighter[1].wounds + 1}), stats));
         },
         py::arg("spec"), py::arg("dice_a"), py::arg("dice_b"), py::arg("rounds"), py::arg("work_limit") = 0.0);
 
@@ -113,7 +113,7 @@ void register_killteam_fight(py::module_ m) {
                     py::gil_scoped_release release;
                     counts = self.counts(seed, total, chunk_begin, chunk_end, threads);
                 }
-                return py::array_t<uint64_t>(counts.size(), counts.data());
+                return to_numpy(counts);
             },
             py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"), py::arg("threads"));
 

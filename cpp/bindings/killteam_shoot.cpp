@@ -2,6 +2,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings/killteam.hpp"
+#include "bindings/numpy.hpp"
 #include "killteam/shoot.hpp"
 
 namespace py = pybind11;
@@ -51,12 +52,8 @@ void register_killteam_shoot(py::module_ m) {
                   py::gil_scoped_release release;
                   r = shoot_exact(cfg);
               }
-              py::array_t<double> damage(static_cast<py::ssize_t>(r.damage.size()), r.damage.data());
-              py::array_t<double> attack({kTableSide, kTableSide});
-              std::copy(r.attack.begin(), r.attack.end(), attack.mutable_data());
-              py::array_t<double> saves({kSaveSide, kSaveSide});
-              std::copy(r.saves.begin(), r.saves.end(), saves.mutable_data());
-              return py::make_tuple(damage, attack, saves);
+              return py::make_tuple(to_numpy(r.damage), to_numpy(r.attack, {kTableSide, kTableSide}),
+                                    to_numpy(r.saves, {kSaveSide, kSaveSide}));
           },
           py::arg("config"));
 
@@ -69,7 +66,7 @@ void register_killteam_shoot(py::module_ m) {
                   py::gil_scoped_release release;
                   counts = shoot_monte_carlo(cfg, seed, total, chunk_begin, chunk_end, threads);
               }
-              return py::array_t<uint64_t>(static_cast<py::ssize_t>(counts.size()), counts.data());
+              return to_numpy(counts);
           },
           py::arg("config"), py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"),
           py::arg("threads"));

@@ -2,6 +2,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include "bindings/numpy.hpp"
 #include "bindings/register.hpp"
 #include "starcraft/engines.hpp"
 
@@ -12,11 +13,6 @@ namespace mh::bindings {
 namespace {
 
 using namespace mh::starcraft;
-
-template <class T>
-py::array_t<T> to_array(const std::vector<T>& v) {
-    return py::array_t<T>(static_cast<py::ssize_t>(v.size()), v.data());
-}
 
 py::dict attack_layout_dict(const AttackLayout& l) {
     py::dict d;
@@ -160,7 +156,7 @@ void register_starcraft(py::module_ m) {
                   py::gil_scoped_release release;
                   out = exact_attack(c);
               }
-              return to_array(out);
+              return to_numpy(out);
           },
           py::arg("config"));
     m.def("exact_sequence",
@@ -170,7 +166,7 @@ void register_starcraft(py::module_ m) {
                   py::gil_scoped_release release;
                   out = exact_sequence(u, s, b, max_work);
               }
-              return to_array(out);
+              return to_numpy(out);
           },
           py::arg("unit"), py::arg("state"), py::arg("batches"), py::arg("max_work"));
 
@@ -182,7 +178,7 @@ void register_starcraft(py::module_ m) {
                   py::gil_scoped_release release;
                   counts = sample_attack(c, seed, total, chunk_begin, chunk_end, threads);
               }
-              return to_array(counts);
+              return to_numpy(counts);
           },
           py::arg("config"), py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"),
           py::arg("threads"));
@@ -194,7 +190,7 @@ void register_starcraft(py::module_ m) {
                   py::gil_scoped_release release;
                   counts = sample_sequence(u, s, b, seed, total, chunk_begin, chunk_end, threads);
               }
-              return to_array(counts);
+              return to_numpy(counts);
           },
           py::arg("unit"), py::arg("state"), py::arg("batches"), py::arg("seed"), py::arg("total"),
           py::arg("chunk_begin"), py::arg("chunk_end"), py::arg("threads"));
