@@ -113,8 +113,25 @@ class Stages(ResultMixin):
         return _frame_rows(self.distributions())
 
 
+class _EndStderr:
+    """Standard errors of P(destroyed) and P(Shielded lost) (None for exact results); the results
+    that use it declare the three fields."""
+
+    destroyed: float
+    shield_lost: float
+    samples: int | None
+
+    @property
+    def destroyed_stderr(self) -> float | None:
+        return _stderr(self.destroyed, self.samples)
+
+    @property
+    def shield_lost_stderr(self) -> float | None:
+        return _stderr(self.shield_lost, self.samples)
+
+
 @dataclass(frozen=True)
-class AttackResult(ResultMixin):
+class AttackResult(_EndStderr, ResultMixin):
     """One batch against one unit.
 
     damage: attack damage (surviving dice x damage per die); casualties: models removed; marker: the
@@ -137,14 +154,6 @@ class AttackResult(ResultMixin):
     method: str
     samples: int | None = None
     seed: int | None = None
-
-    @property
-    def destroyed_stderr(self) -> float | None:
-        return _stderr(self.destroyed, self.samples)
-
-    @property
-    def shield_lost_stderr(self) -> float | None:
-        return _stderr(self.shield_lost, self.samples)
 
     def to_frame(self) -> Any:
         """Long format: quantity (damage, casualties, marker, then each stage), value, p, P(>=)."""
@@ -170,7 +179,7 @@ class BatchSummary(ResultMixin):
 
 
 @dataclass(frozen=True)
-class SequenceResult(ResultMixin):
+class SequenceResult(_EndStderr, ResultMixin):
     """Several batches against one unit, the state carried between them.
 
     total_damage: attack damage of every batch; casualties: models removed in all; marker: the final
@@ -188,14 +197,6 @@ class SequenceResult(ResultMixin):
     method: str
     samples: int | None = None
     seed: int | None = None
-
-    @property
-    def destroyed_stderr(self) -> float | None:
-        return _stderr(self.destroyed, self.samples)
-
-    @property
-    def shield_lost_stderr(self) -> float | None:
-        return _stderr(self.shield_lost, self.samples)
 
     def to_frame(self) -> Any:
         """Long format: quantity (total_damage, casualties, marker), value, p, P(>=)."""
