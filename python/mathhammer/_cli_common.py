@@ -160,9 +160,9 @@ class ProgressGroup:
 
     Shown only when stderr is a terminal, and only once a job has taken longer than ``delay``
     seconds (default :data:`PROGRESS_DELAY`); transient, so nothing is left behind.
-    ``callback(description)`` gives the ``progress(done, total)`` to pass to a game's function: a
-    callable even when no bar is shown, because a run given one works in batches and so stops
-    between batches on Ctrl-C.
+    ``callback(description)`` gives the ``progress(done, total)`` to pass to a game's function (a
+    no-op when no bar is shown). Monte Carlo runs always work in batches, so Ctrl-C stops them
+    between batches either way.
     """
 
     def __init__(self, enabled: bool = True, delay: float | None = None) -> None:
