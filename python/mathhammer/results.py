@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import types
 import typing
 from collections.abc import Sequence
 from typing import Any
@@ -313,7 +314,7 @@ def _decode(hint: Any, value: Any) -> Any:
         return None
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
-    if origin is typing.Union or (origin is not None and str(origin) == "<class 'types.UnionType'>"):
+    if origin is typing.Union or origin is types.UnionType:  # Optional[X] / X | None
         for arg in args:
             if arg is type(None):
                 continue
