@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["Distribution", "JointDistribution", "ResultMixin"]
+__all__ = ["Distribution", "EngineResult", "JointDistribution", "ResultMixin"]
 
 
 def _frozen(array: Any, dtype: Any = np.float64) -> np.ndarray:
@@ -361,3 +361,62 @@ class ResultMixin:
     @classmethod
     def from_json(cls, text: str) -> Any:
         return cls.from_dict(json.loads(text))
+
+
+def probability_stderr(p: float, samples: int | None) -> float | None:
+    """Standard error of a Monte Carlo probability estimated from ``samples`` draws (None when exact)."""
+    if samples is None:
+        return None
+    return math.sqrt(max(p * (1.0 - p), 0.0) / samples)
+
+
+def mean_stderr(dist: Distribution, samples: int | None) -> float | None:
+    """Standard error of the mean of a Monte Carlo distribution of ``samples`` draws (None when exact)."""
+    if samples is None:
+        return None
+    return dist.std / math.sqrt(samples)
+
+
+def std_stderr(dist: Distribution, samples: int | None) -> float | None:
+    """Large-sample standard error of the standard deviation of a Monte Carlo distribution
+    (delta method: SE(s) ~ sqrt((mu4 - sigma^4) / n) / (2 sigma)); None when exact."""
+    if samples is None:
+        return None
+    sigma = dist.std
+    if sigma == 0.0:
+        return 0.0
+    mu4 = float(np.dot((dist.values - dist.mean) ** 4, dist.pmf))
+    return math.sqrt(max(mu4 - sigma**4, 0.0) / samples) / (2.0 * sigma)
+
+
+#: One headline figure of a result: its value and its Monte Carlo standard error (None when exact).
+Figure = tuple[float, "float | None"]
+
+
+class EngineResult(ResultMixin):
+    """What every engine function's result shares: how it was made and what it found.
+
+    Subclasses are frozen dataclasses with the fields ``method`` ("exact" or "monte_carlo"),
+    ``samples`` (None for exact), ``seed`` (the seed a Monte Carlo run used, drawn when None was
+    passed; None for exact) and ``variants`` (the game's ``Variants``), and define ``_figures()``.
+    ``summary()`` is flat, with the same keys for every result of a type whatever its inputs;
+    ``stderr`` has the same keys (None for exact). docs/results.md lists the keys of each type.
+    """
+
+    method: str
+    samples: int | None
+    seed: int | None
+
+    def _figures(self) -> dict[str, Figure]:
+        raise NotImplementedError
+
+    def summary(self) -> dict[str, float]:
+        """The headline figures by name (see docs/results.md)."""
+        return {name: float(value) for name, (value, _) in self._figures().items()}
+
+    @property
+    def stderr(self) -> dict[str, float] | None:
+        """Monte Carlo standard errors of the ``summary()`` figures, by the same names (None when exact)."""
+        if self.samples is None:
+            return None
+        return {name: float(error) for name, (_, error) in self._figures().items() if error is not None}

@@ -28,8 +28,9 @@ def test_bare_command_prints_the_spec_example(capsys):
 
 def test_json_default_is_case_f1(capsys):
     data = run_json(capsys)
-    assert data["summary"]["a"]["p_more_hits"] == pytest.approx(5 / 8, abs=1e-12)
-    assert data["summary"]["b"]["damage_taken_mean"] == pytest.approx(3.0, abs=1e-12)
+    assert data["summary"]["a_p_more_hits"] == pytest.approx(5 / 8, abs=1e-12)
+    assert data["summary"]["b_mean_damage"] == pytest.approx(3.0, abs=1e-12)
+    assert data["stderr"] is None
     assert data["summary"]["p_tie"] == pytest.approx(19 / 72, abs=1e-12)
     assert data["switches"] == {"winner_damage": "once", "allocation": "spill", "sustained_mode": "bonus",
                                 "bonus_always": False}
@@ -63,7 +64,8 @@ def test_every_field_is_settable(capsys):
 def test_monte_carlo_options(capsys):
     data = run_json(capsys, "--method", "monte_carlo", "--samples", "100000", "--seed", "5", "--threads", "2")
     assert data["result"]["samples"] == 100_000 and data["result"]["seed"] == 5
-    assert "stderr" in data["summary"]["a"]
+    assert set(data["stderr"]) == set(data["summary"])
+    assert data["stderr"]["a_p_more_hits"] > 0
     again = run_json(capsys, "--method", "monte_carlo", "--samples", "100000", "--seed", "5", "--threads", "1")
     assert again["result"]["joint"] == data["result"]["joint"]
 

@@ -98,7 +98,10 @@ def test_bad_types_are_type_errors_naming_the_field() -> None:
         sc.attack(RIFLE, {"models": 6})
     with pytest.raises(TypeError, match=r"^weapon: expected sc\.Weapon"):
         sc.attack("C-14", MARINES)
-    with pytest.raises(TypeError, match=r"^rules: expected sc\.Rules"):
+    with pytest.raises(TypeError, match=r"^rules: expected None, a preset name"):
+        sc.attack(RIFLE, MARINES, rules=3)
+    # A text is a preset name or 'field=value' switches (the --variants form).
+    with pytest.raises(ValueError, match=r"^rules: unknown preset 'natural'"):
         sc.attack(RIFLE, MARINES, rules="natural")
     with pytest.raises(ValueError, match=r"^weapon: mode 'weapon' needs a weapon"):
         sc.attack(None, MARINES)

@@ -14,7 +14,7 @@ from mathhammer.deathburgh.engine import combat, pool
 from mathhammer.deathburgh.profiles import EXAMPLES, Miniature, Side, example, load_profiles, save_profiles
 from mathhammer.deathburgh.results import CombatResult, RoundResult
 from mathhammer.deathburgh.rounds import Engagement, load_round, round
-from mathhammer.deathburgh.rules import Rules
+from mathhammer.deathburgh.rules import Rules, Variants
 
 __all__ = [
     "EXAMPLES",
@@ -23,6 +23,7 @@ __all__ = [
     "Miniature",
     "RoundResult",
     "Rules",
+    "Variants",
     "Side",
     "combat",
     "example",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable, Mapping
+from concurrent.futures import Executor
 from typing import Any, TypeVar
 
 import numpy as np
@@ -13,9 +14,10 @@ from mathhammer import _core
 from mathhammer._validate import InputError, InputTypeError, check_choice, check_int, check_stat
 from mathhammer.deathburgh.profiles import MAX_BONUS, MAX_DICE, REROLLS, Miniature, Side, as_miniature
 from mathhammer.deathburgh.results import CombatResult
-from mathhammer.deathburgh.rules import CombatPlan, Rules, plan_combat, plan_pool
+from mathhammer.deathburgh.rules import CombatPlan, Variants, plan_combat, plan_pool
+from mathhammer.options import Progress, check_switches, engine_options
 from mathhammer.results import Distribution
-from mathhammer.sampling import Progress, check_samples, resolve_seed, resolve_threads, run_monte_carlo
+from mathhammer.sampling import resolve_threads, run_monte_carlo
 
 __all__ = ["METHODS", "combat", "pool"]
 
@@ -53,10 +55,11 @@ def pool(
     extra_dice: int = 0,
     reroll: str = "none",
     *,
-    bonus_dice: str = "replace",
+    bonus_dice: str | None = None,
     souls_dice: int = 0,
-    souls: str = "convert",
-    souls_limit: int = 1,
+    souls: str | None = None,
+    souls_limit: int | None = None,
+    variants: Variants | Mapping[str, Any] | str | None = None,
 ) -> Distribution:
     """Exact distribution of one side's successes (deathburgh.md §2).
 
@@ -64,11 +67,13 @@ def pool(
     (each worth 2; with ``bonus_dice="add"`` each adds a die instead of replacing one), ``instant1``
     instant 1! (1! wins conflicts), ``souls_dice`` Soul's Dice (converted into 6!, or added with
     ``souls="add"``), ``reroll`` of failed rolled dice: ``"none"``, ``"all_fails"``, ``"one_fail"``.
+    ``bonus_dice``, ``souls`` and ``souls_limit`` are switches of :class:`Variants` (defaults
+    "replace", "convert", 1): give them as keywords or in ``variants=``, not both.
 
     >>> pool(2, 4, reroll="all_fails").mean
     2.0
     """
-    rules = Rules(bonus_dice=bonus_dice, souls=souls, souls_limit=souls_limit)
+    rules = check_switches(Variants, variants, {"bonus_dice": bonus_dice, "souls": souls, "souls_limit": souls_limit})
     plan = plan_pool(
         "",
         check_int("dice", dice, 0, MAX_DICE),
@@ -104,20 +109,22 @@ def combat(
     defender: Side | Miniature | str,
     reaction: str = "attack",
     *,
-    edition: str = "web",
-    bonus_dice: str = "replace",
-    souls: str = "convert",
-    souls_limit: int = 1,
-    draw: str = "always",
-    draw_in_dodge: bool = False,
-    cap_wounds_at_dice: bool = False,
-    support_stacking: str = "per_ally",
+    edition: str | None = None,
+    bonus_dice: str | None = None,
+    souls: str | None = None,
+    souls_limit: int | None = None,
+    draw: str | None = None,
+    draw_in_dodge: bool | None = None,
+    cap_wounds_at_dice: bool | None = None,
+    support_stacking: str | None = None,
     stand_and_shoot: bool = False,
     method: str = "auto",
     samples: int = DEFAULT_SAMPLES,
     seed: int | None = None,
     threads: int | None = None,
     progress: Progress | None = None,
+    executor: Executor | None = None,
+    variants: Variants | Mapping[str, Any] | str | None = None,
 ) -> CombatResult:
     """Resolve one combat: the joint law of the wounds each side inflicts, and what follows from it.
 
@@ -125,39 +132,42 @@ def combat(
     profile like ``"A 4/4+ D 4/4+ W 3"``, meaning Aggressive with no options; or a dict of Side fields). ``reaction``: ``"attack"`` (opposed attacks; the web edition wounds with all successes
     both ways, the alpha edition with the difference), ``"dodge"`` (each dodge success parries one
     attack success; web: excess parries wound the attacker when the roles match), or ``"none"``.
-    The switches are those of :class:`Rules` plus ``stand_and_shoot`` (a charged ranged defender
-    shoots back as in melee). ``method``: ``"exact"``, ``"monte_carlo"`` or ``"auto"`` (exact: always
-    cheap for one combat); ``samples``, ``seed``, ``threads`` and ``progress`` drive Monte Carlo.
+    The switches are those of :class:`Variants` (as keywords, defaults as there, or as ``variants=``,
+    not both) plus ``stand_and_shoot`` (a charged ranged defender shoots back as in melee).
+    ``method``: ``"exact"``, ``"monte_carlo"`` or ``"auto"`` (exact: always cheap for one combat);
+    ``samples``, ``seed``, ``threads``, ``progress`` and ``executor`` drive Monte Carlo.
     """
-    rules = Rules(
+    options = engine_options(method, samples, seed, threads, progress, executor, methods=METHODS)
+    rules = check_switches(Variants, variants, dict(
         edition=edition, bonus_dice=bonus_dice, souls=souls, souls_limit=souls_limit, draw=draw,
         draw_in_dodge=draw_in_dodge, cap_wounds_at_dice=cap_wounds_at_dice, support_stacking=support_stacking,
-    )
+    ))
     side_a = as_side("attacker", attacker)
     side_d = as_side("defender", defender)
     plan = plan_combat(side_a, side_d, reaction, rules, stand_and_shoot)
-    method = check_choice("method", method, METHODS)
     context = dict(
         defender_wounds=side_d.current_wounds, attacker_wounds=side_a.current_wounds,
-        reaction=plan.reaction, edition=rules.edition,
+        reaction=plan.reaction, edition=rules.edition, variants=rules,
     )
-    if method == "monte_carlo":
-        samples = check_samples(samples)
-        seed = resolve_seed(seed)
-        counts = combat_counts(plan, samples, seed, resolve_threads(threads), progress)
+    if options.method == "monte_carlo":
+        seed_used = options.draw_seed()
+        counts = combat_counts(plan, options.samples, seed_used, resolve_threads(options.threads), options.progress,
+                               options.executor)
         successes, wounds = split_counts(plan, counts)
-        return CombatResult.build(successes, wounds, samples=samples, method="monte_carlo", seed=seed, **context)
+        return CombatResult.build(successes, wounds, samples=options.samples, method="monte_carlo", seed=seed_used,
+                                  **context)
     successes, wounds, pmf_attacker, pmf_defender = _cpp.combat_exact(plan.spec())
     return CombatResult.build(
         successes, wounds, samples=None, method="exact", marginals=(pmf_attacker, pmf_defender), **context
     )
 
 
-def combat_counts(plan: CombatPlan, samples: int, seed: int, threads: int, progress: Progress | None = None) -> np.ndarray:
+def combat_counts(plan: CombatPlan, samples: int, seed: int, threads: int, progress: Progress | None = None,
+                  executor: Executor | None = None) -> np.ndarray:
     """Raw Monte Carlo counts of a planned combat (the successes grid, then the wounds grid)."""
     spec = plan.spec()
     kernel = functools.partial(_cpp.combat_monte_carlo, spec)
-    return run_monte_carlo(kernel, samples, seed, threads, progress)
+    return run_monte_carlo(kernel, samples, seed, threads, progress, executor)
 
 
 def split_counts(plan: CombatPlan, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

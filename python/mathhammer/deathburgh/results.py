@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from mathhammer._validate import check_choice
-from mathhammer.results import Distribution, JointDistribution, ResultMixin
+from mathhammer.deathburgh.rules import Variants
+from mathhammer.results import (
+    Distribution,
+    EngineResult,
+    Figure,
+    JointDistribution,
+    mean_stderr,
+    probability_stderr,
+)
 
 __all__ = ["CombatResult", "RoundResult"]
 
@@ -17,7 +24,7 @@ WHO = ("defender", "attacker", "both")
 
 
 @dataclass(frozen=True)
-class CombatResult(ResultMixin):
+class CombatResult(EngineResult):
     """The outcome of one combat.
 
     ``joint.pmf[i, j]`` = P(i wounds inflicted on the defender, j on the attacker), not capped by the
@@ -27,7 +34,7 @@ class CombatResult(ResultMixin):
     ``"both"``. ``p_counter_wound`` = P(the attacker takes ≥ 1 wound), ``p_tie`` = P(equal
     successes) (alpha: the chance of a draw when ``draw="always"``), ``p_attacker_more`` =
     P(attacker scores more). A Monte Carlo result carries ``samples`` and, in ``stderr``, the
-    standard error of each of those probabilities.
+    standard error of each figure of ``summary()``.
     """
 
     joint: JointDistribution
@@ -50,25 +57,23 @@ class CombatResult(ResultMixin):
     method: str
     samples: int | None = None
     seed: int | None = None
-    stderr: dict[str, float] | None = None
+    variants: Variants = Variants()
 
     def wasted(self, who: str = "defender") -> float:
         """P(Wasted) of ``"defender"``, ``"attacker"`` or ``"both"``: wounds taken ≥ wounds they had."""
         who = check_choice("who", who, WHO)
         return {"defender": self.p_wasted_defender, "attacker": self.p_wasted_attacker, "both": self.p_wasted_both}[who]
 
-    def summary(self) -> dict[str, float]:
-        """The headline numbers by name."""
-        return {
-            "p_wasted_defender": self.p_wasted_defender,
-            "p_wasted_attacker": self.p_wasted_attacker,
-            "p_wasted_both": self.p_wasted_both,
-            "p_counter_wound": self.p_counter_wound,
-            "p_tie": self.p_tie,
-            "p_attacker_more": self.p_attacker_more,
-            "mean_wounds_defender": self.mean_wounds_defender,
-            "mean_wounds_attacker": self.mean_wounds_attacker,
+    def _figures(self) -> dict[str, Figure]:
+        n = self.samples
+        figures: dict[str, Figure] = {
+            name: (getattr(self, name), probability_stderr(getattr(self, name), n))
+            for name in ("p_wasted_defender", "p_wasted_attacker", "p_wasted_both", "p_counter_wound", "p_tie",
+                         "p_attacker_more")
         }
+        figures["mean_wounds_defender"] = (self.mean_wounds_defender, mean_stderr(self.wounds_defender, n))
+        figures["mean_wounds_attacker"] = (self.mean_wounds_attacker, mean_stderr(self.wounds_attacker, n))
+        return figures
 
     def to_frame(self) -> Any:
         """The joint law in long format: wounds to each side, P, and whether each side is Wasted."""
@@ -91,6 +96,7 @@ class CombatResult(ResultMixin):
         method: str,
         seed: int | None = None,
         marginals: tuple[np.ndarray, np.ndarray] | None = None,
+        variants: Variants | None = None,
     ) -> CombatResult:
         """From the successes grid P[sA, sD] and the wounds grid P[to defender, to attacker]
         (probabilities, or counts when ``samples`` is given). ``marginals``: the two successes laws
@@ -112,11 +118,6 @@ class CombatResult(ResultMixin):
             "p_tie": float(successes[s_a == s_d].sum()),
             "p_attacker_more": float(successes[s_a > s_d].sum()),
         }
-        stderr = None
-        if samples is not None:
-            stderr = {k: math.sqrt(max(p * (1.0 - p), 0.0) / samples) for k, p in probabilities.items()}
-            stderr["mean_wounds_defender"] = float(to_defender.mean_stderr)  # type: ignore[arg-type]
-            stderr["mean_wounds_attacker"] = float(to_attacker.mean_stderr)  # type: ignore[arg-type]
         return cls(
             joint=joint,
             wounds_defender=to_defender,
@@ -132,20 +133,22 @@ class CombatResult(ResultMixin):
             method=method,
             samples=samples,
             seed=seed,
-            stderr=stderr,
+            variants=Variants() if variants is None else variants,
             **probabilities,
         )
 
 
 @dataclass(frozen=True)
-class RoundResult(ResultMixin):
+class RoundResult(EngineResult):
     """The outcome of a round: each miniature's wounds left and P(Wasted), each combat's P(fought).
 
     ``wounds_left[name]`` is the distribution of the wounds the miniature has after the round
     (0 = Wasted); ``p_wasted[name]`` = P(0 wounds left); ``p_fought[k]`` = P(combat k was fought,
     i.e. not skipped because a participant was already Wasted). ``names`` lists the miniatures in
     order; ``start_wounds`` their wounds before the round; ``combats`` (attacker, defender) of each
-    combat in order.
+    combat in order. ``summary()`` holds figures over all miniatures (fixed keys whatever their
+    names): the expected number Wasted, the largest P(Wasted), the expected wounds lost in all and
+    the expected number of combats fought.
     """
 
     names: tuple[str, ...]
@@ -157,6 +160,27 @@ class RoundResult(ResultMixin):
     samples: int | None = None
     seed: int | None = None
     combats: tuple[tuple[str, str], ...] = ()
+    variants: Variants = Variants()
+
+    def _figures(self) -> dict[str, Figure]:
+        n = self.samples
+        # Sums of per-miniature figures: their standard errors are bounded by the sum of theirs
+        # (the miniatures' outcomes are correlated, so they do not add in quadrature).
+        wasted = [self.p_wasted[name] for name in self.names]
+        lost = [self.mean_wounds_lost(name) for name in self.names]
+        lost_err = [mean_stderr(self.wounds_left[name], n) for name in self.names]
+        fought_err = [probability_stderr(p, n) for p in self.p_fought]
+        worst = max(wasted, default=0.0)
+
+        def total(errors: list[float | None]) -> float | None:
+            return None if n is None else float(sum(e or 0.0 for e in errors))
+
+        return {
+            "expected_wasted": (float(sum(wasted)), total([probability_stderr(p, n) for p in wasted])),
+            "max_wasted_chance": (worst, probability_stderr(worst, n)),
+            "mean_wounds_lost_total": (float(sum(lost)), total(lost_err)),
+            "expected_combats_fought": (float(sum(self.p_fought)), total(fought_err)),
+        }
 
     def wasted(self, name: str) -> float:
         """P(the miniature is Wasted at the end of the round)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,9 +26,10 @@ from mathhammer._validate import InputError, InputTypeError, check_bool, check_c
 from mathhammer.deathburgh.engine import DEFAULT_SAMPLES, METHODS, known_keywords
 from mathhammer.deathburgh.profiles import MODES, SIDE_OPTIONS, Miniature, Side, _check_keys, as_miniature
 from mathhammer.deathburgh.results import RoundResult
-from mathhammer.deathburgh.rules import REACTIONS, CombatPlan, Rules, plan_combat
+from mathhammer.deathburgh.rules import REACTIONS, CombatPlan, Variants, plan_combat
+from mathhammer.options import Progress, check_switches, engine_options
 from mathhammer.results import Distribution
-from mathhammer.sampling import Progress, check_samples, resolve_seed, resolve_threads, run_monte_carlo
+from mathhammer.sampling import resolve_threads, run_monte_carlo
 
 __all__ = ["Engagement", "MAX_COMBATS", "MAX_EXACT_STATES", "MAX_MINIATURES", "load_round", "round"]
 
@@ -107,7 +109,7 @@ def _index(field: str, who: Any, names: list[str]) -> int:
 
 
 def _plan_round(
-    names: list[str], minis: list[Miniature], start: list[int], combats: Sequence[Any], rules: Rules
+    names: list[str], minis: list[Miniature], start: list[int], combats: Sequence[Any], rules: Variants
 ) -> list[_PlannedCombat]:
     """Validate every combat for every mode pair it can be fought in."""
     # Which "has fought" states each miniature can be in, and whether it can be Wasted, before each combat
@@ -166,19 +168,21 @@ def round(  # noqa: A001 - the spec's name, db.round
     combats: Sequence[Engagement | Mapping[str, Any]],
     *,
     wounds: Mapping[str, int] | None = None,
-    edition: str = "web",
-    bonus_dice: str = "replace",
-    souls: str = "convert",
-    souls_limit: int = 1,
-    draw: str = "always",
-    draw_in_dodge: bool = False,
-    cap_wounds_at_dice: bool = False,
-    support_stacking: str = "per_ally",
+    edition: str | None = None,
+    bonus_dice: str | None = None,
+    souls: str | None = None,
+    souls_limit: int | None = None,
+    draw: str | None = None,
+    draw_in_dodge: bool | None = None,
+    cap_wounds_at_dice: bool | None = None,
+    support_stacking: str | None = None,
     method: str = "auto",
     samples: int = DEFAULT_SAMPLES,
     seed: int | None = None,
     threads: int | None = None,
     progress: Progress | None = None,
+    executor: Executor | None = None,
+    variants: Variants | Mapping[str, Any] | str | None = None,
 ) -> RoundResult:
     """Resolve a round of combats in order, wounds carried from one combat to the next.
 
@@ -187,14 +191,16 @@ def round(  # noqa: A001 - the spec's name, db.round
     miniature. ``combats``: :class:`Engagement` objects or dicts with the same keys,
     e.g. ``{"attacker": "leader", "defender": "brute", "reaction": "dodge",
     "attacker_options": {"charge": True}}``. ``wounds``: current wounds by name (default each W).
-    The rule switches are those of :func:`combat` and hold for every combat of the round.
-    ``method="auto"`` is exact when the joint wound space of the fighting miniatures has at most
-    10⁶ states, else Monte Carlo.
+    The rule switches are those of :func:`combat` (keywords or ``variants=``) and hold for every
+    combat of the round. ``method="auto"`` is exact when the joint wound space of the fighting
+    miniatures has at most 10⁶ states, else Monte Carlo (``samples``, ``seed``, ``threads``,
+    ``progress``, ``executor``).
     """
-    rules = Rules(
+    options = engine_options(method, samples, seed, threads, progress, executor, methods=METHODS)
+    rules = check_switches(Variants, variants, dict(
         edition=edition, bonus_dice=bonus_dice, souls=souls, souls_limit=souls_limit, draw=draw,
         draw_in_dodge=draw_in_dodge, cap_wounds_at_dice=cap_wounds_at_dice, support_stacking=support_stacking,
-    )
+    ))
     names, minis = _names(miniatures)
     start = [m.W for m in minis]
     if wounds is not None:
@@ -208,7 +214,7 @@ def round(  # noqa: A001 - the spec's name, db.round
     if len(combats) > MAX_COMBATS:
         raise InputError("combats", f"{len(combats)} combats; allowed 0..{MAX_COMBATS}")
     planned = _plan_round(names, minis, start, combats, rules)
-    method = check_choice("method", method, METHODS)
+    method = options.method
     pairs = tuple((names[c.attacker], names[c.defender]) for c in planned)
 
     involved = sorted({c.attacker for c in planned} | {c.defender for c in planned})
@@ -227,14 +233,15 @@ def round(  # noqa: A001 - the spec's name, db.round
             names=tuple(names), start_wounds=tuple(start),
             wounds_left={n: Distribution(p) for n, p in zip(names, left)},
             p_wasted={n: float(p[0]) for n, p in zip(names, left)},
-            p_fought=tuple(float(p) for p in fought), method="exact", combats=pairs,
+            p_fought=tuple(float(p) for p in fought), method="exact", combats=pairs, variants=rules,
         )
 
-    samples = check_samples(samples)
-    seed = resolve_seed(seed)
+    samples = options.samples
+    seed_used = options.draw_seed()
     spec = _round_spec(start, planned)
     kernel = lambda s, total, b, e, t: _cpp.round_monte_carlo(spec, s, total, b, e, t)  # noqa: E731
-    counts = run_monte_carlo(kernel, samples, seed, resolve_threads(threads), progress)
+    counts = run_monte_carlo(kernel, samples, seed_used, resolve_threads(options.threads), options.progress,
+                             options.executor)
     left_counts, offset = [], 0
     for w in start:
         left_counts.append(counts[offset : offset + w + 1])
@@ -244,7 +251,7 @@ def round(  # noqa: A001 - the spec's name, db.round
         names=tuple(names), start_wounds=tuple(start), wounds_left=wounds_left,
         p_wasted={n: float(d.pmf[0]) for n, d in wounds_left.items()},
         p_fought=tuple(float(c) / samples for c in counts[offset:]), method="monte_carlo",
-        samples=samples, seed=seed, combats=pairs,
+        samples=samples, seed=seed_used, combats=pairs, variants=rules,
     )
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from mathhammer import _core
+from mathhammer import _core, options
 from mathhammer._validate import InputError, check_bool, check_choice, check_int
 from mathhammer.deathburgh.profiles import MAX_BONUS, MAX_DICE, Side
 
-__all__ = ["EDITIONS", "REACTIONS", "Rules", "PoolPlan", "plan_pool", "plan_combat"]
+__all__ = ["EDITIONS", "REACTIONS", "Rules", "Variants", "PoolPlan", "plan_pool", "plan_combat"]
 
 _cpp = _core.deathburgh
 
@@ -27,8 +27,9 @@ SUPPORT_STACKING = ("per_ally", "once")
 
 
 @dataclass(frozen=True)
-class Rules:
-    """The rule switches of deathburgh.md §5 that hold for a whole combat (or round).
+class Variants(options.Variants):
+    """The rule switches of deathburgh.md §5 that hold for a whole combat (or round), passed as
+    ``variants=`` or as the plain keywords of the same names.
 
     edition: ``"web"`` (the rules site, default) or ``"alpha"`` (the alpha rulebook), DB-1.
     bonus_dice: a bonus 6! ``"replace"``-s a die to be rolled (default) or ``"add"``-s one (DB-3).
@@ -39,6 +40,8 @@ class Rules:
     cap_wounds_at_dice: wounds a side inflicts are capped at its dice count (DB-7, default off).
     support_stacking: one 6! ``"per_ally"`` (default) or ``"once"`` however many allies (DB-10).
     """
+
+    GAME = "deathburgh"
 
     edition: str = "web"
     bonus_dice: str = "replace"
@@ -77,7 +80,10 @@ class Rules:
         return out
 
 
-RULE_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))
+#: The name Deathburgh's switches had before every game shared ``Variants``.
+Rules = Variants
+
+RULE_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Variants))
 
 
 @dataclass(frozen=True)

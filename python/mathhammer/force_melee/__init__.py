@@ -21,6 +21,7 @@ from mathhammer.force_melee.engine import (
 from mathhammer.force_melee.profiles import EXAMPLES, KINDS, REROLLS, Side, Unit, Weapon, example
 from mathhammer.force_melee.results import AllocationResult, MeleeManyResult, MeleeResult, PairResult, UnitResult
 from mathhammer.force_melee.scenario import load_scenario, run_scenario
+from mathhammer.force_melee.variants import Variants
 
 __all__ = [
     "ALLOCATIONS",
@@ -38,6 +39,7 @@ __all__ = [
     "Side",
     "Unit",
     "UnitResult",
+    "Variants",
     "Weapon",
     "allocate",
     "example",

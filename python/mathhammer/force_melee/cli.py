@@ -124,18 +124,19 @@ def melee_tables(result: MeleeResult, title: str = "") -> tuple[list[Table], lis
     prefix = f"{title}: " if title else ""
     name_a, name_b = result.names
     summary = result.summary()
+    errors = result.stderr or {}
     quantities = [
         ("P(more hits)", "p_more_hits"),
-        ("mean damage taken", "damage_taken_mean"),
+        ("mean damage taken", "mean_damage"),
         ("P(damaged)", "p_damaged"),
-        ("mean casualties", "casualties_mean"),
+        ("mean casualties", "mean_casualties"),
         ("P(destroyed)", "p_destroyed"),
     ]
     rows = []
     for label, key in quantities:
         row: list[Any] = [label]
         for side in ("a", "b"):
-            row.append(_fmt(summary[side][key], summary[side].get("stderr", {}).get(key)))
+            row.append(_fmt(summary[f"{side}_{key}"], errors.get(f"{side}_{key}")))
         rows.append(row)
     tables = [Table(f"{prefix}{name_a} (A) vs {name_b} (B)", ["", f"A: {name_a}", f"B: {name_b}"], rows)]
     tables.append(distribution_table(f"{prefix}damage to A ({name_a})", result.damage_a, "damage"))
@@ -320,6 +321,7 @@ def force_melee(
         "b": side_b.to_dict(),
         "switches": {**_default_switches(), **switches},
         "summary": result.summary(),
+        "stderr": result.stderr,
         "result": result.to_dict(),
     }
     emit(fmt, tables, payload, lines)

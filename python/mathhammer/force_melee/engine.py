@@ -16,16 +16,15 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from mathhammer import _core, sampling
-from mathhammer._validate import InputError, InputTypeError, check_bool, check_choice, check_int
+from mathhammer._validate import InputError, InputTypeError, check_choice, check_int
 from mathhammer.force_melee.profiles import MAX_DICE, Side, Unit, as_side, as_unit
 from mathhammer.force_melee.results import AllocationResult, MeleeManyResult, MeleeResult, PairResult, UnitResult
+from mathhammer.force_melee.variants import ALLOCATIONS, SUSTAINED_MODES, WINNER_DAMAGE, Variants
+from mathhammer.options import check_switches, engine_options
 from mathhammer.results import Distribution, JointDistribution
 
 _fm = _core.force_melee
 
-WINNER_DAMAGE: tuple[str, ...] = ("once", "excess", "per_hit", "pairing")
-ALLOCATIONS: tuple[str, ...] = ("spill", "no_spill")
-SUSTAINED_MODES: tuple[str, ...] = ("bonus", "extra_hits")
 METHODS: tuple[str, ...] = ("auto", "exact", "monte_carlo")
 
 DEFAULT_SAMPLES = 1_000_000
@@ -36,33 +35,6 @@ MAX_BINS = 1 << 22
 MAX_UNITS = 8
 MAX_PAIRS = 16
 MAX_ALLOCATE_DAMAGE = 1_000_000
-
-
-@dataclass(frozen=True)
-class _Switches:
-    winner_damage: str
-    allocation: str
-    sustained_mode: str
-    bonus_always: bool
-
-    @classmethod
-    def check(cls, winner_damage: Any, allocation: Any, sustained_mode: Any, bonus_always: Any) -> _Switches:
-        return cls(
-            check_choice("winner_damage", winner_damage, WINNER_DAMAGE),
-            check_choice("allocation", allocation, ALLOCATIONS),
-            check_choice("sustained_mode", sustained_mode, SUSTAINED_MODES),
-            check_bool("bonus_always", bonus_always),
-        )
-
-    def rules(self) -> Any:
-        return _fm.ExchangeRules(
-            getattr(_fm.WinnerDamage, self.winner_damage),
-            getattr(_fm.SustainedMode, self.sustained_mode),
-            self.bonus_always,
-        )
-
-    def allocation_enum(self) -> Any:
-        return getattr(_fm.Allocation, self.allocation)
 
 
 def _side_config(side: Side, dice: int) -> Any:
@@ -133,14 +105,9 @@ def _check_bins(bins: int, field: str) -> None:
         )
 
 
-def _engine(method: Any, samples: Any, seed: Any, threads: Any) -> tuple[str, int, int, int]:
-    """Validated method, samples, seed (None draws one) and threads; the exact engine ignores the last three."""
-    return (
-        check_choice("method", method, METHODS),
-        sampling.check_samples(samples),
-        sampling.resolve_seed(seed),
-        sampling.resolve_threads(threads),
-    )
+def _switches(variants: Any, winner_damage: Any, allocation: Any, sustained_mode: Any, bonus_always: Any) -> Variants:
+    return check_switches(Variants, variants, dict(winner_damage=winner_damage, allocation=allocation,
+                                                   sustained_mode=sustained_mode, bonus_always=bonus_always))
 
 
 # --- one exchange -------------------------------------------------------------------------------
@@ -150,16 +117,17 @@ def melee(
     a: Side | Mapping[str, Any],
     b: Side | Mapping[str, Any],
     *,
-    winner_damage: str = "once",
-    allocation: str = "spill",
-    sustained_mode: str = "bonus",
-    bonus_always: bool = False,
+    winner_damage: str | None = None,
+    allocation: str | None = None,
+    sustained_mode: str | None = None,
+    bonus_always: bool | None = None,
     method: str = "auto",
     samples: int = DEFAULT_SAMPLES,
     seed: int | None = None,
     threads: int | None = None,
     progress: sampling.Progress | None = None,
     executor: Executor | None = None,
+    variants: Variants | Mapping[str, Any] | str | None = None,
 ) -> MeleeResult:
     """One simultaneous exchange between side ``a`` and side ``b`` (force_melee.md §2).
 
@@ -169,27 +137,33 @@ def melee(
     pair, each unpaired hit dealing the winner's Force); a tie hurts the lower-Force side by the Force
     difference per matching hit. Bonus damage (bonus_flat, sustained per hit, critical_damage per crit)
     rides on base damage dealt (``bonus_always``: the flat bonus always). Damage is one lump per side,
-    allocated with ``allocation`` ("spill" or "no_spill").
+    allocated with ``allocation`` ("spill" or "no_spill"). These four switches are those of
+    :class:`Variants` (defaults as there): give them as keywords or as ``variants=``, not both.
 
     ``method``: "exact" (the default under "auto": one exchange is always cheap) or "monte_carlo"
-    (``samples``, ``seed``, ``threads``; same seed, same result on any thread count).
+    (``samples``, ``seed``, ``threads``, ``progress``, ``executor``; same seed, same result on any
+    thread count). A Monte Carlo result records the seed it used.
 
     >>> from mathhammer import force_melee as fm
     >>> r = fm.melee(fm.example("line_troopers"), fm.example("militia"))
     >>> round(r.damage_b.mean, 6), round(r.p_a_more, 6)
     (3.0, 0.625)
     """
+    options = engine_options(method, samples, seed, threads, progress, executor, methods=METHODS)
+    switches = _switches(variants, winner_damage, allocation, sustained_mode, bonus_always)
     a = as_side(a, "a")
     b = as_side(b, "b")
-    switches = _Switches.check(winner_damage, allocation, sustained_mode, bonus_always)
-    method, samples, seed, threads = _engine(method, samples, seed, threads)
+    method, samples = options.method, options.samples
+    seed_used: int | None = None
     config = _fm.ExchangeConfig(_side_config(a, a.dice), _side_config(b, b.dice), switches.rules())
     layout = _fm.exchange_layout(config)
     _check_bins(layout.total, "dice")
 
     if method == "monte_carlo":
+        seed_used = options.draw_seed()
         kernel = functools.partial(_fm.exchange_sample, config)
-        counts = sampling.run_monte_carlo(kernel, samples, seed, threads, progress, executor)
+        counts = sampling.run_monte_carlo(kernel, samples, seed_used, sampling.resolve_threads(options.threads),
+                                          options.progress, options.executor)
         flat = counts.astype(np.float64) / samples
         n: int | None = samples
     else:
@@ -217,7 +191,8 @@ def melee(
     return MeleeResult(
         method=method,
         samples=n,
-        seed=seed if n is not None else None,
+        seed=seed_used,
+        variants=switches,
         names=(a.name or "A", b.name or "B"),
         models_a=a.unit.models,
         models_b=b.unit.models,
@@ -335,16 +310,17 @@ def melee_many(
     engaged: Sequence[tuple[str, str]],
     assignment: Mapping[Any, Any] | None = None,
     *,
-    winner_damage: str = "once",
-    allocation: str = "spill",
-    sustained_mode: str = "bonus",
-    bonus_always: bool = False,
+    winner_damage: str | None = None,
+    allocation: str | None = None,
+    sustained_mode: str | None = None,
+    bonus_always: bool | None = None,
     method: str = "auto",
     samples: int = DEFAULT_SAMPLES,
     seed: int | None = None,
     threads: int | None = None,
     progress: sampling.Progress | None = None,
     executor: Executor | None = None,
+    variants: Variants | Mapping[str, Any] | str | None = None,
 ) -> MeleeManyResult:
     """A melee of several units (force_melee.md §3).
 
@@ -359,7 +335,7 @@ def melee_many(
     damage to a unit is one lump, allocated in pair order; casualties are removed at the end.
 
     ``method="auto"``: exact while the product of the exchanges' laws has at most 1,000,000 cells,
-    else Monte Carlo. The switches are those of :func:`melee`.
+    else Monte Carlo. The switches and engine options are those of :func:`melee`.
 
     >>> from mathhammer import force_melee as fm
     >>> r = fm.melee_many(
@@ -370,12 +346,14 @@ def melee_many(
     >>> r.method, round(r.units["walker"].damage.mean, 4) > 0
     ('exact', True)
     """
+    options = engine_options(method, samples, seed, threads, progress, executor, methods=METHODS)
+    switches = _switches(variants, winner_damage, allocation, sustained_mode, bonus_always)
     side_map = _check_sides(sides)
     names = list(side_map)
     pairs = _check_engaged(engaged, names)
     dice = _check_assignment(assignment, side_map, pairs)
-    switches = _Switches.check(winner_damage, allocation, sustained_mode, bonus_always)
-    method, samples, seed, threads = _engine(method, samples, seed, threads)
+    method, samples = options.method, options.samples
+    seed_used: int | None = None
     rules = switches.rules()
 
     unit_configs = [_unit_config(side_map[name].unit) for name in names]
@@ -402,8 +380,11 @@ def melee_many(
         else:
             method = "exact"
     if method == "monte_carlo":
+        seed_used = options.draw_seed()
         kernel = functools.partial(_fm.melee_sample, config)
-        flat = sampling.run_monte_carlo(kernel, samples, seed, threads, progress, executor).astype(np.float64) / samples
+        counts = sampling.run_monte_carlo(kernel, samples, seed_used, sampling.resolve_threads(options.threads),
+                                          options.progress, options.executor)
+        flat = counts.astype(np.float64) / samples
         n: int | None = samples
     else:
         flat = np.asarray(_fm.melee_exact(config))
@@ -444,7 +425,7 @@ def melee_many(
             )
         )
     return MeleeManyResult(
-        method=method, samples=n, seed=seed if n is not None else None, units=units, pairs=tuple(pair_results)
+        method=method, samples=n, seed=seed_used, units=units, pairs=tuple(pair_results), variants=switches
     )
 
 
@@ -489,9 +470,10 @@ def resolve(
     crits_a: int = 0,
     crits_b: int = 0,
     *,
-    winner_damage: str = "once",
-    sustained_mode: str = "bonus",
-    bonus_always: bool = False,
+    winner_damage: str | None = None,
+    sustained_mode: str | None = None,
+    bonus_always: bool | None = None,
+    variants: Variants | Mapping[str, Any] | str | None = None,
 ) -> ExchangeDamage:
     """The damage of one exchange once the dice are rolled: ``hits_x`` successful hits (at most the
     side's dice), of which ``crits_x`` are critical. This is the engine's own resolution function.
@@ -508,7 +490,7 @@ def resolve(
     hits_b = check_int("hits_b", hits_b, 0, b.dice)
     crits_a = check_int("crits_a", crits_a, 0, hits_a)
     crits_b = check_int("crits_b", crits_b, 0, hits_b)
-    switches = _Switches.check(winner_damage, "spill", sustained_mode, bonus_always)
+    switches = _switches(variants, winner_damage, None, sustained_mode, bonus_always)
     out = _fm.resolve(
         _side_config(a, a.dice), hits_a, crits_a, _side_config(b, b.dice), hits_b, crits_b, switches.rules()
     )

@@ -7,20 +7,25 @@ results have ``samples is None``; Monte Carlo ones carry ``samples``, ``seed`` a
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
 from mathhammer._validate import InputError, check_choice
-from mathhammer.results import Distribution, JointDistribution, ResultMixin
+from mathhammer.force_melee.variants import Variants
+from mathhammer.results import (
+    Distribution,
+    EngineResult,
+    Figure,
+    JointDistribution,
+    ResultMixin,
+    mean_stderr,
+    probability_stderr,
+)
 
 __all__ = ["AllocationResult", "MeleeManyResult", "MeleeResult", "PairResult", "UnitResult"]
 
 
-def _stderr(p: float, samples: int | None) -> float | None:
-    if samples is None:
-        return None
-    return math.sqrt(max(p * (1.0 - p), 0.0) / samples)
+_stderr = probability_stderr
 
 
 def _frame_rows(rows: list[dict[str, Any]], label: dict[str, Any], quantity: str, dist: Distribution) -> None:
@@ -56,7 +61,7 @@ class AllocationResult(ResultMixin):
 
 
 @dataclass(frozen=True)
-class MeleeResult(ResultMixin):
+class MeleeResult(EngineResult):
     """The outcome of one exchange between side A and side B.
 
     joint: (damage to A, damage to B); damage_a / damage_b its marginals (P(a side is damaged) is
@@ -86,6 +91,7 @@ class MeleeResult(ResultMixin):
     casualties_b: Distribution
     remaining_a: tuple[Distribution, ...]
     remaining_b: tuple[Distribution, ...]
+    variants: Variants = Variants()
 
     def wiped(self, side: str) -> float:
         """P(every model of side "a" or "b" is removed)."""
@@ -96,31 +102,20 @@ class MeleeResult(ResultMixin):
         """Standard error of a Monte Carlo probability p of this result (None when exact)."""
         return _stderr(p, self.samples)
 
-    def summary(self) -> dict[str, Any]:
-        """The headline numbers, per side, with standard errors for Monte Carlo."""
-        out: dict[str, Any] = {}
+    def _figures(self) -> dict[str, Figure]:
+        n = self.samples
+        out: dict[str, Figure] = {}
         for side, more, damage, casualties in (
             ("a", self.p_a_more, self.damage_a, self.casualties_a),
             ("b", self.p_b_more, self.damage_b, self.casualties_b),
         ):
             wiped = self.wiped(side)
-            out[side] = {
-                "name": self.names[0 if side == "a" else 1],
-                "p_more_hits": more,
-                "damage_taken_mean": damage.mean,
-                "p_damaged": damage.at_least(1),
-                "casualties_mean": casualties.mean,
-                "p_destroyed": wiped,
-            }
-            if self.samples is not None:
-                out[side]["stderr"] = {
-                    "p_more_hits": self.stderr_of(more),
-                    "damage_taken_mean": damage.mean_stderr,
-                    "p_damaged": self.stderr_of(damage.at_least(1)),
-                    "casualties_mean": casualties.mean_stderr,
-                    "p_destroyed": self.stderr_of(wiped),
-                }
-        out["p_tie"] = self.p_tie
+            out[f"{side}_p_more_hits"] = (more, probability_stderr(more, n))
+            out[f"{side}_mean_damage"] = (damage.mean, mean_stderr(damage, n))
+            out[f"{side}_p_damaged"] = (damage.at_least(1), probability_stderr(damage.at_least(1), n))
+            out[f"{side}_mean_casualties"] = (casualties.mean, mean_stderr(casualties, n))
+            out[f"{side}_p_destroyed"] = (wiped, probability_stderr(wiped, n))
+        out["p_tie"] = (self.p_tie, probability_stderr(self.p_tie, n))
         return out
 
     def to_frame(self) -> Any:
@@ -231,7 +226,7 @@ class PairResult(ResultMixin):
 
 
 @dataclass(frozen=True)
-class MeleeManyResult(ResultMixin):
+class MeleeManyResult(EngineResult):
     """A melee of several units: ``units[name]`` (damage, casualties, remaining HP, ``wiped``) and
     ``pairs`` (one PairResult per engaged pair, in the order given)."""
 
@@ -240,6 +235,24 @@ class MeleeManyResult(ResultMixin):
     seed: int | None
     units: dict[str, UnitResult]
     pairs: tuple[PairResult, ...]
+    variants: Variants = Variants()
+
+    def _figures(self) -> dict[str, Figure]:
+        # Fixed keys whatever the units are called: totals over every unit (per-unit figures are in
+        # ``units``). Sums of correlated estimates: their standard errors are bounded by the sum.
+        n = self.samples
+        units = list(self.units.values())
+
+        def total(values: list[float], errors: list[float | None]) -> Figure:
+            return float(sum(values)), None if n is None else float(sum(e or 0.0 for e in errors))
+
+        return {
+            "mean_damage_total": total([u.damage.mean for u in units], [mean_stderr(u.damage, n) for u in units]),
+            "mean_casualties_total": total([u.casualties.mean for u in units],
+                                           [mean_stderr(u.casualties, n) for u in units]),
+            "expected_units_destroyed": total([u.wiped for u in units],
+                                              [probability_stderr(u.wiped, n) for u in units]),
+        }
 
     def wiped(self, name: str) -> float:
         """P(unit ``name`` is destroyed)."""

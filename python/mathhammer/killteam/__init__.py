@@ -11,6 +11,7 @@ from mathhammer.killteam.fight import FightLog, FightResult, fight, resolve_figh
 from mathhammer.killteam.profiles import ALL_STRATEGIES, OBJECTIVES, STRATEGIES, Fighter, Operative, Weapon
 from mathhammer.killteam.rules import Abilities, WeaponRules
 from mathhammer.killteam.shoot import ShootResult, shoot
+from mathhammer.killteam.variants import Variants
 
 __all__ = [
     "ALL_STRATEGIES",
@@ -25,6 +26,7 @@ __all__ = [
     "MoveValue",
     "Operative",
     "ShootResult",
+    "Variants",
     "Weapon",
     "WeaponRules",
     "advise",

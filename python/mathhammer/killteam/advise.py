@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 from mathhammer import _core
 from mathhammer._validate import check_choice, check_int
 from mathhammer.killteam.fight import SIDES, _check_dice, _check_fighter, check_optimal_pair, fight_spec
 from mathhammer.killteam.profiles import MAX_WOUNDS, STRATEGIES, Fighter
+from mathhammer.killteam.variants import Variants
 from mathhammer.results import ResultMixin
 
 _kt = _core.killteam
@@ -82,6 +84,7 @@ class Advice(ResultMixin):
     dice_b: tuple[int, int]
     start_wounds: tuple[int, int]
     first: str
+    variants: Variants = Variants()
 
     def to_frame(self) -> Any:
         """One row per legal move."""
@@ -99,14 +102,17 @@ def advise(
     first: str = "a",
     wounds_a: int | None = None,
     wounds_b: int | None = None,
+    *,
+    variants: Variants | Mapping[str, Any] | str | None = None,
 ) -> Advice:
     """For the fighter to move with these retained dice ``(crits, norms)``: every legal move's value.
 
     One round from fixed dice (``wounds_a`` / ``wounds_b`` override the starting wounds). The
     fighter to move is valued as optimal with its objective ("trade" if it is a heuristic fighter)
     and keeps playing optimally; the enemy plays its own strategy. Expected outcomes cover Feel No
-    Pain / Saintly Relics rolls exactly.
+    Pain / Saintly Relics rolls exactly. ``variants``: Kill Team's rule switches (``kt.Variants``).
     """
+    rule_variants = Variants.resolve(variants)
     a = _check_fighter("a", a)
     b = _check_fighter("b", b)
     check_optimal_pair(a, b)
@@ -147,6 +153,7 @@ def advise(
         dice_a=da,
         dice_b=db,
         start_wounds=(wa, wb),
+        variants=rule_variants,
         first=first,
     )
 

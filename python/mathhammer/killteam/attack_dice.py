@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -11,7 +13,9 @@ import numpy as np
 from mathhammer import _core, sampling
 from mathhammer._validate import InputTypeError, check_bool, check_choice, check_int
 from mathhammer.killteam.profiles import Fighter, Operative, Weapon
-from mathhammer.results import JointDistribution, ResultMixin
+from mathhammer.killteam.variants import Variants
+from mathhammer.options import Progress, engine_options
+from mathhammer.results import Distribution, EngineResult, Figure, JointDistribution, mean_stderr
 
 _kt = _core.killteam
 TABLE_SIDE: int = int(_kt.MAX_DICE) + 1
@@ -82,28 +86,38 @@ def attack_distribution(source: Weapon | Fighter, obscured: bool = False) -> np.
 
 
 @dataclass(frozen=True)
-class AttackDiceResult(ResultMixin):
+class AttackDiceResult(EngineResult):
     """Retained attack dice: ``joint.pmf[crits, norms]``; ``pmf`` is the same array."""
 
     joint: JointDistribution
     method: str
+    samples: int | None = None
+    seed: int | None = None
+    variants: Variants = Variants()
+
+    def _figures(self) -> dict[str, Figure]:
+        n = self.samples
+        crits, norms, successes = self.crits, self.norms, self.successes
+        return {
+            "mean_crits": (crits.mean, mean_stderr(crits, n)),
+            "mean_norms": (norms.mean, mean_stderr(norms, n)),
+            "mean_successes": (successes.mean, mean_stderr(successes, n)),
+        }
 
     @property
     def pmf(self) -> np.ndarray:
         return self.joint.pmf
 
     @property
-    def crits(self):  # noqa: ANN201 - Distribution
+    def crits(self) -> Distribution:
         return self.joint.marginal(0)
 
     @property
-    def norms(self):  # noqa: ANN201 - Distribution
+    def norms(self) -> Distribution:
         return self.joint.marginal(1)
 
     @property
-    def successes(self):  # noqa: ANN201 - Distribution
-        from mathhammer.results import Distribution
-
+    def successes(self) -> Distribution:
         pmf = self.joint.pmf
         total = np.zeros(pmf.shape[0] + pmf.shape[1] - 1)
         for c in range(pmf.shape[0]):
@@ -117,25 +131,33 @@ class AttackDiceResult(ResultMixin):
 def attack_dice(
     source: Weapon | Fighter,
     obscured: bool = False,
+    *,
     method: str = "exact",
     samples: int = 1_000_000,
     seed: int | None = None,
     threads: int | None = None,
+    progress: Progress | None = None,
+    executor: Executor | None = None,
+    variants: Variants | Mapping[str, Any] | str | None = None,
 ) -> AttackDiceResult:
     """The distribution of retained (crits, norms) for a weapon's attack dice.
 
     ``method="exact"`` enumerates every face (and reroll face); ``"monte_carlo"`` rolls real dice in
-    C++. ``result.pmf[c, n]`` is P(c crits and n norms retained), trimmed to the reachable size.
+    C++ (``samples``, ``seed``, ``threads``, ``progress``, ``executor``); ``"auto"`` is exact.
+    ``result.pmf[c, n]`` is P(c crits and n norms retained), trimmed to the reachable size.
     """
-    method = check_choice("method", method, ("exact", "monte_carlo", "auto"))
+    options = engine_options(method, samples, seed, threads, progress, executor, methods=("exact", "monte_carlo", "auto"))
+    rule_variants = Variants.resolve(variants)
     weapon = _weapon_of(source)
     profile = attack_profile(weapon, obscured)
     side = weapon.attacks + 1
-    if method in ("exact", "auto"):
+    if options.method in ("exact", "auto"):
         table = profile_distribution(profile)[:side, :side]
-        return AttackDiceResult(JointDistribution(table, names=("crits", "norms")), "exact")
-    samples = sampling.check_samples(samples)
+        return AttackDiceResult(JointDistribution(table, names=("crits", "norms")), "exact", variants=rule_variants)
+    seed_used = options.draw_seed()
     kernel = lambda s, t, b, e, th: _kt.attack_dice_counts(profile, s, t, b, e, th)  # noqa: E731
-    counts = sampling.run_monte_carlo(kernel, samples, sampling.resolve_seed(seed), sampling.resolve_threads(threads))
+    counts = sampling.run_monte_carlo(kernel, options.samples, seed_used, sampling.resolve_threads(options.threads),
+                                      options.progress, options.executor)
     table = counts.reshape(TABLE_SIDE, TABLE_SIDE)[:side, :side]
-    return AttackDiceResult(JointDistribution.from_counts(table, names=("crits", "norms")), "monte_carlo")
+    return AttackDiceResult(JointDistribution.from_counts(table, names=("crits", "norms")), "monte_carlo",
+                            samples=options.samples, seed=seed_used, variants=rule_variants)

@@ -11,7 +11,8 @@ The resolution itself (strikes, parries, abilities, decisions) is C++; both engi
 
 from __future__ import annotations
 
-import math
+from collections.abc import Mapping
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +22,17 @@ from mathhammer import _core, sampling
 from mathhammer._validate import InputError, InputTypeError, check_choice, check_int
 from mathhammer.killteam.attack_dice import attack_distribution, attack_profile
 from mathhammer.killteam.profiles import MAX_WOUNDS, Fighter
-from mathhammer.results import Distribution, JointDistribution, ResultMixin
+from mathhammer.killteam.variants import Variants
+from mathhammer.options import engine_options
+from mathhammer.results import (
+    Distribution,
+    EngineResult,
+    Figure,
+    JointDistribution,
+    ResultMixin,
+    mean_stderr,
+    probability_stderr,
+)
 
 _kt = _core.killteam
 
@@ -39,7 +50,7 @@ EXACT_WORK_MAX = 1_000_000_000
 
 
 @dataclass(frozen=True)
-class FightResult(ResultMixin):
+class FightResult(EngineResult):
     """The wounds both fighters have left after the fight.
 
     ``wounds_a.pmf[w]`` is P(fighter A ends on w wounds); ``joint.pmf[wa, wb]`` the joint
@@ -55,6 +66,8 @@ class FightResult(ResultMixin):
     start_wounds: tuple[int, int]
     rounds: int
     first: str
+    seed: int | None = None
+    variants: Variants = Variants()
 
     def _side(self, side: str) -> int:
         return SIDES.index(check_choice("side", side, SIDES))
@@ -87,18 +100,15 @@ class FightResult(ResultMixin):
     def mean_damage_taken_b(self) -> float:
         return self.mean_damage_taken("b")
 
-    @property
-    def stderr(self) -> dict[str, float] | None:
-        """Monte Carlo standard errors of the death chances and mean wounds (None when exact)."""
-        if self.samples is None:
-            return None
+    def _figures(self) -> dict[str, Figure]:
         n = self.samples
-        out: dict[str, float] = {}
+        out: dict[str, Figure] = {}
         for side, dist in zip(SIDES, (self.wounds_a, self.wounds_b)):
-            p = dist.prob(0)
-            out[f"death_chance_{side}"] = math.sqrt(p * (1.0 - p) / n)
-            out[f"mean_wounds_{side}"] = dist.std / math.sqrt(n)
-            out[f"mean_damage_taken_{side}"] = dist.std / math.sqrt(n)
+            out[f"death_chance_{side}"] = (dist.prob(0), probability_stderr(dist.prob(0), n))
+        for side, dist in zip(SIDES, (self.wounds_a, self.wounds_b)):
+            out[f"mean_wounds_{side}"] = (dist.mean, mean_stderr(dist, n))
+        for side, dist in zip(SIDES, (self.wounds_a, self.wounds_b)):
+            out[f"mean_damage_taken_{side}"] = (self.mean_damage_taken(side), mean_stderr(dist, n))
         return out
 
     def to_frame(self) -> Any:
@@ -133,6 +143,8 @@ class FightLog(ResultMixin):
     dice_b: tuple[int, int]
     first: str
     relic_uses: tuple[int, int]
+    seed: int | None = None
+    variants: Variants = Variants()
 
     def to_frame(self) -> Any:
         import pandas as pd
@@ -227,11 +239,14 @@ def fight(
     b: Fighter,
     first: str = "a",
     rounds: int = 1,
+    *,
     method: str = "auto",
     samples: int = 1_000_000,
     seed: int | None = None,
     threads: int | None = None,
     progress: sampling.Progress | None = None,
+    executor: Executor | None = None,
+    variants: Variants | Mapping[str, Any] | str | None = None,
 ) -> FightResult:
     """The distribution of both fighters' remaining wounds after a fight (killteam.md §3).
 
@@ -241,21 +256,20 @@ def fight(
     rounds are fought with fresh dice, wounds carried over. ``method="exact"`` sums over every
     pair of retained dice (Feel No Pain / Saintly Relics rolls as exact chance nodes);
     ``"monte_carlo"`` simulates ``samples`` fights in C++ (``seed``, ``threads``,
-    ``progress(done, total)``); ``"auto"`` is exact when that is cheap (at most ``EXACT_WORK_LIMIT``
-    resolutions), else Monte Carlo. ``result.method`` says which ran.
+    ``progress(done, total)``, batches handed to ``executor`` when given); ``"auto"`` is exact when
+    that is cheap (at most ``EXACT_WORK_LIMIT`` resolutions), else Monte Carlo. ``result.method``
+    says which ran; a Monte Carlo result records the ``seed`` it used. ``variants``: Kill Team's rule
+    switches (``kt.Variants``).
     """
+    options = engine_options(method, samples, seed, threads, progress, executor, methods=METHODS)
+    rule_variants = Variants.resolve(variants)
+    method = options.method
     a = _check_fighter("a", a)
     b = _check_fighter("b", b)
     check_optimal_pair(a, b)
     first = check_choice("first", first, SIDES)
     rounds = check_int("rounds", rounds, 1, MAX_ROUNDS)
-    method = check_choice("method", method, METHODS)
-    if progress is not None and not callable(progress):
-        raise InputTypeError("progress", f"expected a callable progress(done, total) or None, got {progress!r}")
-    # checked whatever the method: "auto" may end up sampling
-    n_samples = sampling.check_samples(samples)
-    thread_count = sampling.resolve_threads(threads)
-    seed_value = sampling.resolve_seed(seed)
+    seed_value = None
     estimate = exact_work(a, b, rounds)
     if method == "exact" and estimate > EXACT_WORK_MAX:
         raise InputError("method", f"the exact engine would need up to about {estimate:,} resolutions (at most "
@@ -275,9 +289,12 @@ def fight(
         n = None
     else:
         method = "monte_carlo"
-        n = n_samples
+        n = options.samples
+        seed_value = options.draw_seed()
+        thread_count = sampling.resolve_threads(options.threads)
         engine = _kt.FightMonteCarlo(spec, attack_profile(a), attack_profile(b), rounds)
-        counts = sampling.run_monte_carlo(engine.counts, n, seed_value, thread_count, progress)
+        counts = sampling.run_monte_carlo(engine.counts, n, seed_value, thread_count, options.progress,
+                                          options.executor)
         joint = JointDistribution.from_counts(counts.reshape(a.wounds + 1, b.wounds + 1), names=names)
     return FightResult(
         wounds_a=joint.marginal(0),
@@ -288,6 +305,8 @@ def fight(
         start_wounds=(a.wounds, b.wounds),
         rounds=rounds,
         first=first,
+        seed=seed_value,
+        variants=rule_variants,
     )
 
 
@@ -309,7 +328,9 @@ def resolve_fight(
     first: str = "a",
     wounds_a: int | None = None,
     wounds_b: int | None = None,
+    *,
     seed: int | None = None,
+    variants: Variants | Mapping[str, Any] | str | None = None,
 ) -> FightLog:
     """Resolve one round from fixed retained dice ``(crits, norms)`` and log every step.
 
@@ -317,6 +338,7 @@ def resolve_fight(
     Relics dice, if the fighters have them, are rolled from ``seed`` (None: a random seed). An
     optimal fighter plays as in a one-round fight.
     """
+    rule_variants = Variants.resolve(variants)
     a = _check_fighter("a", a)
     b = _check_fighter("b", b)
     check_optimal_pair(a, b)
@@ -325,7 +347,7 @@ def resolve_fight(
     first = check_choice("first", first, SIDES)
     wa = a.wounds if wounds_a is None else check_int("wounds_a", wounds_a, 1, MAX_WOUNDS)
     wb = b.wounds if wounds_b is None else check_int("wounds_b", wounds_b, 1, MAX_WOUNDS)
-    seed_value = sampling.resolve_seed(seed)  # used only by Feel No Pain / relic rolls
+    seed_value = engine_options(seed=seed).draw_seed()  # used only by Feel No Pain / relic rolls
     spec = fight_spec(a, b, first, wa, wb)
     end_a, end_b, actions, relic_uses = _kt.resolve_fight(spec, da[0], da[1], db[0], db[1], wa, wb, seed_value)
     return FightLog(
@@ -336,4 +358,6 @@ def resolve_fight(
         dice_b=db,
         first=first,
         relic_uses=(int(relic_uses[0]), int(relic_uses[1])),
+        seed=seed_value,
+        variants=rule_variants,
     )

@@ -16,16 +16,19 @@ C++ through the same resolution functions.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Mapping
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from mathhammer import _core, sampling
-from mathhammer._validate import InputTypeError, check_bool, check_choice, check_int
+from mathhammer._validate import InputTypeError, check_bool, check_int
 from mathhammer.killteam.profiles import Operative, Weapon
-from mathhammer.results import Distribution, JointDistribution, ResultMixin
+from mathhammer.killteam.variants import Variants
+from mathhammer.options import Progress, engine_options
+from mathhammer.results import Distribution, EngineResult, Figure, JointDistribution, mean_stderr, probability_stderr, std_stderr
 
 __all__ = ["MAX_COVER", "MAX_ROUNDS", "METHODS", "ShootResult", "shoot", "shoot_config"]
 
@@ -39,7 +42,7 @@ _SAVE_SIDE = 4
 
 
 @dataclass(frozen=True)
-class ShootResult(ResultMixin):
+class ShootResult(EngineResult):
     """The outcome of ``rounds`` shots of one weapon at one operative.
 
     ``damage`` is the total damage (not capped at the target's wounds); ``kill_chance`` is
@@ -61,6 +64,16 @@ class ShootResult(ResultMixin):
     cover: int
     obscured: bool
     rounds: int
+    seed: int | None = None
+    variants: Variants = Variants()
+
+    def _figures(self) -> dict[str, Figure]:
+        n = self.samples
+        return {
+            "mean_damage": (self.damage.mean, mean_stderr(self.damage, n)),
+            "std_damage": (self.damage.std, std_stderr(self.damage, n)),
+            "kill_chance": (self.kill_chance, probability_stderr(self.kill_chance, n)),
+        }
 
     @property
     def mean(self) -> float:
@@ -70,10 +83,7 @@ class ShootResult(ResultMixin):
     @property
     def kill_stderr(self) -> float | None:
         """Standard error of ``kill_chance`` (Monte Carlo only)."""
-        if self.samples is None:
-            return None
-        p = self.kill_chance
-        return float(np.sqrt(p * (1.0 - p) / self.samples))
+        return probability_stderr(self.kill_chance, self.samples)
 
     def to_frame(self) -> Any:
         """One row per damage value: damage, p, p_at_least, (stderr), wounds_left, kills."""
@@ -130,11 +140,14 @@ def shoot(
     cover: int = 0,
     obscured: bool = False,
     rounds: int = 1,
+    *,
     method: str = "exact",
     samples: int = DEFAULT_SAMPLES,
     seed: int | None = None,
     threads: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Progress | None = None,
+    executor: Executor | None = None,
+    variants: Variants | Mapping[str, Any] | str | None = None,
 ) -> ShootResult:
     """The damage ``weapon`` deals to ``target`` over ``rounds`` shots (killteam.md §2).
 
@@ -142,22 +155,23 @@ def shoot(
     obscured: the target is obscured (crits become norms, then one success is discarded).
     rounds: independent shots (1..9); damage adds up and Saintly Relics' two-per-battle cap spans them.
     method: "exact" (default; every face enumerated), "monte_carlo" (``samples`` shots rolled in
-    C++ with ``seed`` over ``threads``; ``progress(done, total)`` between batches) or "auto" (exact,
-    which is always cheap for shooting).
+    C++ with ``seed`` over ``threads``; ``progress(done, total)`` between batches; batches go to
+    ``executor`` when given) or "auto" (exact, which is always cheap for shooting).
+    variants: Kill Team's rule switches (``kt.Variants``; see mathhammer.options).
     Fight-only weapon rules and abilities (Brutal, Shock, Storm Shield, ...) have no effect here.
     """
+    options = engine_options(method, samples, seed, threads, progress, executor, methods=METHODS)
+    rule_variants = Variants.resolve(variants)
     config = shoot_config(weapon, target, cover, obscured, rounds)
-    method = check_choice("method", method, METHODS)
-    samples = sampling.check_samples(samples)
-    if progress is not None and not callable(progress):
-        raise InputTypeError("progress", f"expected a callable(done, total) or None, got {progress!r}")
     wounds = target.wounds
     side = weapon.attacks + 1
-    if method == "monte_carlo":
-        seed = sampling.resolve_seed(seed)
-        threads = sampling.resolve_threads(threads)
+    seed_used = None
+    if options.method == "monte_carlo":
+        samples = options.samples
+        seed_used = options.draw_seed()
+        threads_used = sampling.resolve_threads(options.threads)
         kernel = functools.partial(_kt.shoot_counts, config)
-        counts = sampling.run_monte_carlo(kernel, samples, seed, threads, progress)
+        counts = sampling.run_monte_carlo(kernel, samples, seed_used, threads_used, options.progress, options.executor)
         damage_bins = counts.size - _TABLE_SIDE * _TABLE_SIDE - _SAVE_SIDE * _SAVE_SIDE
         damage_counts = np.trim_zeros(counts[:damage_bins], "b")
         attack_counts = counts[damage_bins : damage_bins + _TABLE_SIDE * _TABLE_SIDE].reshape(_TABLE_SIDE, _TABLE_SIDE)
@@ -192,4 +206,6 @@ def shoot(
         cover=config.cover,
         obscured=config.attack.obscured,
         rounds=config.rounds,
+        seed=seed_used,
+        variants=rule_variants,
     )

@@ -11,7 +11,7 @@
 from mathhammer.starcraft import catalog, rules
 from mathhammer.starcraft.engine import attack, resolve, sequence
 from mathhammer.starcraft.keywords import KEYWORDS, TAGS, format_keywords, parse_keywords
-from mathhammer.starcraft.profiles import Batch, Rules, Unit, Weapon
+from mathhammer.starcraft.profiles import Batch, Rules, Unit, Variants, Weapon
 from mathhammer.starcraft.results import (
     Allocation,
     AttackResult,
@@ -35,6 +35,7 @@ __all__ = [
     "Stages",
     "StateDistribution",
     "Unit",
+    "Variants",
     "Weapon",
     "attack",
     "catalog",

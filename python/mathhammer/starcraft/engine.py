@@ -4,7 +4,8 @@ and turn the flat arrays both engines return into results (starcraft.md §3, §5
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,8 +13,9 @@ import numpy as np
 
 from mathhammer import _core, sampling
 from mathhammer._validate import InputError, InputTypeError, check_bool, check_choice, check_int
+from mathhammer.options import EngineOptions, Progress, engine_options
 from mathhammer.results import Distribution
-from mathhammer.starcraft.profiles import ATTACK_KWARGS, MAX_DAMAGE, MAX_KEYWORD, MAX_MODELS, Batch, Rules, Unit, Weapon
+from mathhammer.starcraft.profiles import ATTACK_KWARGS, MAX_DAMAGE, MAX_KEYWORD, MAX_MODELS, Batch, Rules, Unit, Variants, Weapon, check_variants
 from mathhammer.starcraft.results import AttackResult, BatchSummary, Resolution, SequenceResult, Stages, StateDistribution
 
 __all__ = ["attack", "resolve", "sequence"]
@@ -271,12 +273,12 @@ def unit_state(unit: Unit) -> Any:
     return s
 
 
-def _method(method: str) -> str:
-    return check_choice("method", method, METHODS)
-
-
-def _mc_args(samples: int, seed: int | None, threads: int | None) -> tuple[int, int, int]:
-    return sampling.check_samples(samples), sampling.resolve_seed(seed), sampling.resolve_threads(threads)
+def _run(kernel: sampling.Kernel, options: EngineOptions) -> tuple[np.ndarray, int, int]:
+    """Monte Carlo: the probabilities of every counted cell, the samples and the seed used."""
+    seed = options.draw_seed()
+    counts = sampling.run_monte_carlo(kernel, options.samples, seed, sampling.resolve_threads(options.threads),
+                                      options.progress, options.executor)
+    return counts / options.samples, options.samples, seed
 
 
 # ---- one batch -------------------------------------------------------------------------------------
@@ -285,12 +287,14 @@ def attack(
     weapon: Weapon | None,
     unit: Unit,
     *,
-    rules: Rules | dict[str, str] | None = None,
+    rules: Variants | Mapping[str, str] | str | None = None,
     method: str = "auto",
     samples: int = DEFAULT_SAMPLES,
     seed: int | None = None,
     threads: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Progress | None = None,
+    executor: Executor | None = None,
+    variants: Variants | Mapping[str, str] | str | None = None,
     **kwargs: Any,
 ) -> AttackResult:
     """One batch: every model firing ``weapon`` at ``unit`` (starcraft.md §3).
@@ -303,29 +307,31 @@ def attack(
     reaction={dodge, tough, damage_cap, td_reduction, td_floor}.
 
     method: "exact" (nested conditioning), "monte_carlo", or "auto" (exact; it is always cheap for
-    one batch). Returns an AttackResult.
+    one batch); samples, seed, threads, progress and executor drive Monte Carlo. variants (or its
+    older name rules): StarCraft's rule switches, ``sc.Variants``. Returns an AttackResult.
     """
+    options = engine_options(method, samples, seed, threads, progress, executor, methods=METHODS)
     _check_kwargs(kwargs)
-    rules = Rules.of(rules)
-    method = _method(method)
-    plan = plan_batch(weapon, unit, rules, **kwargs)
+    rule_variants = check_variants(rules, variants)
+    plan = plan_batch(weapon, unit, rule_variants, **kwargs)
     layout = _sc.attack_layout(plan.config)
-    if method == "monte_carlo":
-        samples, seed, threads = _mc_args(samples, seed, threads)
+    if options.method == "monte_carlo":
         kernel = lambda s, t, b, e, th: _sc.sample_attack(plan.config, s, t, b, e, th)  # noqa: E731
-        counts = sampling.run_monte_carlo(kernel, samples, seed, threads, progress)
-        return _attack_result(plan, unit, layout, counts / samples, samples, "monte_carlo", seed)
-    return _attack_result(plan, unit, layout, np.asarray(_sc.exact_attack(plan.config)), None, "exact", None)
+        probs, n, seed_used = _run(kernel, options)
+        return _attack_result(plan, unit, layout, probs, n, "monte_carlo", seed_used, rule_variants)
+    return _attack_result(plan, unit, layout, np.asarray(_sc.exact_attack(plan.config)), None, "exact", None,
+                          rule_variants)
 
 
 def _check_kwargs(kwargs: dict[str, Any]) -> None:
     unknown = sorted(set(kwargs) - set(ATTACK_KWARGS))
     if unknown:
-        raise InputError(unknown[0], f"unknown option; allowed: {', '.join(ATTACK_KWARGS)}, rules, method, samples, seed, threads, progress")
+        raise InputError(unknown[0], f"unknown option; allowed: {', '.join(ATTACK_KWARGS)}, rules, method, samples, "
+                                     "seed, threads, progress, executor, variants")
 
 
 def _attack_result(plan: Plan, unit: Unit, layout: dict[str, int], probs: np.ndarray, samples: int | None,
-                   method: str, seed: int | None) -> AttackResult:
+                   method: str, seed: int | None, variants: Variants) -> AttackResult:
     n = layout["dice"]
 
     def dist(key: str, size: int) -> Distribution:
@@ -362,6 +368,7 @@ def _attack_result(plan: Plan, unit: Unit, layout: dict[str, int], probs: np.nda
         method=method,
         samples=samples,
         seed=seed,
+        variants=variants,
     )
 
 
@@ -371,33 +378,36 @@ def sequence(
     unit: Unit,
     batches: Sequence[Batch],
     *,
-    rules: Rules | dict[str, str] | None = None,
+    rules: Variants | Mapping[str, str] | str | None = None,
     method: str = "auto",
     samples: int = DEFAULT_SAMPLES,
     seed: int | None = None,
     threads: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Progress | None = None,
+    executor: Executor | None = None,
+    variants: Variants | Mapping[str, str] | str | None = None,
 ) -> SequenceResult:
     """Several batches against one unit, in order, the state carried over (starcraft.md §5).
 
     batches: sc.Batch(weapon, **attack_options) each (1..50). A batch against a destroyed unit does
     nothing. method "auto" is exact unless the propagation over (state, total damage) grows too
-    large, then Monte Carlo.
+    large, then Monte Carlo. The other options are those of :func:`attack`.
     """
+    options = engine_options(method, samples, seed, threads, progress, executor, methods=METHODS)
+    method = options.method
     if not isinstance(unit, Unit):
         raise InputTypeError("unit", f"expected sc.Unit, got {type(unit).__name__}")
     if isinstance(batches, (str, bytes)) or not isinstance(batches, Sequence):
         raise InputTypeError("batches", f"expected a list of sc.Batch, got {type(batches).__name__}")
     if not 1 <= len(batches) <= MAX_BATCHES:
         raise InputError("batches", f"{len(batches)} batches; allowed 1..{MAX_BATCHES}")
-    rules = Rules.of(rules)
-    method = _method(method)
+    rule_variants = check_variants(rules, variants)
     plans = []
     for i, batch in enumerate(batches):
         if not isinstance(batch, Batch):
             raise InputTypeError(f"batches[{i}]", f"expected sc.Batch, got {type(batch).__name__}")
         try:
-            plans.append(plan_batch(batch.weapon, unit, rules, **batch.kwargs))
+            plans.append(plan_batch(batch.weapon, unit, rule_variants, **batch.kwargs))
         except (InputError, InputTypeError) as error:
             message = str(error)[len(error.field) + 2:]
             raise type(error)(f"batches[{i}].{error.field}", message) from None
@@ -408,14 +418,13 @@ def sequence(
     if method in ("auto", "exact"):
         probs = np.asarray(_sc.exact_sequence(profile, start, configs, MAX_EXACT_WORK))
         if probs.size:
-            return _sequence_result(plans, unit, layout, probs, None, "exact", None)
+            return _sequence_result(plans, unit, layout, probs, None, "exact", None, rule_variants)
         if method == "exact":
             raise InputError("method", "the exact propagation over (unit state, total damage) is too large for these batches; "
                                        "use method='monte_carlo' or 'auto'")
-    samples, seed, threads = _mc_args(samples, seed, threads)
     kernel = lambda s, t, b, e, th: _sc.sample_sequence(profile, start, configs, s, t, b, e, th)  # noqa: E731
-    counts = sampling.run_monte_carlo(kernel, samples, seed, threads, progress)
-    return _sequence_result(plans, unit, layout, counts / samples, samples, "monte_carlo", seed)
+    probs, n, seed_used = _run(kernel, options)
+    return _sequence_result(plans, unit, layout, probs, n, "monte_carlo", seed_used, rule_variants)
 
 
 def _state_rows(layout: dict[str, Any]) -> np.ndarray:
@@ -430,7 +439,7 @@ def _state_rows(layout: dict[str, Any]) -> np.ndarray:
 
 
 def _sequence_result(plans: list[Plan], unit: Unit, layout: dict[str, Any], probs: np.ndarray, samples: int | None,
-                     method: str, seed: int | None) -> SequenceResult:
+                     method: str, seed: int | None, variants: Variants) -> SequenceResult:
     def dist(start: int, size: int) -> Distribution:
         return Distribution(probs[start: start + size], samples=samples)
 
@@ -462,13 +471,15 @@ def _sequence_result(plans: list[Plan], unit: Unit, layout: dict[str, Any], prob
         method=method,
         samples=samples,
         seed=seed,
+        variants=variants,
     )
 
 
 # ---- one scripted roll -----------------------------------------------------------------------------
 
-def resolve(weapon: Weapon | None, unit: Unit, faces: int | Sequence[int], *, rules: Rules | dict[str, str] | None = None,
-            **kwargs: Any) -> Resolution:
+def resolve(weapon: Weapon | None, unit: Unit, faces: int | Sequence[int], *,
+            rules: Variants | Mapping[str, str] | str | None = None,
+            variants: Variants | Mapping[str, str] | str | None = None, **kwargs: Any) -> Resolution:
     """Resolve one batch on scripted d6 faces and return every stage (starcraft.md §7).
 
     faces: an int (every die shows it) or a list consumed in order — hit dice (normal-range group,
@@ -477,7 +488,7 @@ def resolve(weapon: Weapon | None, unit: Unit, faces: int | Sequence[int], *, ru
     first under rules.critical_hit="natural").
     """
     _check_kwargs(kwargs)
-    plan = plan_batch(weapon, unit, Rules.of(rules), **kwargs)
+    plan = plan_batch(weapon, unit, check_variants(rules, variants), **kwargs)
     if isinstance(faces, (list, tuple)):
         if len(faces) > MAX_FACES:
             raise InputError("faces", f"{len(faces)} faces; allowed at most {MAX_FACES}")

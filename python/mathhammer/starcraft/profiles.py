@@ -1,4 +1,4 @@
-"""StarCraft TMG profiles: Weapon, Unit, the rule variants (Rules) and a Batch of a sequence.
+"""StarCraft TMG profiles: Weapon, Unit, the rule variants (Variants, also named Rules) and a Batch of a sequence.
 
 Ranges follow starcraft.md §10. Every check raises ``InputError`` / ``InputTypeError`` (a
 ValueError / TypeError) whose message starts with the field name and says what is allowed.
@@ -7,13 +7,15 @@ ValueError / TypeError) whose message starts with the field name and says what i
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from mathhammer import options
 from mathhammer._validate import InputError, InputTypeError, check_bool, check_choice, check_int, check_stat
 from mathhammer.starcraft.keywords import format_keywords, normalize_tag, normalize_tags, parse_keywords
 
-__all__ = ["ATTACK_KWARGS", "Batch", "Rules", "SURGE_DICE", "Unit", "Weapon"]
+__all__ = ["ATTACK_KWARGS", "Batch", "Rules", "SURGE_DICE", "Unit", "Variants", "Weapon", "check_variants"]
 
 SURGE_DICE: tuple[str, ...] = ("D3", "D3+1", "D6")
 MAX_ROA = 30
@@ -232,14 +234,16 @@ class Unit:
 
 
 @dataclass(frozen=True)
-class Rules:
-    """Rule variants (starcraft.md §8).
+class Variants(options.Variants):
+    """StarCraft's rule switches (docs/rules/starcraft.md §8), passed as ``variants=`` (or ``rules=``).
 
     critical_hit: "count" (default: CRITICAL HIT (X) moves X dice) or "natural" (dice showing exactly X,
     the seed's reading). leftover: "marker" (default: leftover damage stays as the Damage Marker) or
     "lost" (the seed's reading). stacking: "sum" (default: the same X-keyword from several sources adds
     up) or "max" (the largest applies).
     """
+
+    GAME = "starcraft"
 
     critical_hit: str = "count"
     leftover: str = "marker"
@@ -251,18 +255,22 @@ class Rules:
         object.__setattr__(self, "stacking", check_choice("rules.stacking", self.stacking, ("sum", "max")))
 
     @classmethod
-    def of(cls, value: Rules | dict[str, Any] | None) -> Rules:
-        """A Rules from None (defaults), a dict of its fields, or a Rules."""
-        if value is None:
-            return cls()
-        if isinstance(value, Rules):
-            return value
-        if isinstance(value, dict):
-            unknown = sorted(set(value) - {"critical_hit", "leftover", "stacking"})
-            if unknown:
-                raise InputError(f"rules.{unknown[0]}", "unknown rule variant; allowed: critical_hit, leftover, stacking")
-            return cls(**value)
-        raise InputTypeError("rules", f"expected sc.Rules(...) or a dict of variants, got {value!r}")
+    def of(cls, value: Variants | Mapping[str, Any] | str | None, field: str = "rules") -> Variants:
+        """Variants from None (defaults), a mapping of its fields, a preset / ``field=value`` text, or Variants."""
+        return cls.resolve(value, field)
+
+
+#: The name StarCraft's switches had before every game shared ``Variants``; ``rules=`` takes them.
+Rules = Variants
+
+
+def check_variants(rules: Any, variants: Any) -> Variants:
+    """The switches of a call given as ``rules=`` (the older keyword) or ``variants=``, never both."""
+    if rules is not None and variants is not None:
+        raise InputError("rules", "give the switches either as rules= or as variants=, not both")
+    if rules is not None:
+        return Variants.of(rules, "rules")
+    return Variants.of(variants, "variants")
 
 
 # Keyword arguments of sc.attack that describe the batch (sc.Batch takes the same).

@@ -3,19 +3,18 @@ state after them (StateDistribution), one scripted resolution (Resolution) and o
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from mathhammer.results import Distribution, ResultMixin
+from mathhammer.results import Distribution, EngineResult, Figure, ResultMixin, mean_stderr, probability_stderr
+from mathhammer.starcraft.profiles import Variants
 
 __all__ = ["Allocation", "AttackResult", "BatchSummary", "Resolution", "SequenceResult", "Stages", "StateDistribution"]
 
 
-def _stderr(p: float, samples: int | None) -> float | None:
-    return None if samples is None else math.sqrt(max(p * (1.0 - p), 0.0) / samples)
+_stderr = probability_stderr
 
 
 def _frame_rows(named: dict[str, Distribution]) -> Any:
@@ -113,13 +112,26 @@ class Stages(ResultMixin):
         return _frame_rows(self.distributions())
 
 
-class _EndStderr:
-    """Standard errors of P(destroyed) and P(Shielded lost) (None for exact results); the results
-    that use it declare the three fields."""
+class _EndStderr(EngineResult):
+    """The summary figures of an attack or a sequence, and the standard errors of P(destroyed) and
+    P(Shielded lost) (None for exact results); the results that use it declare the fields."""
 
     destroyed: float
     shield_lost: float
-    samples: int | None
+    casualties: Distribution
+
+    def _damage(self) -> Distribution:
+        raise NotImplementedError
+
+    def _figures(self) -> dict[str, Figure]:
+        n = self.samples
+        damage = self._damage()
+        return {
+            "mean_damage": (damage.mean, mean_stderr(damage, n)),
+            "mean_casualties": (self.casualties.mean, mean_stderr(self.casualties, n)),
+            "destroyed_chance": (self.destroyed, probability_stderr(self.destroyed, n)),
+            "shielded_lost_chance": (self.shield_lost, probability_stderr(self.shield_lost, n)),
+        }
 
     @property
     def destroyed_stderr(self) -> float | None:
@@ -131,7 +143,7 @@ class _EndStderr:
 
 
 @dataclass(frozen=True)
-class AttackResult(_EndStderr, ResultMixin):
+class AttackResult(_EndStderr):
     """One batch against one unit.
 
     damage: attack damage (surviving dice x damage per die); casualties: models removed; marker: the
@@ -154,6 +166,10 @@ class AttackResult(_EndStderr, ResultMixin):
     method: str
     samples: int | None = None
     seed: int | None = None
+    variants: Variants = Variants()
+
+    def _damage(self) -> Distribution:
+        return self.damage
 
     def to_frame(self) -> Any:
         """Long format: quantity (damage, casualties, marker, then each stage), value, p, P(>=)."""
@@ -179,7 +195,7 @@ class BatchSummary(ResultMixin):
 
 
 @dataclass(frozen=True)
-class SequenceResult(_EndStderr, ResultMixin):
+class SequenceResult(_EndStderr):
     """Several batches against one unit, the state carried between them.
 
     total_damage: attack damage of every batch; casualties: models removed in all; marker: the final
@@ -197,6 +213,10 @@ class SequenceResult(_EndStderr, ResultMixin):
     method: str
     samples: int | None = None
     seed: int | None = None
+    variants: Variants = Variants()
+
+    def _damage(self) -> Distribution:
+        return self.total_damage
 
     def to_frame(self) -> Any:
         """Long format: quantity (total_damage, casualties, marker), value, p, P(>=)."""

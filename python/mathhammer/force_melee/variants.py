@@ -1,0 +1,55 @@
+"""The Force melee's rule switches (force_melee.md §5), passed as ``variants=`` or as the plain
+keywords of the same names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from mathhammer import _core, options
+from mathhammer._validate import check_bool, check_choice
+
+__all__ = ["ALLOCATIONS", "SUSTAINED_MODES", "WINNER_DAMAGE", "Variants"]
+
+_fm = _core.force_melee
+
+WINNER_DAMAGE: tuple[str, ...] = ("once", "excess", "per_hit", "pairing")
+ALLOCATIONS: tuple[str, ...] = ("spill", "no_spill")
+SUSTAINED_MODES: tuple[str, ...] = ("bonus", "extra_hits")
+
+
+@dataclass(frozen=True)
+class Variants(options.Variants):
+    """The switches that hold for a whole melee.
+
+    winner_damage: the damage of the side with more hits — "once" (default: its Force, the rule read
+    literally), "excess" (Force per hit more), "per_hit" (Force per hit) or "pairing" (hits paired
+    off). allocation: "spill" (default: damage past a model carries to the next) or "no_spill".
+    sustained_mode: Sustained Damage as "bonus" damage per hit (default) or "extra_hits" per crit.
+    bonus_always: the flat bonus applies even without base damage (default False).
+    """
+
+    GAME = "force_melee"
+
+    winner_damage: str = "once"
+    allocation: str = "spill"
+    sustained_mode: str = "bonus"
+    bonus_always: bool = False
+
+    def __post_init__(self) -> None:
+        set_field = object.__setattr__
+        set_field(self, "winner_damage", check_choice("winner_damage", self.winner_damage, WINNER_DAMAGE))
+        set_field(self, "allocation", check_choice("allocation", self.allocation, ALLOCATIONS))
+        set_field(self, "sustained_mode", check_choice("sustained_mode", self.sustained_mode, SUSTAINED_MODES))
+        set_field(self, "bonus_always", check_bool("bonus_always", self.bonus_always))
+
+    def rules(self) -> Any:
+        """The C++ ExchangeRules of these switches."""
+        return _fm.ExchangeRules(
+            getattr(_fm.WinnerDamage, self.winner_damage),
+            getattr(_fm.SustainedMode, self.sustained_mode),
+            self.bonus_always,
+        )
+
+    def allocation_enum(self) -> Any:
+        return getattr(_fm.Allocation, self.allocation)
