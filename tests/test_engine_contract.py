@@ -160,3 +160,15 @@ def test_switch_keywords_and_variants_together_are_refused() -> None:
         fm.melee(fm.example("line_troopers"), fm.example("militia"), winner_damage="excess", variants={})
     excess = fm.melee(fm.example("line_troopers"), fm.example("militia"), variants="winner_damage=excess")
     assert excess.joint == fm.melee(fm.example("line_troopers"), fm.example("militia"), winner_damage="excess").joint
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_results_and_variants_pickle(name: str) -> None:
+    import pickle
+
+    _, calls, variants_cls = ENGINES[name]
+    for result in (calls[0](method="exact"), calls[1](method="monte_carlo", samples=10_000, seed=1)):
+        back = pickle.loads(pickle.dumps(result))
+        assert back.to_json() == result.to_json() and type(back) is type(result)
+        assert not back.summary() or back.summary() == result.summary()
+    assert pickle.loads(pickle.dumps(variants_cls())) == variants_cls()

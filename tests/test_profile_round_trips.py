@@ -207,3 +207,56 @@ def test_force_melee_side_naming_a_missing_unit() -> None:
     with pytest.raises(library.ProfileFileError, match=r"side\.s: unit: no unit 'ghost' in the library"):
         library.parse_library({"game": "force_melee", "side": {"s": {"unit": "ghost", "weapon": {"hit": 4, "force": 2},
                                                                    "dice": 2}}}, "lib.toml")
+
+
+# --- every profile class: to_dict / from_dict (through JSON) and pickle -----------------------------
+def _json_and_pickle(profile: Any) -> None:
+    import json
+    import pickle
+
+    cls = type(profile)
+    data = profile.to_dict()
+    assert cls.from_dict(json.loads(json.dumps(data))) == profile
+    assert pickle.loads(pickle.dumps(profile)) == profile
+
+
+db_sides = st.builds(db.Side, miniatures, st.sampled_from(db.profiles.MODES), charge=st.booleans(),
+                     support=st.integers(0, 3))
+engagements = st.builds(db.Engagement, NAMES, NAMES, st.sampled_from(("attack", "dodge", "none")),
+                        st.fixed_dictionaries({}, optional={"charge": st.booleans()}),
+                        st.fixed_dictionaries({}, optional={"mode": st.sampled_from(db.profiles.MODES)}),
+                        st.booleans())
+
+
+@st.composite
+def fm_sides(draw: st.DrawFn) -> fm.Side:
+    return fm.Side(unit=draw(fm_units()), weapon=draw(fm_weapons()), dice=draw(st.integers(0, 40)),
+                   hit_mod=draw(st.integers(-5, 5)))
+
+
+@st.composite
+def sc_batches(draw: st.DrawFn) -> sc.Batch:
+    weapon = draw(sc_weapons())
+    options = draw(st.fixed_dictionaries({}, optional={"firing_models": st.integers(1, 6), "roa_mod": st.integers(0, 3),
+                                                       "engaged": st.booleans()}))
+    return sc.Batch(weapon, **options)
+
+
+@SETTINGS
+@given(profile=st.one_of(kt_weapons, kt_fighters, kt_operatives, weapon_rules, abilities, sc_weapons(), sc_units(),
+                         sc_batches(), miniatures, db_sides, engagements, fm_weapons(), fm_units(), fm_sides()))
+def test_every_profile_class_round_trips_and_pickles(profile: Any) -> None:
+    _json_and_pickle(profile)
+
+
+def test_every_profile_class_is_covered() -> None:
+    """The round-trip test above draws every public profile class of every game."""
+    covered = {kt.Weapon, kt.Fighter, kt.Operative, kt.WeaponRules, kt.Abilities, sc.Weapon, sc.Unit, sc.Batch,
+               db.Miniature, db.Side, db.Engagement, fm.Weapon, fm.Unit, fm.Side}
+    for module in (kt, sc, db, fm):
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if isinstance(obj, type) and hasattr(obj, "from_dict") and not name.endswith(("Result", "Variants")) \
+                    and name not in ("Rules", "Advice", "MoveValue", "FightLog", "Resolution", "Allocation", "Stages",
+                                     "StateDistribution", "BatchSummary"):
+                assert obj in covered, name

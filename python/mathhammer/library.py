@@ -31,7 +31,7 @@ import importlib
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 import tomli_w
 
@@ -71,6 +71,8 @@ BUILTIN_PROFILES: dict[tuple[str, str], str] = {
     ("deathburgh", "miniature"): "mathhammer.deathburgh.profiles:EXAMPLES",
     ("force_melee", "side"): "mathhammer.force_melee.profiles:EXAMPLES",
 }
+
+P = TypeVar("P")
 
 #: {kind: {name: profile}}, as :func:`load_library` returns it.
 Library = dict[str, dict[str, Any]]
@@ -137,18 +139,48 @@ def profile_from_dict(
         base = profile_to_dict(cls.parse(card))
         base.update(data)
         data = base
-    known = {f.name for f in dataclasses.fields(cls)}
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise InputError(unknown[0], f"unknown field; {kind} fields are: {', '.join(sorted(known))}")
+    check_fields(cls, data, kind)
     for name, other in REFERENCES.get((game, kind), {}).items():
         if isinstance(data.get(name), str):
             data[name] = _named(game, other, data[name], named or {}, name)
-    hints = {f.name: f.default for f in dataclasses.fields(cls)}
-    for name, value in data.items():  # lists from TOML/JSON become tuples where the profile uses tuples
+    return build_from_fields(cls, data, kind)
+
+
+def check_fields(cls: type, data: Mapping[str, Any], kind: str) -> None:
+    """Refuse a field the profile class does not have, listing the ones it has."""
+    known = {f.name for f in dataclasses.fields(cls)}
+    unknown = sorted((str(k) for k in data if k not in known))
+    if unknown:
+        raise InputError(unknown[0], f"unknown field; {kind} fields are: {', '.join(sorted(known))}")
+
+
+def build_from_fields(cls: type[P], data: Mapping[str, Any], kind: str) -> P:
+    """A profile from its fields as plain TOML/JSON values (lists become tuples where it holds tuples)."""
+    check_fields(cls, data, kind)
+    values = dict(data)
+    hints = {f.name: f.default for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    for name, value in values.items():
         if isinstance(value, list) and (isinstance(hints.get(name), tuple) or name == "damage"):
-            data[name] = tuple(tuple(v) if isinstance(v, list) else v for v in value)
-    return cls(**data)
+            values[name] = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+    return cls(**values)
+
+
+class FieldsProfile:
+    """``to_dict`` / ``from_dict`` for a profile dataclass through its fields as plain TOML/JSON
+    values (nested rules and abilities as datacard notation), the form profile libraries use."""
+
+    #: The name errors use for this kind of profile.
+    KIND: ClassVar[str] = "profile"
+
+    def to_dict(self) -> dict[str, Any]:
+        return profile_to_dict(self)
+
+    @classmethod
+    def from_dict(cls: type[P], data: Mapping[str, Any]) -> P:
+        kind = getattr(cls, "KIND", "profile")
+        if not isinstance(data, Mapping):
+            raise InputTypeError(kind, f"expected a table of fields, got {type(data).__name__}")
+        return build_from_fields(cls, data, kind)
 
 
 def _named(game: str, kind: str, name: str, named: Mapping[str, Mapping[str, Any]], field: str) -> Any:

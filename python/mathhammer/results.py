@@ -42,6 +42,10 @@ class Distribution:
         self._start = int(start)
         self._samples = None if samples is None else int(samples)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # rebuilt through __init__, so an unpickled distribution is read-only again
+        return (Distribution, (self._pmf, self._start, self._samples))
+
     @classmethod
     def from_counts(cls, counts: Sequence[int] | np.ndarray, start: int = 0) -> Distribution:
         c = np.asarray(counts, dtype=np.float64)
@@ -202,6 +206,9 @@ class JointDistribution:
         self._pmf = _frozen(p)
         self._names = (str(names[0]), str(names[1]))
         self._samples = None if samples is None else int(samples)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (JointDistribution, (self._pmf, self._names, self._samples))
 
     @classmethod
     def from_counts(cls, counts: np.ndarray, names: tuple[str, str] = ("x", "y")) -> JointDistribution:

@@ -58,6 +58,13 @@ class Engagement:
     defender_options: Mapping[str, Any] = field(default_factory=dict)
     stand_and_shoot: bool = False
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "attacker": self.attacker, "defender": self.defender, "reaction": self.reaction,
+            "attacker_options": dict(self.attacker_options), "defender_options": dict(self.defender_options),
+            "stand_and_shoot": self.stand_and_shoot,
+        }
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Engagement:
         if not isinstance(data, Mapping):

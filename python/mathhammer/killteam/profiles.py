@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from mathhammer.library import FieldsProfile
 from mathhammer._validate import InputError, InputTypeError, check_choice, check_int, check_stat
 from mathhammer.killteam.rules import Abilities, WeaponRules, as_abilities, as_weapon_rules
 
@@ -41,8 +42,10 @@ _CARD = re.compile(r"^\s*(\d+)\s*A\s+(\d)\+?\s+(\d+)\s*/\s*(\d+)\s*(.*)$", re.IG
 
 
 @dataclass(frozen=True)
-class Weapon:
+class Weapon(FieldsProfile):
     """A weapon profile: attacks (1..12), hit X+ (2..6), damage (normal, critical) 0..12, rules."""
+
+    KIND = "weapon"
 
     attacks: int
     hit: int
@@ -86,13 +89,15 @@ class Weapon:
 
 
 @dataclass(frozen=True)
-class Fighter:
+class Fighter(FieldsProfile):
     """A fighter in melee: its melee weapon (attacks, hit, damage, rules), wounds, abilities and strategy.
 
     strategy: "strike", "parry", "max_damage" (Max Dmg To Enemy), "min_damage" (Min Dmg To Self), or
     "optimal" (reads the dice and plays the best move for ``objective``, killteam.md §7).
     objective: for an optimal fighter, one of OBJECTIVES (default "trade"); None for a heuristic one.
     """
+
+    KIND = "fighter"
 
     attacks: int
     hit: int
@@ -131,8 +136,10 @@ class Fighter:
 
 
 @dataclass(frozen=True)
-class Operative:
+class Operative(FieldsProfile):
     """A shooting target: save X+ (2..6), wounds (1..40), abilities (Feel No Pain, Just a Scratch, ...)."""
+
+    KIND = "operative"
 
     save: int
     wounds: int = 12

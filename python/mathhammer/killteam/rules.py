@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from mathhammer.library import FieldsProfile
 from mathhammer._validate import InputError, InputTypeError, check_bool, check_int
 
 REROLLS: tuple[str, ...] = (
@@ -54,8 +55,10 @@ def _split(field: str, text: Any) -> list[str]:
 
 
 @dataclass(frozen=True)
-class WeaponRules:
+class WeaponRules(FieldsProfile):
     """A weapon's rules (killteam.md §1, §2, §3). Build from text with :meth:`parse`."""
+
+    KIND = "rules"
 
     lethal: int | None = None
     accurate: int = 0
@@ -153,8 +156,10 @@ class WeaponRules:
 
 
 @dataclass(frozen=True)
-class Abilities:
+class Abilities(FieldsProfile):
     """An operative's or fighter's own abilities (killteam.md §2, §3). Build from text with :meth:`parse`."""
+
+    KIND = "abilities"
 
     storm_shield: bool = False
     dueller: bool = False

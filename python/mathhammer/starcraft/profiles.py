@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mathhammer import options
+from mathhammer.library import FieldsProfile
 from mathhammer._validate import InputError, InputTypeError, check_bool, check_choice, check_int, check_stat
 from mathhammer.starcraft.keywords import format_keywords, normalize_tag, normalize_tags, parse_keywords
 
@@ -76,7 +77,7 @@ def _pierce(value: Any) -> tuple[str, int] | None:
 
 
 @dataclass(frozen=True)
-class Weapon:
+class Weapon(FieldsProfile):
     """A weapon profile (starcraft.md §1).
 
     roa: Rate of Attack per model (0..30); 'BT+4' reads as a template weapon with roa 4.
@@ -86,6 +87,8 @@ class Weapon:
     keywords: card notation ('PIERCE Armoured (2), CRITICAL HIT (2), LONG RANGE (18")'); it sets the
     same fields as the arguments below, and a field given both ways must agree.
     """
+
+    KIND = "weapon"
 
     roa: int
     hit: int
@@ -170,7 +173,7 @@ def _evade(value: Any) -> int | None:
 
 
 @dataclass(frozen=True)
-class Unit:
+class Unit(FieldsProfile):
     """A target unit and its state before the attack (starcraft.md §1).
 
     models 1..40 (models left), hp 1..30, armour 2..6, evade 2..6 or None (the Null value '-': never
@@ -178,6 +181,8 @@ class Unit:
     tough 0..20. State: marker (Damage Marker, 0..total HP), shielded (None: shield > 0),
     first_model_alive (the model that carries the Shield).
     """
+
+    KIND = "unit"
 
     models: int
     hp: int
@@ -301,6 +306,17 @@ class Batch:
         from mathhammer.library import profile_to_dict
 
         return {"weapon": None if self.weapon is None else profile_to_dict(self.weapon), **self.kwargs}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Batch:
+        """The inverse of :meth:`to_dict`: ``weapon`` as a table of fields (or None), then the options."""
+        if not isinstance(data, Mapping):
+            raise InputTypeError("batch", f"expected a table with weapon and sc.attack options, got {type(data).__name__}")
+        options = dict(data)
+        weapon = options.pop("weapon", None)
+        if weapon is not None and not isinstance(weapon, Weapon):
+            weapon = Weapon.from_dict(weapon)
+        return cls(weapon, **options)
 
     def __repr__(self) -> str:
         options = ", ".join(f"{k}={v!r}" for k, v in self.kwargs.items())
