@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -19,7 +18,7 @@ from mathhammer import _core, sampling
 from mathhammer._validate import InputError, InputTypeError, check_choice, check_int
 from mathhammer.force_melee.profiles import MAX_DICE, Side, Unit, as_side, as_unit
 from mathhammer.force_melee.results import AllocationResult, MeleeManyResult, MeleeResult, PairResult, UnitResult
-from mathhammer.force_melee.variants import ALLOCATIONS, SUSTAINED_MODES, WINNER_DAMAGE, Variants
+from mathhammer.force_melee.variants import ALLOCATIONS, Variants
 from mathhammer.options import check_switches, engine_options
 from mathhammer.results import Distribution, JointDistribution
 

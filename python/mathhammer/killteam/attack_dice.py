@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from mathhammer import _core, sampling
-from mathhammer._validate import InputTypeError, check_bool, check_choice, check_int
+from mathhammer._validate import InputTypeError, check_bool, check_int
 from mathhammer.killteam.profiles import Fighter, Operative, Weapon
 from mathhammer.killteam.variants import Variants
 from mathhammer.options import Progress, engine_options
