@@ -1,4 +1,4 @@
-"""One side's pool and one combat, exact or Monte Carlo (deathburgh.md §2, §4, §7)."""
+"""One side's pool and one combat, exact or Monte Carlo (docs/rules/deathburgh.md §2, §4, §7)."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def pool(
     souls: str = "convert",
     souls_limit: int = 1,
 ) -> Distribution:
-    """Exact distribution of one side's successes (deathburgh.md §2).
+    """Exact distribution of one side's successes (docs/rules/deathburgh.md §2).
 
     ``dice`` mode dice at ``target`` (2..6), ``extra_dice`` more rolled dice, ``instant6`` instant 6!
     (each worth 2; with ``bonus_dice="add"`` each adds a die instead of replacing one), ``instant1``

@@ -28,7 +28,7 @@ SUPPORT_STACKING = ("per_ally", "once")
 
 @dataclass(frozen=True)
 class Rules:
-    """The rule switches of deathburgh.md §5 that hold for a whole combat (or round).
+    """The rule switches of docs/rules/deathburgh.md §5 that hold for a whole combat (or round).
 
     edition: ``"web"`` (the rules site, default) or ``"alpha"`` (the alpha rulebook), DB-1.
     bonus_dice: a bonus 6! ``"replace"``-s a die to be rolled (default) or ``"add"``-s one (DB-3).
@@ -82,7 +82,7 @@ RULE_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))
 
 @dataclass(frozen=True)
 class PoolPlan:
-    """One side's dice once instants are placed (deathburgh.md §2): what the C++ core rolls."""
+    """One side's dice once instants are placed (docs/rules/deathburgh.md §2): what the C++ core rolls."""
 
     dice: int  # every die of the pool: rolled + 6! + 1!
     rolled: int
@@ -117,7 +117,7 @@ def plan_pool(
     reroll: str,
     rules: Rules,
 ) -> PoolPlan:
-    """Place the instant dice (deathburgh.md §2, DB-3, DB-4, DB-9).
+    """Place the instant dice (docs/rules/deathburgh.md §2, DB-3, DB-4, DB-9).
 
     n = dice + extra dice (+ the bonus 6! with bonus_dice="add", + Soul's Dice with souls="add");
     1! wins conflicts: n1 = min(k1, n), n6 = min(k6, n - n1), rolled = n - n1 - n6.
@@ -200,7 +200,7 @@ def check_legal(
     defender_mode: str | None = None,
     prefix: str = "",
 ) -> None:
-    """Raise InputError for a combat the rules do not allow (deathburgh.md §3, §4).
+    """Raise InputError for a combat the rules do not allow (docs/rules/deathburgh.md §3, §4).
 
     ``attacker_mode`` / ``defender_mode`` override the sides' own modes (a round decides them).
     """

@@ -1,6 +1,6 @@
 """StarCraft TMG profiles: Weapon, Unit, the rule variants (Rules) and a Batch of a sequence.
 
-Ranges follow starcraft.md §10. Every check raises ``InputError`` / ``InputTypeError`` (a
+Ranges follow docs/rules/starcraft.md §10. Every check raises ``InputError`` / ``InputTypeError`` (a
 ValueError / TypeError) whose message starts with the field name and says what is allowed.
 """
 
@@ -75,7 +75,7 @@ def _pierce(value: Any) -> tuple[str, int] | None:
 
 @dataclass(frozen=True)
 class Weapon:
-    """A weapon profile (starcraft.md §1).
+    """A weapon profile (docs/rules/starcraft.md §1).
 
     roa: Rate of Attack per model (0..30); 'BT+4' reads as a template weapon with roa 4.
     hit: target number 2..6 ('3+' accepted). damage: per die 0..20.
@@ -169,7 +169,7 @@ def _evade(value: Any) -> int | None:
 
 @dataclass(frozen=True)
 class Unit:
-    """A target unit and its state before the attack (starcraft.md §1).
+    """A target unit and its state before the attack (docs/rules/starcraft.md §1).
 
     models 1..40 (models left), hp 1..30, armour 2..6, evade 2..6 or None (the Null value '-': never
     evades), shield 0..20 (added to the first model's HP), tags (Combat Tags), size (for Aftershock),
@@ -233,7 +233,7 @@ class Unit:
 
 @dataclass(frozen=True)
 class Rules:
-    """Rule variants (starcraft.md §8).
+    """Rule variants (docs/rules/starcraft.md §8).
 
     critical_hit: "count" (default: CRITICAL HIT (X) moves X dice) or "natural" (dice showing exactly X,
     the seed's reading). leftover: "marker" (default: leftover damage stays as the Damage Marker) or
