@@ -58,7 +58,7 @@ def test_exact_time(benchmark, name):
 OPTIMAL = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12, strategy="optimal", objective="trade")
 STRIKE = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12, strategy="strike")
 OPTIMAL_SCENARIOS = {
-    # the figure of killteam.md §7: optimal (trade) against Strike, one round
+    # the figure of docs/rules/killteam.md §7: optimal (trade) against Strike, one round
     "optimal_vs_strike": (OPTIMAL, STRIKE, 1),
     "optimal_both_3_rounds": (OPTIMAL, OPTIMAL, 3),
     "optimal_vs_relics_3_rounds": (OPTIMAL, RELICS, 3),

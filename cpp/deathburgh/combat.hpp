@@ -1,4 +1,4 @@
-// One combat between two miniatures (deathburgh.md §4 and §7): exact and Monte Carlo engines,
+// One combat between two miniatures (docs/rules/deathburgh.md §4 and §7): exact and Monte Carlo engines,
 // both built on resolve() from rules.hpp.
 #pragma once
 #include <cstdint>

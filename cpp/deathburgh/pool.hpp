@@ -1,4 +1,4 @@
-// One side's successes (deathburgh.md §2): exactly, by convolution, and by rolling real dice.
+// One side's successes (docs/rules/deathburgh.md §2): exactly, by convolution, and by rolling real dice.
 #pragma once
 #include <vector>
 

@@ -1,4 +1,4 @@
-// A round of several combats among several miniatures (deathburgh.md §7), Monte Carlo.
+// A round of several combats among several miniatures (docs/rules/deathburgh.md §7), Monte Carlo.
 //
 // Combats are resolved in order; wounds carry over; a combat with a Wasted participant (0 wounds)
 // is skipped and changes nothing. A miniature fights in Aggressive mode until it has taken part

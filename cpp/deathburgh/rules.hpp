@@ -1,4 +1,4 @@
-// Deathburgh combat rules (deathburgh.md §2 and §4): one side's roll and the outcome of a combat.
+// Deathburgh combat rules (docs/rules/deathburgh.md §2 and §4): one side's roll and the outcome of a combat.
 //
 // Python works out each side's pool (mode dice, extra dice, instant 6! and 1!, Soul's Dice) and
 // the rule switches, validates them, and hands this file plain structs. Everything here assumes
@@ -54,7 +54,7 @@ inline int max_wounds_inflicted(const PoolSpec& pool) {
     return std::min(std::max(max_successes(pool), 1), pool.wound_cap);
 }
 
-// The resolution of one combat (deathburgh.md §4): the single source of truth for the exact and
+// The resolution of one combat (docs/rules/deathburgh.md §4): the single source of truth for the exact and
 // the Monte Carlo engines. sA / sD are the attacker's and defender's successes (sD = 0 when the
 // defender does not react); cap_a / cap_d are the most wounds each side may inflict.
 inline Wounds resolve(const OutcomeRules& rules, int sA, int sD, int cap_a, int cap_d) {

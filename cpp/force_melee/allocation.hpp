@@ -1,4 +1,4 @@
-// Damage allocation (force_melee.md §2 step 5, a stand-in for the unpublished allocation chapter).
+// Damage allocation (docs/rules/force_melee.md §2 step 5, a stand-in for the unpublished allocation chapter).
 //
 // A lump of damage goes to a wounded model first, else to the first model in the owner's order;
 // "spill" carries the excess on to the next model, "no_spill" loses it. Models are kept in

@@ -1,4 +1,4 @@
-// One exchange between two sides (force_melee.md §2, §6): the exact law and the Monte Carlo kernel.
+// One exchange between two sides (docs/rules/force_melee.md §2, §6): the exact law and the Monte Carlo kernel.
 //
 // Both fill the same histogram: the joint law of (damage to A, damage to B) followed by the joint
 // law of the hits compared (hits A, hits B). Casualties follow from the damage by allocation.

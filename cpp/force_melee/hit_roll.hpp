@@ -1,4 +1,4 @@
-// The hit roll (force_melee.md §2 step 1): a d6 per die, hit on face >= target, crit on face >=
+// The hit roll (docs/rules/force_melee.md §2 step 1): a d6 per die, hit on face >= target, crit on face >=
 // crit_face, one reroll of every miss ("fails") or every natural 1 ("ones").
 #pragma once
 #include <array>

@@ -1,4 +1,4 @@
-// Several units in one melee (force_melee.md §3): engaged pairs, each one exchange with the dice
+// Several units in one melee (docs/rules/force_melee.md §3): engaged pairs, each one exchange with the dice
 // each unit assigned to that enemy. Exchanges are independent and use the state before the melee;
 // the damage of each exchange is one lump per unit, applied in the order the pairs are listed.
 #pragma once

@@ -1,4 +1,4 @@
-// The exchange: hits compared, damage by winner_damage, bonus damage (force_melee.md §2 steps 2-4).
+// The exchange: hits compared, damage by winner_damage, bonus damage (docs/rules/force_melee.md §2 steps 2-4).
 //
 // This is the single source of truth for what one pair of rolls deals. The exact engine calls it
 // once per (hits, crits) cell of the two sides, the Monte Carlo engine once per rolled exchange.

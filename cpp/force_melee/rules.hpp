@@ -1,13 +1,13 @@
 // Force melee: the profile and switch values the C++ engine works with.
 //
-// Python validates every field (force_melee.md §7) and turns profiles into these plain structs;
+// Python validates every field (docs/rules/force_melee.md §7) and turns profiles into these plain structs;
 // the engine assumes them valid and in range.
 #pragma once
 #include <cstdint>
 
 namespace mh::force_melee {
 
-// Ranges from force_melee.md §7; array sizes below rely on them.
+// Ranges from docs/rules/force_melee.md §7; array sizes below rely on them.
 constexpr int kMaxDice = 40;
 constexpr int kMaxModels = 30;
 constexpr int kMaxHp = 30;
@@ -31,7 +31,7 @@ struct SideConfig {
     int bonus_flat = 0;       // flat bonus damage
 };
 
-// The switches of force_melee.md §4 that change the exchange itself.
+// The switches of docs/rules/force_melee.md §4 that change the exchange itself.
 struct ExchangeRules {
     WinnerDamage winner_damage = WinnerDamage::once;
     SustainedMode sustained_mode = SustainedMode::bonus;

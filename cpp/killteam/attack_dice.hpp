@@ -1,4 +1,4 @@
-// Kill Team 2024 attack dice (killteam.md §1): roll, reroll, retain.
+// Kill Team 2024 attack dice (docs/rules/killteam.md §1): roll, reroll, retain.
 //
 // One pipeline (`finish_roll`) turns the dice as rolled and rerolled into retained (crits, norms);
 // the Monte Carlo roller and the exact enumeration both go through it. Defence dice reuse the same

@@ -17,7 +17,7 @@ uint32_t pack(Action action, int damage_a, int damage_b) {
 
 DecisionCache::DecisionCache(const FightSpec& spec, std::size_t max_entries)
     : spec_(spec), max_entries_(max_entries) {
-    // The heuristics' lookaheads treat an optimal enemy as playing Strike (killteam.md §7).
+    // The heuristics' lookaheads treat an optimal enemy as playing Strike (docs/rules/killteam.md §7).
     for (FighterSpec& f : spec_.fighter) {
         if (f.strategy == Strategy::Optimal) f.strategy = Strategy::Strike;
     }

@@ -1,4 +1,4 @@
-// Decisions (killteam.md §3, calcDieChoice): rules 1-5, the four strategies, the strike order.
+// Decisions (docs/rules/killteam.md §3, calcDieChoice): rules 1-5, the four strategies, the strike order.
 //
 // Every lookahead plays the rest of the round out deterministically (Feel No Pain and relics as if
 // they never trigger), so both the decision in a state and the damage its play-out deals are

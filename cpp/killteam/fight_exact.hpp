@@ -1,4 +1,4 @@
-// The exact fight engine (killteam.md §3 "Exact fights").
+// The exact fight engine (docs/rules/killteam.md §3.7 "Exact fights").
 //
 // A round is a sum over pairs of retained dice, P(A's dice) x P(B's dice) x resolve(...); rounds
 // recurse on the wounds (and relic uses) a round ends on. Without Feel No Pain / relics a

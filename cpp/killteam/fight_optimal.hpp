@@ -1,4 +1,4 @@
-// Optimal play (killteam.md §7): once the dice are retained a fight round is a two-player game
+// Optimal play (docs/rules/killteam.md §7): once the dice are retained a fight round is a two-player game
 // with perfect information (plus Feel No Pain / relic chance nodes). An optimal fighter plays the
 // move that maximises the expectation of its objective tuple, compared lexicographically.
 //

@@ -1,4 +1,4 @@
-// What a parry cancels (killteam.md §3, the seed's table), and the parry a careful fighter picks.
+// What a parry cancels (docs/rules/killteam.md §3.2, the parry table), and the parry a careful fighter picks.
 #pragma once
 #include <algorithm>
 

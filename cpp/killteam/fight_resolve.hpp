@@ -1,4 +1,4 @@
-// The fight resolution (killteam.md §3): strikes, parries, Duelist, passes, one round.
+// The fight resolution (docs/rules/killteam.md §3): strikes, parries, Duelist, passes, one round.
 //
 // This is the single source of truth for what an action does. It is templated on
 //   Chance: where Feel No Pain and Saintly Relics rolls come from. NoChance never rolls (the

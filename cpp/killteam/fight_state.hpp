@@ -1,4 +1,4 @@
-// Kill Team 2024 fight (killteam.md §3): the fighters' profiles and the state of one fight round.
+// Kill Team 2024 fight (docs/rules/killteam.md §3): the fighters' profiles and the state of one fight round.
 //
 // A round's state is the dice each fighter still holds, its wounds, the per-round flags the
 // first-strike abilities need, and whose turn it is. Every decision depends only on the
@@ -11,10 +11,10 @@ namespace mh::kt {
 constexpr int kMaxFightWounds = 40;
 constexpr int kRelicIgnoresPerFight = 2;
 
-// Optimal: reads the dice and plays the best move for its objective (killteam.md §7, fight_optimal.hpp).
+// Optimal: reads the dice and plays the best move for its objective (docs/rules/killteam.md §7, fight_optimal.hpp).
 enum class Strategy : uint8_t { Strike = 0, Parry = 1, MaxDamage = 2, MinDamage = 3, Optimal = 4 };
 
-// What an optimal fighter plays for (killteam.md §7): a tuple compared lexicographically.
+// What an optimal fighter plays for (docs/rules/killteam.md §7): a tuple compared lexicographically.
 enum class Objective : uint8_t { Trade = 0, Net = 1, Kill = 2, Survive = 3 };
 
 enum class Action : uint8_t { CritStrike = 0, NormStrike = 1, CritParry = 2, NormParry = 3 };

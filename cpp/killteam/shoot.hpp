@@ -1,4 +1,4 @@
-// Kill Team 2024 shooting (killteam.md §2): the resolution of one attack once the dice are retained.
+// Kill Team 2024 shooting (docs/rules/killteam.md §2): the resolution of one attack once the dice are retained.
 //
 // The steps run in the order of §2: Devastating, blocks, Just a Scratch, Saintly Relics, Durable,
 // damage, Feel No Pain. The deterministic steps (blocks and Just a Scratch) and the damage count
@@ -18,7 +18,7 @@ constexpr int kDefenceDice = 3;
 constexpr int kMaxRounds = 9;
 constexpr int kSaveSide = kDefenceDice + 1;  // saves tables are [crit saves * 4 + normal saves]
 
-// Everything one shot needs, already validated (ranges of killteam.md §5).
+// Everything one shot needs, already validated (ranges of docs/rules/killteam.md §5).
 struct ShootConfig {
     AttackProfile attack;       // the weapon's attack dice, obscured target included
     int normal_damage = 3;      // dn

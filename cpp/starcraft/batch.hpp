@@ -1,4 +1,4 @@
-// One batch (all models firing one weapon profile at one unit), resolved on dice (starcraft.md §3).
+// One batch (all models firing one weapon profile at one unit), resolved on dice (docs/rules/starcraft.md §3).
 //
 // roll_batch is the resolution function of the game: the Monte Carlo engine calls it with random
 // dice, sc.resolve with scripted faces. The exact engine (exact.cpp) walks the same stages with

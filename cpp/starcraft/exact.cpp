@@ -1,4 +1,4 @@
-// Exact distributions of one batch and of a sequence of batches (starcraft.md §7).
+// Exact distributions of one batch and of a sequence of batches (docs/rules/starcraft.md §7).
 //
 // One batch: the hit stage gives (H', Critical Hit dice); for each Surge value the bypass b and the
 // Armour dice A = H' - b follow; F ~ Bin(A, q) through Tough gives the damage pool b + F'; Evade

@@ -1,4 +1,4 @@
-// StarCraft: Tabletop Miniatures Game — the step functions of one attack (starcraft.md §2, §4).
+// StarCraft: Tabletop Miniatures Game — the step functions of one attack (docs/rules/starcraft.md §2, §4).
 //
 // Both engines call these: the Monte Carlo engine on rolled dice, the exact engine on every
 // value a stage can take. Inputs are validated in Python; nothing here checks ranges.

@@ -1,4 +1,4 @@
-"""A plain reference for Deathburgh combat, written from deathburgh.md for the tests.
+"""A plain reference for Deathburgh combat, written from docs/rules/deathburgh.md for the tests.
 
 Nothing here calls the package under test: every die face (and every reroll face) is enumerated
 with exact fractions, the instant dice are placed as §2 says, and the outcome follows the table
@@ -50,7 +50,7 @@ def rolled_dice(rolled: int, target: int, reroll: str) -> dict[int, Fraction]:
 
 
 def pool_size(side: dict[str, Any], mode: str, switches: dict[str, Any]) -> tuple[int, int, int]:
-    """(all dice n, instant 6! placed, instant 1! placed) of a side, per deathburgh.md §2-§3."""
+    """(all dice n, instant 6! placed, instant 1! placed) of a side, per docs/rules/deathburgh.md §2-§3."""
     if side.get("auto_hits") is not None:
         return side["auto_hits"], 0, 0
     mini = side["mini"]
@@ -84,7 +84,7 @@ def side_successes(side: dict[str, Any], switches: dict[str, Any]) -> tuple[dict
 
 
 def outcome(sa: int, sd: int, reaction: str, same_role: bool, switches: dict[str, Any]) -> tuple[int, int]:
-    """(wounds to defender, wounds to attacker) by the table of deathburgh.md §4, before caps."""
+    """(wounds to defender, wounds to attacker) by the table of docs/rules/deathburgh.md §4, before caps."""
     edition = switches.get("edition", "web")
     draw_counts = sa == sd and (switches.get("draw", "always") == "always" or sa >= 1)
     if reaction == "none":

@@ -101,7 +101,7 @@ def test_pool_matches_enumeration(dice: int, reroll: str, target: int) -> None:
     ],
 )
 def test_instant_dice_placement(kwargs: dict[str, Any], n6: int, rolled: int) -> None:
-    """1! first, then 6!, then what is left is rolled (deathburgh.md §2, DB-3, DB-4, DB-9)."""
+    """1! first, then 6!, then what is left is rolled (docs/rules/deathburgh.md §2, DB-3, DB-4, DB-9)."""
     target = kwargs["target"]
     law = ref.rolled_dice(rolled, target, "none")
     pmf = db.pool(**kwargs).pmf

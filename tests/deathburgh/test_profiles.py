@@ -12,7 +12,7 @@ from mathhammer._validate import InputError
 
 EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples" / "deathburgh"
 
-# deathburgh.md §9, typed in again: name -> (A, A+, D, D+, W, role).
+# docs/rules/deathburgh.md §9, typed in again: name -> (A, A+, D, D+, W, role).
 SPEC_TABLE = {
     "Old Fellas Melee Warrior Follower": (4, 4, 4, 4, 3, "melee"),
     "Old Fellas Ranged Warrior Follower": (4, 4, 4, 6, 3, "ranged"),

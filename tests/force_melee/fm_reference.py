@@ -1,4 +1,4 @@
-"""A plain reference for the Force melee, written from force_melee.md without looking at the engine:
+"""A plain reference for the Force melee, written from docs/rules/force_melee.md without looking at the engine:
 every face of every die (and every reroll face) enumerated, the exchange resolved step by step,
 allocation done on a list of model HP. Exact: integer weights and Fractions.
 

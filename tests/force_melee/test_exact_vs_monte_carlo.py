@@ -25,7 +25,7 @@ def assert_agree(exact: np.ndarray, mc: np.ndarray, samples: int, what: str) -> 
     """Every probability within 5 standard errors (+ 2 counts of slack for near-impossible cells),
     and a chi-square bound on the whole table (cells with < 5 expected pooled).
 
-    5, not the 4 of force_melee.md §6, per cell: these tables hold tens of thousands of cells, where
+    5, not the 4 of docs/rules/force_melee.md §6, per cell: these tables hold tens of thousands of cells, where
     4-sigma deviations happen by chance. The headline probabilities are held to 4 (assert_headlines)."""
     shape = tuple(max(x, y) for x, y in zip(exact.shape, mc.shape))
     p, q = _pad(exact, shape).ravel(), _pad(mc, shape).ravel()
@@ -47,7 +47,7 @@ def assert_agree(exact: np.ndarray, mc: np.ndarray, samples: int, what: str) -> 
 
 
 def assert_headlines(exact: fm.MeleeResult, mc: fm.MeleeResult) -> None:
-    """The headline probabilities within 4 standard errors (force_melee.md §6)."""
+    """The headline probabilities within 4 standard errors (docs/rules/force_melee.md §6)."""
     pairs = [
         (exact.p_a_more, mc.p_a_more), (exact.p_tie, mc.p_tie), (exact.p_b_more, mc.p_b_more),
         (exact.wiped("a"), mc.wiped("a")), (exact.wiped("b"), mc.wiped("b")),

@@ -1,4 +1,4 @@
-"""Profiles: validation errors that name the field, the example profiles (force_melee.md §8) and the
+"""Profiles: validation errors that name the field, the example profiles (docs/rules/force_melee.md §8) and the
 example scenario files, and fuzzing that only InputError / InputTypeError escape."""
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ def test_profiles_round_trip_through_dicts():
     assert fm.Side.from_dict(wounded.to_dict()) == wounded
 
 
-# The spec's table (force_melee.md §8): name, dice, hit, Force, models, HP.
+# The spec's table (docs/rules/force_melee.md §8): name, dice, hit, Force, models, HP.
 SPEC_PROFILES = {
     "line_troopers": ("Line Trooper squad", 3, 4, 4, 5, 1),
     "militia": ("Militia squad", 2, 5, 2, 5, 1),

@@ -16,7 +16,7 @@ STRONG = fm.Side(fm.Unit(5), fm.Weapon(hit=4, force=5), dice=4)
 WEAK = fm.Side(fm.Unit(5), fm.Weapon(hit=4, force=1), dice=4)
 
 
-# --- "once" is not monotonic, on purpose (force_melee.md §2.2) ------------------------------------------
+# --- "once" is not monotonic, on purpose (docs/rules/force_melee.md §2.2) ------------------------------------------
 
 
 def test_once_a_tie_can_deal_more_than_a_win():

@@ -1,4 +1,4 @@
-"""A plain, slow, independent transcription of the fight resolution of killteam.md §3.
+"""A plain, slow, independent transcription of the fight resolution of docs/rules/killteam.md §3.
 
 Written for the tests only: no caching, no packing, copies of fighter objects everywhere, the
 decision rules read straight off the spec. Feel No Pain and Saintly Relics are left out (the

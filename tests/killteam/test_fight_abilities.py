@@ -1,4 +1,4 @@
-"""Hand-worked fixed-dice rounds, one ability or rule at a time (killteam.md §3).
+"""Hand-worked fixed-dice rounds, one ability or rule at a time (docs/rules/killteam.md §3).
 
 Every expected log below was worked out by hand from the spec; the comment above each case says
 how. Defaults: damage 3/4, 20 wounds, fighter A resolves first. Logs are (side, kind, value): the

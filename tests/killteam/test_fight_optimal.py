@@ -1,4 +1,4 @@
-"""Optimal play (killteam.md §7): the spec's figure, hand-worked positions, dominance over the
+"""Optimal play (docs/rules/killteam.md §7): the spec's figure, hand-worked positions, dominance over the
 heuristics, exact against Monte Carlo, tie-breaks, advise, the CLI and input errors."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The C++ resolution against a plain Python transcription of killteam.md §3 (fight_reference.py).
+"""The C++ resolution against a plain Python transcription of docs/rules/killteam.md §3 (fight_reference.py).
 
 Random fixed-dice rounds with every fight ability and strategy: the whole action log and the final
 wounds must agree. Then the exact engine against a sum written here over the exact attack-dice

@@ -1,5 +1,5 @@
-"""An independent review of the fight engine against killteam.md §3/§4 and the seed
-killteam_fight_resolution.txt: fixed-dice positions worked out by hand from the spec text, chosen
+"""An independent review of the fight engine against docs/rules/killteam.md §3/§4 and the
+worked fight scenarios (docs/rules/killteam.md §3.8): fixed-dice positions worked out by hand from the spec text, chosen
 for the points the original tests leave open (the awesome-parry candidate, what Dueller / Storm
 Shield parries cancel in it, the lethal test's real damage, Shock's strike order per strategy,
 Min Dmg's strike-order goal, ties, Durable spent by a zeroed crit, rounds, Feel No Pain kept out of

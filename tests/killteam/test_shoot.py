@@ -110,7 +110,7 @@ def test_cover_save_comes_from_the_dice_left_after_piercing():
 
 
 def test_cover_save_is_taken_even_when_rolling_would_be_better():
-    # killteam.md §2 retains the cover save without rolling. Against a sure crit with one defence die
+    # docs/rules/killteam.md §2 retains the cover save without rolling. Against a sure crit with one defence die
     # left, the rolled die blocks on a 6 (1/6), the cover save (a norm) never does.
     weapon = kt.Weapon(1, 2, (3, 4), "Lethal 2+, Piercing 2")
     assert kt.shoot(weapon, kt.Operative(2, 12)).damage.mean == pytest.approx(4 * 5 / 6 * 5 / 6, abs=TOL)

@@ -2,7 +2,7 @@
 spend the saves, every relic die and every Feel No Pain die, compared with the exact engines to 1e-12.
 
 Nothing here calls the code under test except to get the numbers being checked. The rules are
-re-stated from killteam.md §1-§2 in the simplest form: lists of dice, loops over faces.
+re-stated from docs/rules/killteam.md §1-§2 in the simplest form: lists of dice, loops over faces.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The exact engine against brute force: every face of every die (hit dice, Surge die, Armour dice,
-Evade dice) for pools of at most 3 dice, with the rules written out plainly here from starcraft.md.
+Evade dice) for pools of at most 3 dice, with the rules written out plainly here from docs/rules/starcraft.md.
 
 The same plain resolution checks sc.resolve on random scripted faces (sc.resolve runs the C++
 function the Monte Carlo engine rolls).
@@ -58,7 +58,7 @@ def plain_allocate(unit: dict[str, Any], damage: int, cf: int | None, visible: i
 
 
 def plain_setup(w: dict[str, Any] | None, u: dict[str, Any], kw: dict[str, Any], rules: dict[str, str]) -> dict[str, Any]:
-    """Everything the dice need, from the raw profile fields and attack options (starcraft.md §3)."""
+    """Everything the dice need, from the raw profile fields and attack options (docs/rules/starcraft.md §3)."""
     mode = kw.get("mode", "weapon")
     add = (lambda xs: sum(xs)) if rules.get("stacking", "sum") == "sum" else (lambda xs: max(xs, default=0))
 

@@ -1,5 +1,5 @@
-"""An independent review of the StarCraft TMG engine against starcraft.md and the seed
-starcraft_damage_calculator.txt: small cases whose result is worked out by hand from the spec
+"""An independent review of the StarCraft TMG engine against docs/rules/starcraft.md and the
+damage-calculator description (docs/rules/starcraft.md §9.1): small cases whose result is worked out by hand from the spec
 (the derivation is in the comment above each assertion), aimed at misreadings a test written by
 the engine's author would share."""
 
@@ -365,7 +365,7 @@ def test_sequence_concentrated_fire_discards_leftover_between_batches() -> None:
 
 
 def test_template_pool_floors_only_the_total():
-    # starcraft.md §3.0: "Template main target: affected_models + roa + roa_mod + dice_mod" (total >= 0).
+    # docs/rules/starcraft.md §3.0: "Template main target: affected_models + roa + roa_mod + dice_mod" (total >= 0).
     # BT+1 on 0 affected models with roa_mod -3 and dice_mod +3: 0 + 1 - 3 + 3 = 1 die, not 3
     # (the partial sum -2 is not floored before dice_mod); 1 + 1 - 3 + 2 = 1 die; 0 + 1 - 3 + 1 < 0 -> 0.
     w = sc.Weapon("BT+1", 4, 1, surge_tags=("Light",))

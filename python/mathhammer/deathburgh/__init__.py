@@ -1,4 +1,4 @@
-"""Deathburgh combat: exact and Monte Carlo (deathburgh.md).
+"""Deathburgh combat: exact and Monte Carlo (docs/rules/deathburgh.md).
 
     from mathhammer import deathburgh as db
     brute = db.Miniature.parse("A 3/4+ D 5/3+ W 5", name="Old Fellas Brute")

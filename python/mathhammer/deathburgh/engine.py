@@ -1,4 +1,4 @@
-"""One side's pool and one combat, exact or Monte Carlo (deathburgh.md §2, §4, §7)."""
+"""One side's pool and one combat, exact or Monte Carlo (docs/rules/deathburgh.md §2, §4, §7)."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def pool(
     souls_limit: int | None = None,
     variants: Variants | Mapping[str, Any] | str | None = None,
 ) -> Distribution:
-    """Exact distribution of one side's successes (deathburgh.md §2).
+    """Exact distribution of one side's successes (docs/rules/deathburgh.md §2).
 
     ``dice`` mode dice at ``target`` (2..6), ``extra_dice`` more rolled dice, ``instant6`` instant 6!
     (each worth 2; with ``bonus_dice="add"`` each adds a die instead of replacing one), ``instant1``

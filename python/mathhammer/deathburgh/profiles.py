@@ -1,4 +1,4 @@
-"""Deathburgh miniatures and combat sides (deathburgh.md §1 and §3), profile notation and files."""
+"""Deathburgh miniatures and combat sides (docs/rules/deathburgh.md §1 and §3), profile notation and files."""
 
 from __future__ import annotations
 
@@ -125,7 +125,7 @@ class Miniature:
 
 @dataclass(frozen=True)
 class Side:
-    """One side of a combat: a miniature, its mode and what it brings (deathburgh.md §3).
+    """One side of a combat: a miniature, its mode and what it brings (docs/rules/deathburgh.md §3).
 
     Each bonus is one instant 6!: ``charge`` (attacker, target more than 2" away when declared),
     ``support`` (one per supporting ally, melee only), ``full_visibility`` / ``steady_aim`` (a ranged
@@ -204,7 +204,7 @@ def _check_keys(field: str, data: Mapping[str, Any], known: Iterable[str]) -> No
         raise InputError(field, f"unknown key(s) {', '.join(map(repr, unknown))}; known: {', '.join(known)}")
 
 
-# --- the spec's example profiles (alpha v0.1 sample warbands, deathburgh.md §9) -----------------------
+# --- the spec's example profiles (alpha v0.1 sample warbands, docs/rules/deathburgh.md §9) -----------------------
 def _example(name: str, profile: str, role: str = "melee") -> tuple[str, Miniature]:
     return name, Miniature.parse(profile, role=role, name=name)
 

@@ -1,4 +1,4 @@
-"""Result types of Deathburgh combats and rounds (deathburgh.md §6, §7)."""
+"""Result types of Deathburgh combats and rounds (docs/rules/deathburgh.md §6, §7)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""A round: several combats among several miniatures, wounds carried over (deathburgh.md §7).
+"""A round: several combats among several miniatures, wounds carried over (docs/rules/deathburgh.md §7).
 
 Combats are resolved in the order given. A combat with a participant already Wasted (0 wounds) is
-skipped and changes nothing. Modes follow deathburgh.md §1: a miniature fights in Aggressive mode
+skipped and changes nothing. Modes follow docs/rules/deathburgh.md §1: a miniature fights in Aggressive mode
 until it has taken part in a combat this round, then in Defensive mode, unless the combat's options
 fix its ``mode``.
 

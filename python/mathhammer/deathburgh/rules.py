@@ -28,7 +28,7 @@ SUPPORT_STACKING = ("per_ally", "once")
 
 @dataclass(frozen=True)
 class Variants(options.Variants):
-    """The rule switches of deathburgh.md §5 that hold for a whole combat (or round), passed as
+    """The rule switches of docs/rules/deathburgh.md §5 that hold for a whole combat (or round), passed as
     ``variants=`` or as the plain keywords of the same names.
 
     edition: ``"web"`` (the rules site, default) or ``"alpha"`` (the alpha rulebook), DB-1.
@@ -88,7 +88,7 @@ RULE_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Variants
 
 @dataclass(frozen=True)
 class PoolPlan:
-    """One side's dice once instants are placed (deathburgh.md §2): what the C++ core rolls."""
+    """One side's dice once instants are placed (docs/rules/deathburgh.md §2): what the C++ core rolls."""
 
     dice: int  # every die of the pool: rolled + 6! + 1!
     rolled: int
@@ -123,7 +123,7 @@ def plan_pool(
     reroll: str,
     rules: Rules,
 ) -> PoolPlan:
-    """Place the instant dice (deathburgh.md §2, DB-3, DB-4, DB-9).
+    """Place the instant dice (docs/rules/deathburgh.md §2, DB-3, DB-4, DB-9).
 
     n = dice + extra dice (+ the bonus 6! with bonus_dice="add", + Soul's Dice with souls="add");
     1! wins conflicts: n1 = min(k1, n), n6 = min(k6, n - n1), rolled = n - n1 - n6.
@@ -206,7 +206,7 @@ def check_legal(
     defender_mode: str | None = None,
     prefix: str = "",
 ) -> None:
-    """Raise InputError for a combat the rules do not allow (deathburgh.md §3, §4).
+    """Raise InputError for a combat the rules do not allow (docs/rules/deathburgh.md §3, §4).
 
     ``attacker_mode`` / ``defender_mode`` override the sides' own modes (a round decides them).
     """

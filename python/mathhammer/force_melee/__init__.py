@@ -1,5 +1,5 @@
 """Force melee: a simultaneous close-combat exchange decided by hits compared and weapon Force
-(force_melee.md).
+(docs/rules/force_melee.md).
 
 >>> from mathhammer import force_melee as fm
 >>> r = fm.melee(fm.example("line_troopers"), fm.example("militia"))

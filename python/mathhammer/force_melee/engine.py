@@ -27,7 +27,7 @@ _fm = _core.force_melee
 METHODS: tuple[str, ...] = ("auto", "exact", "monte_carlo")
 
 DEFAULT_SAMPLES = 1_000_000
-#: Cells of the product of the exchanges' laws the exact melee_many enumerates (force_melee.md §6).
+#: Cells of the product of the exchanges' laws the exact melee_many enumerates (docs/rules/force_melee.md §6).
 MAX_EXACT_CELLS = 1_000_000
 #: Histogram bins one call may use (a joint damage table of 2048 x 2048, 32 MB of doubles).
 MAX_BINS = 1 << 22
@@ -128,7 +128,7 @@ def melee(
     executor: Executor | None = None,
     variants: Variants | Mapping[str, Any] | str | None = None,
 ) -> MeleeResult:
-    """One simultaneous exchange between side ``a`` and side ``b`` (force_melee.md §2).
+    """One simultaneous exchange between side ``a`` and side ``b`` (docs/rules/force_melee.md §2).
 
     Both sides roll their dice at once; the hits are compared; the winner deals damage as
     ``winner_damage`` says ("once": its Force, the seed read literally; "excess": Force per hit more;
@@ -321,7 +321,7 @@ def melee_many(
     executor: Executor | None = None,
     variants: Variants | Mapping[str, Any] | str | None = None,
 ) -> MeleeManyResult:
-    """A melee of several units (force_melee.md §3).
+    """A melee of several units (docs/rules/force_melee.md §3).
 
     sides: {name: Side}, each Side's ``dice`` being the unit's total. engaged: the (unit, unit) pairs
     in contact, in the order their damage is applied. assignment: how each unit splits its dice among
@@ -432,7 +432,7 @@ def melee_many(
 
 
 def allocate(unit: Unit | Mapping[str, Any], damage: int | Sequence[int], allocation: str = "spill") -> AllocationResult:
-    """Allocate damage to a unit (force_melee.md §2 step 5).
+    """Allocate damage to a unit (docs/rules/force_melee.md §2 step 5).
 
     ``damage`` is one lump, or a list of lumps applied in order (as several exchanges do). A lump goes
     to a wounded model first, else to the first model in the owner's order; "spill" carries the excess

@@ -1,5 +1,5 @@
 """Force melee profiles: a Weapon, a Unit (models and their HP) and a Side (a unit, the weapon it
-fights with and the dice it rolls), validated against the ranges of force_melee.md §7.
+fights with and the dice it rolls), validated against the ranges of docs/rules/force_melee.md §7.
 
 Profiles are frozen dataclasses; ``from_dict`` / ``to_dict`` turn them into plain TOML/JSON tables
 and nested errors name the full path of the field (``weapon.hit``).
@@ -244,7 +244,7 @@ def as_unit(value: Any, field: str = "unit") -> Unit:
     return _from_mapping(Unit, value, field)
 
 
-# The example profiles of force_melee.md §8 (invented). The Assault carbine's attacks, hit and Force
+# The example profiles of docs/rules/force_melee.md §8 (invented). The Assault carbine's attacks, hit and Force
 # are ours: the spec only says the weapon brings its own.
 EXAMPLES: dict[str, Side] = {
     "line_troopers": Side(

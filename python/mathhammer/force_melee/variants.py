@@ -1,4 +1,4 @@
-"""The Force melee's rule switches (force_melee.md §5), passed as ``variants=`` or as the plain
+"""The Force melee's rule switches (docs/rules/force_melee.md §5), passed as ``variants=`` or as the plain
 keywords of the same names."""
 
 from __future__ import annotations

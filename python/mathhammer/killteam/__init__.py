@@ -1,4 +1,4 @@
-"""Kill Team 2024: attack dice, shooting and fighting (killteam.md).
+"""Kill Team 2024: attack dice, shooting and fighting (docs/rules/killteam.md).
 
 >>> from mathhammer import killteam as kt
 >>> kt.attack_dice(kt.Weapon(attacks=2, hit=3, rules="Lethal 5+")).pmf[1, 1]  # doctest: +ELLIPSIS

@@ -1,4 +1,4 @@
-"""Kill Team optimal play at the table (killteam.md §7): the value of every move from fixed dice.
+"""Kill Team optimal play at the table (docs/rules/killteam.md §7): the value of every move from fixed dice.
 
 >>> from mathhammer import killteam as kt
 >>> a = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12, strategy="optimal")
@@ -28,7 +28,7 @@ MOVES: tuple[str, ...] = ("crit_strike", "norm_strike", "crit_parry", "norm_parr
 
 
 def objective_value(objective: str, dead: tuple[float, float], lost: tuple[float, float], side: int) -> tuple[float, ...]:
-    """An objective's tuple from fighter ``side``'s point of view (0 = A, 1 = B), killteam.md §7.
+    """An objective's tuple from fighter ``side``'s point of view (0 = A, 1 = B), docs/rules/killteam.md §7.
 
     ``dead`` holds both fighters' death chances, ``lost`` their expected wounds lost this fight.
     """

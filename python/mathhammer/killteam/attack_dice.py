@@ -1,4 +1,4 @@
-"""Kill Team attack and defence dice (killteam.md §1): exact retained (crits, norms) and Monte Carlo rolls."""
+"""Kill Team attack and defence dice (docs/rules/killteam.md §1): exact retained (crits, norms) and Monte Carlo rolls."""
 
 from __future__ import annotations
 

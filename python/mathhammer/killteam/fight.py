@@ -1,4 +1,4 @@
-"""Kill Team 2024 fights (killteam.md §3): distributions of the wounds both fighters have left.
+"""Kill Team 2024 fights (docs/rules/killteam.md §3): distributions of the wounds both fighters have left.
 
 >>> from mathhammer import killteam as kt
 >>> a = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12)
@@ -181,7 +181,7 @@ def _fighter_spec(f: Fighter, wounds: int | None = None) -> Any:
     return s
 
 
-#: Objectives two optimal fighters may share: exact opposites, so the game is zero-sum (killteam.md §7).
+#: Objectives two optimal fighters may share: exact opposites, so the game is zero-sum (docs/rules/killteam.md §7).
 ZERO_SUM_OBJECTIVES: tuple[str, ...] = ("trade", "net")
 
 
@@ -248,7 +248,7 @@ def fight(
     executor: Executor | None = None,
     variants: Variants | Mapping[str, Any] | str | None = None,
 ) -> FightResult:
-    """The distribution of both fighters' remaining wounds after a fight (killteam.md §3).
+    """The distribution of both fighters' remaining wounds after a fight (docs/rules/killteam.md §3).
 
     Each round both fighters roll their attack dice, then resolve them one die per turn starting
     with ``first`` ("a" or "b"), striking or parrying as their strategies decide (an optimal

@@ -1,6 +1,6 @@
 """Kill Team profiles: a Weapon, a Fighter (melee weapon + wounds + abilities + strategy), an Operative (target).
 
-Ranges follow killteam.md §5. Rules and abilities accept datacard notation or parsed objects.
+Ranges follow docs/rules/killteam.md §5. Rules and abilities accept datacard notation or parsed objects.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from mathhammer.library import FieldsProfile
 from mathhammer._validate import InputError, InputTypeError, check_choice, check_int, check_stat
 from mathhammer.killteam.rules import Abilities, WeaponRules, as_abilities, as_weapon_rules
 
-#: The heuristic strategies (killteam.md §3).
+#: The heuristic strategies (docs/rules/killteam.md §3).
 STRATEGIES: tuple[str, ...] = ("strike", "parry", "max_damage", "min_damage")
-#: The heuristics and "optimal" (killteam.md §7), which plays the best move for an objective.
+#: The heuristics and "optimal" (docs/rules/killteam.md §7), which plays the best move for an objective.
 ALL_STRATEGIES: tuple[str, ...] = STRATEGIES + ("optimal",)
-#: What an optimal fighter plays for (killteam.md §7), each a tuple compared lexicographically:
+#: What an optimal fighter plays for (docs/rules/killteam.md §7), each a tuple compared lexicographically:
 #: trade ([enemy dies] - [self dies], enemy lost - own lost); net (enemy lost - own lost,
 #: [enemy dies] - [self dies]); kill ([enemy dies], -own lost, enemy lost); survive (-[self dies],
 #: enemy lost - own lost).
@@ -93,7 +93,7 @@ class Fighter(FieldsProfile):
     """A fighter in melee: its melee weapon (attacks, hit, damage, rules), wounds, abilities and strategy.
 
     strategy: "strike", "parry", "max_damage" (Max Dmg To Enemy), "min_damage" (Min Dmg To Self), or
-    "optimal" (reads the dice and plays the best move for ``objective``, killteam.md §7).
+    "optimal" (reads the dice and plays the best move for ``objective``, docs/rules/killteam.md §7).
     objective: for an optimal fighter, one of OBJECTIVES (default "trade"); None for a heuristic one.
     """
 

@@ -1,7 +1,7 @@
 """Kill Team weapon rules and abilities in datacard notation ("Lethal 5+, Piercing 1").
 
 Parsing is case-insensitive and comma-separated; ``str()`` prints the canonical notation back.
-Ranges follow killteam.md §5; anything else raises ``InputError`` naming the field.
+Ranges follow docs/rules/killteam.md §5; anything else raises ``InputError`` naming the field.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ _REROLL_NAMES = {
     "reroll_ones": "Reroll Ones",
     "reroll_ones_balanced": "Reroll Ones Balanced",
 }
-# Two reroll rules that combine into one (killteam.md §5).
+# Two reroll rules that combine into one (docs/rules/killteam.md §5).
 _REROLL_COMBOS = {
     frozenset({"ceaseless", "balanced"}): "ceaseless_balanced",
     frozenset({"reroll_ones", "balanced"}): "reroll_ones_balanced",
@@ -56,7 +56,7 @@ def _split(field: str, text: Any) -> list[str]:
 
 @dataclass(frozen=True)
 class WeaponRules(FieldsProfile):
-    """A weapon's rules (killteam.md §1, §2, §3). Build from text with :meth:`parse`."""
+    """A weapon's rules (docs/rules/killteam.md §1, §2, §3). Build from text with :meth:`parse`."""
 
     KIND = "rules"
 
@@ -157,7 +157,7 @@ class WeaponRules(FieldsProfile):
 
 @dataclass(frozen=True)
 class Abilities(FieldsProfile):
-    """An operative's or fighter's own abilities (killteam.md §2, §3). Build from text with :meth:`parse`."""
+    """An operative's or fighter's own abilities (docs/rules/killteam.md §2, §3). Build from text with :meth:`parse`."""
 
     KIND = "abilities"
 

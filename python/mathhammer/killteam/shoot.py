@@ -1,4 +1,4 @@
-"""Kill Team 2024 shooting (killteam.md §2): the damage one weapon deals to one operative.
+"""Kill Team 2024 shooting (docs/rules/killteam.md §2): the damage one weapon deals to one operative.
 
 >>> from mathhammer import killteam as kt
 >>> gun = kt.Weapon(attacks=4, hit=3, damage=(3, 4), rules="Piercing 1, Lethal 5+")
@@ -149,7 +149,7 @@ def shoot(
     executor: Executor | None = None,
     variants: Variants | Mapping[str, Any] | str | None = None,
 ) -> ShootResult:
-    """The damage ``weapon`` deals to ``target`` over ``rounds`` shots (killteam.md §2).
+    """The damage ``weapon`` deals to ``target`` over ``rounds`` shots (docs/rules/killteam.md §2).
 
     cover: cover saves retained without rolling (0 = not in cover, 1 = in cover; 0..3).
     obscured: the target is obscured (crits become norms, then one success is discarded).

@@ -1,4 +1,4 @@
-"""StarCraft: Tabletop Miniatures Game attacks, exact and Monte Carlo (starcraft.md).
+"""StarCraft: Tabletop Miniatures Game attacks, exact and Monte Carlo (docs/rules/starcraft.md).
 
 >>> from mathhammer import starcraft as sc
 >>> rifles = sc.Weapon(roa=2, hit=3, damage=1, surge_tags=("Light",), surge_dice="D3")

@@ -1,4 +1,4 @@
-"""A few real StarCraft TMG profiles (starcraft.md §11), by name.
+"""A few real StarCraft TMG profiles (docs/rules/starcraft.md §11), by name.
 
 The same profiles are in ``examples/starcraft/profiles.toml`` for users to copy; a test checks that
 the two agree.

@@ -1,5 +1,5 @@
 """sc.attack, sc.sequence and sc.resolve: validate a batch, build its C++ config, run an engine,
-and turn the flat arrays both engines return into results (starcraft.md §3, §5, §7).
+and turn the flat arrays both engines return into results (docs/rules/starcraft.md §3, §5, §7).
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def plan_batch(
     engaged: bool = False,
     reaction: dict[str, Any] | None = None,
 ) -> Plan:
-    """Validate one batch (starcraft.md §3, §10) and build its C++ config."""
+    """Validate one batch (docs/rules/starcraft.md §3, §10) and build its C++ config."""
     mode = check_choice("mode", mode, MODES)
     if not isinstance(unit, Unit):
         raise InputTypeError("unit", f"expected sc.Unit, got {type(unit).__name__}")
@@ -172,7 +172,7 @@ def plan_batch(
                 raise InputError("mode", "'spillover' is the template's batch against another unit; the weapon is not a template")
             n_normal = affected_models  # type: ignore[assignment]
         elif template_main:
-            # starcraft.md §3.0: affected_models + roa + roa_mod + dice_mod; only the total is floored.
+            # docs/rules/starcraft.md §3.0: affected_models + roa + roa_mod + dice_mod; only the total is floored.
             n_normal = max(0, affected_models + weapon.roa + roa_mod + dice_mod)  # type: ignore[operator]
         else:
             if long_range_models and not weapon.long_range:
@@ -297,7 +297,7 @@ def attack(
     variants: Variants | Mapping[str, str] | str | None = None,
     **kwargs: Any,
 ) -> AttackResult:
-    """One batch: every model firing ``weapon`` at ``unit`` (starcraft.md §3).
+    """One batch: every model firing ``weapon`` at ``unit`` (docs/rules/starcraft.md §3).
 
     Keyword arguments (all optional): mode ("weapon" | "spillover" | "hits"), firing_models,
     long_range_models, burst_models, target_stationary, affected_models, hits=(X, Y), roa_mod,
@@ -387,7 +387,7 @@ def sequence(
     executor: Executor | None = None,
     variants: Variants | Mapping[str, str] | str | None = None,
 ) -> SequenceResult:
-    """Several batches against one unit, in order, the state carried over (starcraft.md §5).
+    """Several batches against one unit, in order, the state carried over (docs/rules/starcraft.md §5).
 
     batches: sc.Batch(weapon, **attack_options) each (1..50). A batch against a destroyed unit does
     nothing. method "auto" is exact unless the propagation over (state, total damage) grows too
@@ -480,7 +480,7 @@ def _sequence_result(plans: list[Plan], unit: Unit, layout: dict[str, Any], prob
 def resolve(weapon: Weapon | None, unit: Unit, faces: int | Sequence[int], *,
             rules: Variants | Mapping[str, str] | str | None = None,
             variants: Variants | Mapping[str, str] | str | None = None, **kwargs: Any) -> Resolution:
-    """Resolve one batch on scripted d6 faces and return every stage (starcraft.md §7).
+    """Resolve one batch on scripted d6 faces and return every stage (docs/rules/starcraft.md §7).
 
     faces: an int (every die shows it) or a list consumed in order — hit dice (normal-range group,
     then long-range), the Surge die (when a Surge die applies), Armour dice, Evade dice. Running out

@@ -1,4 +1,4 @@
-"""Combat Tags and weapon keywords in card notation (starcraft.md §1).
+"""Combat Tags and weapon keywords in card notation (docs/rules/starcraft.md §1).
 
 ``parse_keywords('PIERCE Armoured (2), CRITICAL HIT (2), LONG RANGE (18")')`` gives the Weapon fields
 they set plus the keywords kept for the record (INDIRECT FIRE, PINPOINT, ...: they decide who may

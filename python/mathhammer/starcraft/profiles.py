@@ -1,6 +1,6 @@
 """StarCraft TMG profiles: Weapon, Unit, the rule variants (Variants, also named Rules) and a Batch of a sequence.
 
-Ranges follow starcraft.md §10. Every check raises ``InputError`` / ``InputTypeError`` (a
+Ranges follow docs/rules/starcraft.md §10. Every check raises ``InputError`` / ``InputTypeError`` (a
 ValueError / TypeError) whose message starts with the field name and says what is allowed.
 """
 
@@ -78,7 +78,7 @@ def _pierce(value: Any) -> tuple[str, int] | None:
 
 @dataclass(frozen=True)
 class Weapon(FieldsProfile):
-    """A weapon profile (starcraft.md §1).
+    """A weapon profile (docs/rules/starcraft.md §1).
 
     roa: Rate of Attack per model (0..30); 'BT+4' reads as a template weapon with roa 4.
     hit: target number 2..6 ('3+' accepted). damage: per die 0..20.
@@ -174,7 +174,7 @@ def _evade(value: Any) -> int | None:
 
 @dataclass(frozen=True)
 class Unit(FieldsProfile):
-    """A target unit and its state before the attack (starcraft.md §1).
+    """A target unit and its state before the attack (docs/rules/starcraft.md §1).
 
     models 1..40 (models left), hp 1..30, armour 2..6, evade 2..6 or None (the Null value '-': never
     evades), shield 0..20 (added to the first model's HP), tags (Combat Tags), size (for Aftershock),

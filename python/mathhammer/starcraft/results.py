@@ -89,7 +89,7 @@ class StateDistribution(ResultMixin):
 
 @dataclass(frozen=True)
 class Stages(ResultMixin):
-    """What the dice did, stage by stage (starcraft.md §6).
+    """What the dice did, stage by stage (docs/rules/starcraft.md §6).
 
     dice: Attack Pool size (X in HITS mode); hits: Armour Pool after Precision (H'); surge: the Surge
     result (0 when Surge does not apply); bypass: dice moved by Surge and Critical Hit after Dodge;

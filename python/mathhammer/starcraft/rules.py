@@ -1,4 +1,4 @@
-"""The step functions of one attack (starcraft.md §2, §4): validated calls into the C++ functions
+"""The step functions of one attack (docs/rules/starcraft.md §2, §4): validated calls into the C++ functions
 both engines use."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def allocate(
     td_floor: int = 0,
     rules: Rules | dict[str, Any] | None = None,
 ) -> Allocation:
-    """Allocate ``damage`` (attack damage) to ``unit`` in its current state (starcraft.md §4)."""
+    """Allocate ``damage`` (attack damage) to ``unit`` in its current state (docs/rules/starcraft.md §4)."""
     if not isinstance(unit, Unit):
         raise InputTypeError("unit", f"expected sc.Unit, got {type(unit).__name__}")
     params = _sc.AllocParams()
