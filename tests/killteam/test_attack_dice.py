@@ -5,8 +5,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 from casedata import load_cases
-
 from mathhammer import killteam as kt
+from stats import assert_pmf_close
 
 CASES = load_cases("killteam")
 
@@ -45,8 +45,7 @@ def test_monte_carlo_matches_exact(attacks, hit, rules, obscured):
     exact = kt.attack_dice(weapon, obscured=obscured).pmf
     mc = kt.attack_dice(weapon, obscured=obscured, method="monte_carlo", samples=400_000, seed=11, threads=2)
     assert mc.joint.samples == 400_000
-    tolerance = 5 * np.sqrt(exact * (1 - exact) / 400_000) + 1e-9
-    assert np.all(np.abs(mc.pmf - exact) <= tolerance)
+    assert_pmf_close(exact, mc.pmf, 400_000, f"{attacks} dice {hit}+ {rules} obscured={obscured}", floor=0.0)
 
 
 def test_distribution_is_normalised_and_bounded():
