@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from mathhammer import _core
 from mathhammer import killteam as kt
 from mathhammer.killteam.attack_dice import attack_distribution
