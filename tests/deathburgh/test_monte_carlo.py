@@ -5,33 +5,15 @@ from __future__ import annotations
 import math
 import random
 
+import db_reference as ref
 import numpy as np
 import pytest
-
-import db_reference as ref
+from stats import assert_pmf_close
 from test_bruteforce import play
 
 N_SCENARIOS = 220
 SAMPLES = 200_000
 SCENARIOS = [ref.random_scenario(random.Random(5000 + k), max_dice=6, max_pool=12) for k in range(N_SCENARIOS)]
-
-
-def assert_counts_agree(counts: np.ndarray, exact: np.ndarray, samples: int, label: str) -> None:
-    """Every cell within 5 standard errors (+3 counts of slack for the rare cells), and a chi-square bound."""
-    expected = exact * samples
-    sigma = np.sqrt(samples * np.clip(exact * (1.0 - exact), 0.0, None))
-    excess = np.abs(counts - expected) - (5.0 * sigma + 3.0)
-    assert excess.max() <= 0, f"{label}: cell {np.unravel_index(excess.argmax(), excess.shape)} off by {excess.max():.1f}"
-    assert counts[exact == 0].sum() == 0, f"{label}: samples in impossible cells"
-    # Chi-square over the cells expecting >= 5 samples, the rest pooled when the pool does too
-    # (a near-empty bin says nothing here; the per-cell check above covers it).
-    big = expected >= 5
-    observed, wanted = counts[big], expected[big]
-    if expected[~big].sum() >= 5:
-        observed, wanted = np.append(observed, counts[~big].sum()), np.append(wanted, expected[~big].sum())
-    chi2 = float(((observed - wanted) ** 2 / wanted).sum())
-    df = max(wanted.size - 1, 1)
-    assert chi2 <= df + 6.0 * math.sqrt(2.0 * df) + 10.0, f"{label}: chi-square {chi2:.1f} with {df} df"
 
 
 def test_random_scenarios_cover_every_rule() -> None:
@@ -49,11 +31,10 @@ def test_monte_carlo_agrees_with_exact(index: int) -> None:
     mc = play(scenario, method="monte_carlo", samples=SAMPLES, seed=index, threads=1)
     assert mc.samples == SAMPLES and mc.method == "monte_carlo" and mc.seed == index
     assert mc.joint.pmf.shape == exact.joint.pmf.shape
-    assert_counts_agree(mc.joint.pmf * SAMPLES, exact.joint.pmf, SAMPLES, "wounds")
-    assert_counts_agree(
-        np.outer(mc.successes_attacker.pmf, 1) * SAMPLES, exact.successes_attacker.pmf[:, None], SAMPLES, "sA"
-    )
-    assert_counts_agree(mc.successes_defender.pmf * SAMPLES, exact.successes_defender.pmf, SAMPLES, "sD")
+    # Every cell within 5 standard errors (+3 counts for the rare cells), nothing impossible, chi-square.
+    assert_pmf_close(exact.joint.pmf, mc.joint.pmf, SAMPLES, f"scenario {index} wounds")
+    assert_pmf_close(exact.successes_attacker.pmf, mc.successes_attacker.pmf, SAMPLES, f"scenario {index} sA")
+    assert_pmf_close(exact.successes_defender.pmf, mc.successes_defender.pmf, SAMPLES, f"scenario {index} sD")
     for name, p in exact.summary().items():
         if name.startswith("p_"):
             bound = 5.0 * math.sqrt(max(p * (1.0 - p), 0.0) / SAMPLES) + 3.0 / SAMPLES

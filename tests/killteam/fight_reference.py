@@ -1,13 +1,15 @@
 """A plain, slow, independent transcription of the fight resolution of docs/rules/killteam.md §3.
 
 Written for the tests only: no caching, no packing, copies of fighter objects everywhere, the
-decision rules read straight off the spec. Feel No Pain and Saintly Relics are left out (the
-lookaheads never roll them); fights with them are checked against Monte Carlo instead.
+decision rules read straight off the spec. Decisions and lookaheads never roll Feel No Pain or
+Saintly Relics (`do`, `play_out`, `choose`); the real line of play does, and `round_outcomes`
+expands every such roll as a chance branch with its probability (exact, by enumeration).
 """
 
 from __future__ import annotations
 
 import copy
+import itertools
 from dataclasses import dataclass, field
 
 
@@ -23,6 +25,10 @@ class Guy:
     struck: bool = False
     crit_struck: bool = False
     scratch_used: bool = False
+    feel_no_pain: int = 0  # x of Feel No Pain x+, 0 without
+    relics: int = 0  # Saintly Relics dice (1 or 2), 0 without
+    relic_used_round: bool = False  # an ignore spent this round
+    relic_uses: int = 0  # ignores spent this fight (at most RELIC_IGNORES_PER_FIGHT)
 
     def has(self, name: str) -> bool:
         return name in self.abilities
@@ -35,7 +41,11 @@ class Guy:
 # "jas_normals", "half_damage", "durable", "murderous_entrance"
 
 
-def strike_one(me: Guy, enemy: Guy, crit: bool, log: list | None, side: str, kind: str) -> None:
+RELIC_IGNORES_PER_FIGHT = 2
+
+
+def strike_damage(me: Guy, enemy: Guy, crit: bool) -> int:
+    """Spend one die on a strike: its damage after every deterministic modifier (not yet dealt)."""
     dmg = me.dc if crit else me.dn
     if not me.struck:
         if me.has("hammerhand"):
@@ -54,6 +64,12 @@ def strike_one(me: Guy, enemy: Guy, crit: bool, log: list | None, side: str, kin
         me.crits -= 1
     else:
         me.norms -= 1
+    return dmg
+
+
+def strike_one(me: Guy, enemy: Guy, crit: bool, log: list | None, side: str, kind: str) -> None:
+    """A strike as the lookaheads see it: Feel No Pain and relics never trigger."""
+    dmg = strike_damage(me, enemy, crit)
     enemy.wounds = max(0, enemy.wounds - dmg)
     if log is not None:
         log.append((side, kind, dmg))
@@ -222,3 +238,103 @@ def resolve_round(a: Guy, b: Guy, first: str = "a") -> tuple[int, int, list]:
             log.append((side, "pass", None))
         side = other[side]
     return a.wounds, b.wounds, log
+
+
+# ----------------------------------------------------------------------------------------------
+# The real line of play with Feel No Pain and Saintly Relics as chance branches.
+
+
+def relic_chance(dice: int) -> float:
+    """P(at least one 6) on the relic dice, counted over every face."""
+    rolls = [r for r in itertools.product(range(1, 7), repeat=dice)]
+    return sum(6 in r for r in rolls) / len(rolls)
+
+
+def fnp_chance(x: int) -> float:
+    return sum(face >= x for face in range(1, 7)) / 6
+
+
+def largest_pending(me: Guy, enemy: Guy) -> int:
+    """The largest strike the attacker still holds (its weapon's damage), a norm the defender's
+    unspent Just a Scratch (normals) would cancel not counted."""
+    norms = me.norms - (1 if me.norms > 0 and enemy.has("jas_normals") and not enemy.scratch_used else 0)
+    return max(me.dc if me.crits > 0 else 0, me.dn if norms > 0 else 0)
+
+
+def strike_branches(me: Guy, enemy: Guy, crit: bool) -> list[tuple[float, Guy, Guy]]:
+    """Every outcome of one real strike: the relic try (only on a strike at least as large as any
+    the attacker still holds; one ignore a round, two a fight), then Feel No Pain on what is left."""
+    me, enemy = copy.deepcopy(me), copy.deepcopy(enemy)
+    dmg = strike_damage(me, enemy, crit)
+    cases: list[tuple[float, int, bool]] = []  # (probability, damage, relic spent)
+    if (dmg > 0 and enemy.relics and not enemy.relic_used_round and enemy.relic_uses < RELIC_IGNORES_PER_FIGHT
+            and dmg >= largest_pending(me, enemy)):
+        q = relic_chance(enemy.relics)
+        cases += [(q, 0, True), (1 - q, dmg, False)]
+    else:
+        cases.append((1.0, dmg, False))
+    out = []
+    for p, d, relic in cases:
+        rolls = [(p, d)]
+        if d > 0 and enemy.feel_no_pain:
+            f = fnp_chance(enemy.feel_no_pain)
+            rolls = [(p * f, d - 1), (p * (1 - f), d)]
+        for pr, final in rolls:
+            m, e = copy.deepcopy(me), copy.deepcopy(enemy)
+            if relic:
+                e.relic_used_round = True
+                e.relic_uses += 1
+            e.wounds = max(0, e.wounds - final)
+            out.append((pr, m, e))
+    return out
+
+
+def do_branches(choice: str, me: Guy, enemy: Guy) -> list[tuple[float, Guy, Guy]]:
+    """Every outcome of one real action (a parry has one; a strike rolls what it must)."""
+    if choice in ("crit_parry", "norm_parry"):
+        m, e = copy.deepcopy(me), copy.deepcopy(enemy)
+        do(choice, m, e)
+        return [(1.0, m, e)]
+    if choice == "norm_strike":
+        return strike_branches(me, enemy, False)
+    out = []
+    for p, m, e in strike_branches(me, enemy, True):
+        first_crit = not m.crit_struck
+        m.crit_struck = True
+        if first_crit and m.has("shock"):
+            if e.norms > 0:
+                e.norms -= 1
+            elif e.crits > 0:
+                e.crits -= 1
+        if first_crit and m.has("murderous_entrance") and m.successes() > 0 and e.wounds > 0:
+            out += [(p * q, m2, e2) for q, m2, e2 in strike_branches(m, e, m.crits > 0)]
+        else:
+            out.append((p, m, e))
+    return out
+
+
+def round_outcomes(a: Guy, b: Guy, first: str = "a") -> dict[tuple[int, int, int, int], float]:
+    """P(wounds A, wounds B, relic uses A, relic uses B) at the end of one round from these dice."""
+    a, b = copy.deepcopy(a), copy.deepcopy(b)
+    a.relic_used_round = b.relic_used_round = False
+    guys = {"a": a, "b": b}
+    other = {"a": "b", "b": "a"}
+    duelist(guys[first], guys[other[first]], [], first)
+    duelist(guys[other[first]], guys[first], [], other[first])
+    out: dict[tuple[int, int, int, int], float] = {}
+
+    def walk(side: str, a: Guy, b: Guy, p: float) -> None:
+        while a.successes() + b.successes() > 0 and a.wounds > 0 and b.wounds > 0:
+            guys = {"a": a, "b": b}
+            me, enemy = guys[side], guys[other[side]]
+            if me.successes() > 0:
+                for q, m, e in do_branches(choose(me, enemy), me, enemy):
+                    na, nb = (m, e) if side == "a" else (e, m)
+                    walk(other[side], na, nb, p * q)
+                return
+            side = other[side]
+        key = (a.wounds, b.wounds, a.relic_uses, b.relic_uses)
+        out[key] = out.get(key, 0.0) + p
+
+    walk(first, a, b, 1.0)
+    return out

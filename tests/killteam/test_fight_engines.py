@@ -6,8 +6,8 @@ import random
 
 import numpy as np
 import pytest
-
 from mathhammer import killteam as kt
+from stats import assert_pmf_close
 
 FIGHT_ABILITIES = [
     "Storm Shield", "Dueller", "Duelist", "Hammerhand", "Just a Scratch", "Just a Scratch (normals)",
@@ -39,19 +39,9 @@ def random_fighter(rng: random.Random, chance: bool = False, max_attacks: int = 
 
 
 def assert_agrees(exact: kt.FightResult, mc: kt.FightResult, context: str) -> None:
-    """Every cell of the joint within 5 standard errors (plus 3 samples' worth for rare cells),
-    impossible cells never hit, and a chi-square over the cells far from significance."""
-    n = mc.samples
-    p = exact.joint.pmf
-    q = mc.joint.pmf
-    sigma = np.sqrt(p * (1 - p) / n)
-    assert np.all(np.abs(q - p) <= 5 * sigma + 3.0 / n + 1e-9), context
-    assert np.all(q[p == 0] == 0), context
-    expected = p * n
-    big = expected >= 5
-    chi2 = float((((q * n) - expected)[big] ** 2 / expected[big]).sum())
-    df = max(int(big.sum()) - 1, 1)
-    assert chi2 < df + 6 * np.sqrt(2 * df) + 10, context
+    """The joint of both fighters' wounds (tests/stats.py: every cell, impossible cells, chi-square)."""
+    assert mc.samples is not None
+    assert_pmf_close(exact.joint.pmf, mc.joint.pmf, mc.samples, context)
 
 
 def _compare(seed: int, chance: bool, samples: int) -> None:

@@ -7,6 +7,7 @@ table and the Python resolution.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 import sys
@@ -14,7 +15,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from mathhammer import killteam as kt
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -141,3 +141,104 @@ def test_exact_engine_is_the_sum_over_dice_pairs(seed):
     result = kt.fight(a, b, first=first, rounds=rounds, method="exact")
     assert result.method == "exact"
     np.testing.assert_allclose(result.joint.pmf, _python_exact(a, names_a, b, names_b, first, rounds), atol=1e-12)
+
+
+# ----------------------------------------------------------------------------------------------
+# Feel No Pain and Saintly Relics: the transcription's exact chance expansion against the engine.
+
+
+def chance_fighter(rng: random.Random, attacks: int, max_wounds: int) -> tuple[kt.Fighter, frozenset, int, int]:
+    """A random fighter with Feel No Pain and/or Saintly Relics (and the other fight abilities)."""
+    fighter, names = random_fighter(rng, attacks=attacks, max_wounds=max_wounds)
+    fnp = rng.randint(2, 6) if rng.random() < 0.6 else 0
+    relics = rng.choice([0, 1, 2]) if fnp else rng.choice([1, 2])
+    extra = ([f"Feel No Pain {fnp}+"] if fnp else []) + [["", "Saintly Relics", "Saintly Relics (2D6)"][relics]]
+    abilities = [ABILITIES[n] for n in sorted(names) if n in ABILITIES] + [x for x in extra if x]
+    return dataclasses.replace(fighter, abilities=", ".join(abilities)), names, fnp, relics
+
+
+def chance_guy(fighter: kt.Fighter, names: frozenset, fnp: int, relics: int, dice: tuple[int, int],
+               wounds: int | None = None, relic_uses: int = 0) -> ref.Guy:
+    g = guy(fighter, names, dice, wounds)
+    g.feel_no_pain, g.relics, g.relic_uses = fnp, relics, relic_uses
+    return g
+
+
+def one_hot(dice: tuple[int, int]) -> np.ndarray:
+    table = np.zeros((13, 13))
+    table[dice] = 1.0
+    return table
+
+
+def test_chance_fighters_cover_both_abilities():
+    rng = random.Random(2024)
+    drawn = [chance_fighter(rng, 4, 12) for _ in range(60)]
+    assert {f for *_, f, _ in drawn} == {0, 2, 3, 4, 5, 6} and {r for *_, r in drawn} == {0, 1, 2}
+    assert any(f and r for *_, f, r in drawn)
+    assert kt.Fighter(3, 3, abilities="Feel No Pain 5+, Saintly Relics (2D6)").abilities.saintly_relics == 2
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_fixed_dice_with_feel_no_pain_and_relics_match_the_transcription(seed):
+    from mathhammer import _core
+    from mathhammer.killteam.fight import fight_spec
+
+    rng = random.Random(3000 + seed)
+    for _ in range(40):
+        a, names_a, fnp_a, relics_a = chance_fighter(rng, 4, 12)
+        if rng.random() < 0.5:
+            b, names_b, fnp_b, relics_b = chance_fighter(rng, 4, 12)
+        else:
+            b, names_b = random_fighter(rng, attacks=4, max_wounds=12)
+            fnp_b = relics_b = 0
+        da, db = random_dice(rng, 4), random_dice(rng, 4)
+        first = rng.choice("ab")
+        expected = np.zeros((a.wounds + 1, b.wounds + 1))
+        outcomes = ref.round_outcomes(chance_guy(a, names_a, fnp_a, relics_a, da),
+                                      chance_guy(b, names_b, fnp_b, relics_b, db), first)
+        for (wa, wb, _, _), p in outcomes.items():
+            expected[wa, wb] += p
+        got, _ = _core.killteam.fight_exact(fight_spec(a, b, first), one_hot(da), one_hot(db), 1)
+        assert np.abs(np.asarray(got) - expected).max() < 1e-12, (str(a), str(b), da, db, first)
+
+
+def _python_exact_with_chance(a, names_a, fnp_a, relics_a, b, names_b, fnp_b, relics_b, first, rounds):
+    """As _python_exact, the state carrying each side's relic ignores spent this fight."""
+    table_a, table_b = kt.attack_distribution(a), kt.attack_distribution(b)
+    dice_a = [(c, n, table_a[c, n]) for c, n in itertools.product(range(13), range(13)) if table_a[c, n] > 0]
+    dice_b = [(c, n, table_b[c, n]) for c, n in itertools.product(range(13), range(13)) if table_b[c, n] > 0]
+    dist = {(a.wounds, b.wounds, 0, 0): 1.0}
+    for _ in range(rounds):
+        nxt: dict[tuple[int, int, int, int], float] = {}
+        for (wa, wb, ua, ub), p in dist.items():
+            if wa == 0 or wb == 0:
+                nxt[(wa, wb, ua, ub)] = nxt.get((wa, wb, ua, ub), 0.0) + p
+                continue
+            for ca, na, pa in dice_a:
+                for cb, nb, pb in dice_b:
+                    ga = chance_guy(a, names_a, fnp_a, relics_a, (ca, na), wa, ua)
+                    gb = chance_guy(b, names_b, fnp_b, relics_b, (cb, nb), wb, ub)
+                    for key, q in ref.round_outcomes(ga, gb, first).items():
+                        nxt[key] = nxt.get(key, 0.0) + p * pa * pb * q
+        dist = nxt
+    joint = np.zeros((a.wounds + 1, b.wounds + 1))
+    for (wa, wb, _, _), p in dist.items():
+        joint[wa, wb] += p
+    return joint
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_exact_engine_with_feel_no_pain_and_relics_is_the_sum_over_dice_and_rolls(seed):
+    rng = random.Random(800 + seed)
+    rounds = 1 + seed % 3
+    most = 3 if rounds < 3 else 2  # keeps the plain Python expansion to a second or so
+    a, names_a, fnp_a, relics_a = chance_fighter(rng, rng.randint(1, most), 10)
+    b, names_b, fnp_b, relics_b = chance_fighter(rng, rng.randint(1, most), 10)
+    if seed % 2:  # half the fights: only one side rolls
+        b, names_b = random_fighter(rng, attacks=rng.randint(1, most), max_wounds=10)
+        fnp_b = relics_b = 0
+    first = "ab"[seed // 2 % 2]
+    result = kt.fight(a, b, first=first, rounds=rounds, method="exact")
+    assert result.method == "exact"
+    want = _python_exact_with_chance(a, names_a, fnp_a, relics_a, b, names_b, fnp_b, relics_b, first, rounds)
+    np.testing.assert_allclose(result.joint.pmf, want, atol=1e-12, rtol=0)

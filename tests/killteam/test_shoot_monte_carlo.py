@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from mathhammer import _core
 from mathhammer import killteam as kt
 from mathhammer.killteam.rules import REROLLS
 from mathhammer.killteam.shoot import shoot_config
+from stats import assert_pmf_close, compare_pmf, expected_total_variation
 
 SAMPLES = 100_000
 N_SHOTS = 320
@@ -58,16 +58,6 @@ def random_shot(rng: np.random.Generator) -> tuple[kt.Weapon, kt.Operative, dict
     return weapon, target, options
 
 
-def padded(a: np.ndarray, size: int) -> np.ndarray:
-    return np.pad(a, (0, size - a.size))
-
-
-def within_standard_errors(exact: np.ndarray, estimate: np.ndarray, n: int) -> np.ndarray:
-    """|estimate - exact| <= 5 standard errors (+ 3 counts for the rarest outcomes)."""
-    p = np.clip(exact, 0.0, 1.0)
-    return np.abs(estimate - exact) <= 5 * np.sqrt(p * (1 - p) / n) + 3 / n + 1e-12
-
-
 SHOTS = [random_shot(np.random.default_rng(1000 + i)) for i in range(N_SHOTS)]
 
 
@@ -95,18 +85,16 @@ def test_monte_carlo_matches_exact_on_random_shots(batch):
         exact = kt.shoot(weapon, target, **options)
         mc = kt.shoot(weapon, target, **options, method="monte_carlo", samples=SAMPLES, seed=index, threads=1)
         assert mc.method == "monte_carlo" and mc.samples == SAMPLES and mc.damage.samples == SAMPLES
-        size = max(exact.damage.pmf.size, mc.damage.pmf.size)
-        p, q = padded(exact.damage.pmf, size), padded(mc.damage.pmf, size)
         where = f"shot {index}: {weapon} / {target} / {options}"
-        assert np.all(within_standard_errors(p, q, SAMPLES)), where
+        assert_pmf_close(exact.damage.pmf, mc.damage.pmf, SAMPLES, f"{where} damage")
         assert abs(mc.damage.mean - exact.damage.mean) <= 5 * exact.damage.std / np.sqrt(SAMPLES) + 1e-9, where
         assert abs(mc.kill_chance - exact.kill_chance) <= 5 * np.sqrt(
             exact.kill_chance * (1 - exact.kill_chance) / SAMPLES) + 3 / SAMPLES, where
         # The intermediate dice are counted every round.
         rolls = SAMPLES * options["rounds"]
         assert mc.retained_attack.samples == rolls
-        assert np.all(within_standard_errors(exact.retained_attack.pmf, mc.retained_attack.pmf, rolls)), where
-        assert np.all(within_standard_errors(exact.retained_saves.pmf, mc.retained_saves.pmf, rolls)), where
+        assert_pmf_close(exact.retained_attack.pmf, mc.retained_attack.pmf, rolls, f"{where} retained attack")
+        assert_pmf_close(exact.retained_saves.pmf, mc.retained_saves.pmf, rolls, f"{where} retained saves")
 
 
 def test_total_variation_is_small_on_a_big_run():
@@ -114,11 +102,9 @@ def test_total_variation_is_small_on_a_big_run():
     target = kt.Operative(3, 14, "Feel No Pain 5+, Saintly Relics (2D6), Durable, Just a Scratch")
     exact = kt.shoot(weapon, target, cover=1, rounds=3)
     mc = kt.shoot(weapon, target, cover=1, rounds=3, method="monte_carlo", samples=2_000_000, seed=5, threads=2)
-    size = max(exact.damage.pmf.size, mc.damage.pmf.size)
-    tv = 0.5 * np.abs(padded(exact.damage.pmf, size) - padded(mc.damage.pmf, size)).sum()
-    # E[TV] <= 0.5 * sum sqrt(p (1 - p) / n); allow four times that.
-    p = padded(exact.damage.pmf, size)
-    assert tv < 2 * np.sqrt(p * (1 - p) / 2_000_000).sum()
+    tv = compare_pmf(exact.damage.pmf, mc.damage.pmf, 2_000_000).total_variation
+    # Four times the bound on its expectation.
+    assert tv < 4 * expected_total_variation(exact.damage.pmf, 2_000_000)
 
 
 def test_same_seed_same_counts_for_any_thread_count():

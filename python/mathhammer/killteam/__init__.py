@@ -1,7 +1,8 @@
 """Kill Team 2024: attack dice, shooting and fighting (docs/rules/killteam.md).
 
 >>> from mathhammer import killteam as kt
->>> kt.attack_dice(kt.Weapon(attacks=2, hit=3, rules="Lethal 5+")).pmf[1, 1]  # doctest: +ELLIPSIS
+>>> dice = kt.attack_dice(kt.Weapon(attacks=2, hit=3, rules="Lethal 5+"))
+>>> float(dice.pmf[1, 1])  # one crit and one norm: 2 x 2/6 x 2/6  # doctest: +ELLIPSIS
 0.222...
 """
 
