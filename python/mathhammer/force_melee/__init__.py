@@ -8,10 +8,7 @@
 """
 
 from mathhammer.force_melee.engine import (
-    ALLOCATIONS,
     METHODS,
-    SUSTAINED_MODES,
-    WINNER_DAMAGE,
     ExchangeDamage,
     allocate,
     melee,
@@ -21,7 +18,7 @@ from mathhammer.force_melee.engine import (
 from mathhammer.force_melee.profiles import EXAMPLES, KINDS, REROLLS, Side, Unit, Weapon, example
 from mathhammer.force_melee.results import AllocationResult, MeleeManyResult, MeleeResult, PairResult, UnitResult
 from mathhammer.force_melee.scenario import load_scenario, run_scenario
-from mathhammer.force_melee.variants import Variants
+from mathhammer.force_melee.variants import ALLOCATIONS, SUSTAINED_MODES, WINNER_DAMAGE, Variants
 
 __all__ = [
     "ALLOCATIONS",
