@@ -83,12 +83,9 @@ void register_killteam_fight(py::module_ m) {
            double work_limit) {
             const RetainedTable a = to_table(dice_a);
             const RetainedTable b = to_table(dice_b);
-            std::vector<double> joint;
             ExactWork work;
-            {
-                py::gil_scoped_release release;
-                joint = fight_exact(spec, a, b, rounds, &work, work_limit);
-            }
+            const std::vector<double> joint =
+                without_gil([&] { return fight_exact(spec, a, b, rounds, &work, work_limit); });
             py::dict stats;
             stats["resolutions"] = work.resolutions;
             stats["chance_states"] = work.chance_states;
@@ -108,12 +105,7 @@ void register_killteam_fight(py::module_ m) {
             "counts",
             [](FightMonteCarlo& self, uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end,
                int threads) {
-                std::vector<uint64_t> counts;
-                {
-                    py::gil_scoped_release release;
-                    counts = self.counts(seed, total, chunk_begin, chunk_end, threads);
-                }
-                return to_numpy(counts);
+                return to_numpy(without_gil([&] { return self.counts(seed, total, chunk_begin, chunk_end, threads); }));
             },
             py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"), py::arg("threads"));
 
@@ -121,11 +113,7 @@ void register_killteam_fight(py::module_ m) {
     m.def(
         "advise",
         [](const FightSpec& spec, int crits_a, int norms_a, int crits_b, int norms_b) {
-            Advice advice;
-            {
-                py::gil_scoped_release release;
-                advice = kt::advise(spec, crits_a, norms_a, crits_b, norms_b);
-            }
+            const Advice advice = without_gil([&] { return kt::advise(spec, crits_a, norms_a, crits_b, norms_b); });
             static const char* const kMoves[4] = {"crit_strike", "norm_strike", "crit_parry", "norm_parry"};
             static const char* const kStrategies[4] = {"strike", "parry", "max_damage", "min_damage"};
             py::list moves;
