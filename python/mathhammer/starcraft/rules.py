@@ -7,7 +7,7 @@ from typing import Any
 
 from mathhammer import _core
 from mathhammer._validate import InputTypeError, check_bool, check_choice, check_int
-from mathhammer.starcraft.engine import SURGE_KIND, MAX_TD_REDUCTION, unit_profile, unit_state
+from mathhammer.starcraft.engine import MAX_TD_REDUCTION, SURGE_KIND, unit_profile, unit_state
 from mathhammer.starcraft.profiles import MAX_DAMAGE, MAX_MODELS, SURGE_DICE, Rules, Unit
 from mathhammer.starcraft.results import Allocation
 
