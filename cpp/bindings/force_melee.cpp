@@ -1,4 +1,5 @@
 // pybind11 glue for the Force melee engine: config structs, layouts and the engine entry points.
+// Glue only: every rule and loop lives in cpp/force_melee/.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
@@ -18,18 +19,18 @@ namespace mh::bindings {
 void register_force_melee(py::module_ m) {
     using namespace mh::force_melee;
 
-    py::enum_<Reroll>(m, "Reroll").value("none", Reroll::none).value("fails", Reroll::fails).value("ones", Reroll::ones);
-    py::enum_<WinnerDamage>(m, "WinnerDamage")
+    py::enum_<Reroll>(m, "Reroll", "Hit-roll rerolls").value("none", Reroll::none).value("fails", Reroll::fails).value("ones", Reroll::ones);
+    py::enum_<WinnerDamage>(m, "WinnerDamage", "Damage of the side with more hits (FM-1)")
         .value("once", WinnerDamage::once)
         .value("excess", WinnerDamage::excess)
         .value("per_hit", WinnerDamage::per_hit)
         .value("pairing", WinnerDamage::pairing);
-    py::enum_<Allocation>(m, "Allocation").value("spill", Allocation::spill).value("no_spill", Allocation::no_spill);
-    py::enum_<SustainedMode>(m, "SustainedMode")
+    py::enum_<Allocation>(m, "Allocation", "Whether excess damage spills to the next model (FM-10)").value("spill", Allocation::spill).value("no_spill", Allocation::no_spill);
+    py::enum_<SustainedMode>(m, "SustainedMode", "Sustained / Critical Damage as bonus or extra hits (FM-7)")
         .value("bonus", SustainedMode::bonus)
         .value("extra_hits", SustainedMode::extra_hits);
 
-    py::class_<SideConfig>(m, "SideConfig")
+    py::class_<SideConfig>(m, "SideConfig", "One side of one exchange, reduced to what the dice and damage need")
         .def(py::init([](int dice, int target, int crit_face, Reroll reroll, int force, int sustained,
                          int critical_damage, int bonus_flat) {
                  return SideConfig{dice, target, crit_face, reroll, force, sustained, critical_damage, bonus_flat};
@@ -39,34 +40,49 @@ void register_force_melee(py::module_ m) {
         .def_readonly("dice", &SideConfig::dice)
         .def_readonly("target", &SideConfig::target)
         .def_readonly("crit_face", &SideConfig::crit_face)
-        .def_readonly("force", &SideConfig::force);
+        .def_readonly("reroll", &SideConfig::reroll)
+        .def_readonly("force", &SideConfig::force)
+        .def_readonly("sustained", &SideConfig::sustained)
+        .def_readonly("critical_damage", &SideConfig::critical_damage)
+        .def_readonly("bonus_flat", &SideConfig::bonus_flat);
 
-    py::class_<ExchangeRules>(m, "ExchangeRules")
+    py::class_<ExchangeRules>(m, "ExchangeRules", "The switches that change the exchange itself")
         .def(py::init([](WinnerDamage winner_damage, SustainedMode sustained_mode, bool bonus_always) {
                  return ExchangeRules{winner_damage, sustained_mode, bonus_always};
              }),
-             py::arg("winner_damage"), py::arg("sustained_mode"), py::arg("bonus_always"));
+             py::arg("winner_damage"), py::arg("sustained_mode"), py::arg("bonus_always"))
+        .def_readonly("winner_damage", &ExchangeRules::winner_damage)
+        .def_readonly("sustained_mode", &ExchangeRules::sustained_mode)
+        .def_readonly("bonus_always", &ExchangeRules::bonus_always);
 
-    py::class_<ExchangeConfig>(m, "ExchangeConfig")
+    py::class_<ExchangeConfig>(m, "ExchangeConfig", "One exchange: both sides and the rules")
         .def(py::init([](const SideConfig& a, const SideConfig& b, const ExchangeRules& rules) {
                  return ExchangeConfig{a, b, rules};
              }),
-             py::arg("a"), py::arg("b"), py::arg("rules"));
+             py::arg("a"), py::arg("b"), py::arg("rules"))
+        .def_readonly("a", &ExchangeConfig::a)
+        .def_readonly("b", &ExchangeConfig::b)
+        .def_readonly("rules", &ExchangeConfig::rules);
 
-    py::class_<ExchangeLayout>(m, "ExchangeLayout")
+    py::class_<ExchangeLayout>(m, "ExchangeLayout",
+                               "An exchange histogram: the damage table (damage to A x damage to B) from 0, "
+                               "then the hits table (hits A x hits B) at hits_offset")
         .def_readonly("damage_a_bins", &ExchangeLayout::damage_a_bins)
         .def_readonly("damage_b_bins", &ExchangeLayout::damage_b_bins)
         .def_readonly("hits_a_bins", &ExchangeLayout::hits_a_bins)
         .def_readonly("hits_b_bins", &ExchangeLayout::hits_b_bins)
+        .def_property_readonly("damage_cells", &ExchangeLayout::damage_cells)
+        .def_property_readonly("hits_offset", &ExchangeLayout::hits_offset)
+        .def_property_readonly("hits_cells", &ExchangeLayout::hits_cells)
         .def_property_readonly("total", &ExchangeLayout::total);
 
-    py::class_<ExchangeOutcome>(m, "ExchangeOutcome")
+    py::class_<ExchangeOutcome>(m, "ExchangeOutcome", "Hits compared and damage taken in one exchange")
         .def_readonly("hits_a", &ExchangeOutcome::hits_a)
         .def_readonly("hits_b", &ExchangeOutcome::hits_b)
         .def_readonly("damage_to_a", &ExchangeOutcome::damage_to_a)
         .def_readonly("damage_to_b", &ExchangeOutcome::damage_to_b);
 
-    py::class_<UnitConfig>(m, "UnitConfig")
+    py::class_<UnitConfig>(m, "UnitConfig", "A unit in allocation order (wounded models first)")
         .def(py::init([](int models, int hp, const std::vector<int>& current) {
                  // Python validates units; this guard only keeps a stray call from reading past the list.
                  if (models < 1 || models > kMaxModels || static_cast<int>(current.size()) != models)
@@ -76,22 +92,33 @@ void register_force_melee(py::module_ m) {
              py::arg("models"), py::arg("hp"), py::arg("current"))
         .def_readonly("models", &UnitConfig::models)
         .def_readonly("hp", &UnitConfig::hp)
-        .def_property_readonly("start", [](const UnitConfig& unit) {
-            return std::vector<int>(unit.start.begin(), unit.start.begin() + unit.models);
-        });
+        .def_property_readonly("start", &start_hp, "Starting HP per model, in allocation order")
+        .def_property_readonly("removed_bins", &UnitConfig::removed_bins, "Rows of the state table: models removed")
+        .def_property_readonly("front_hp_bins", &UnitConfig::front_hp_bins,
+                               "Columns of the state table: HP of the first living model")
+        .def_property_readonly("state_count", &UnitConfig::state_count);
 
-    py::class_<PairConfig>(m, "PairConfig")
+    py::class_<AllocationTable>(m, "AllocationTable", "One lump of each damage 0..max_damage on a fresh unit")
+        .def_property_readonly("state", numpy_member(&AllocationTable::state), "State index (UnitConfig state table)")
+        .def_property_readonly("removed", numpy_member(&AllocationTable::removed), "Models removed");
+
+    py::class_<AllocationOutcome>(m, "AllocationOutcome", "Lumps allocated in order to a fresh unit")
+        .def_readonly("removed", &AllocationOutcome::removed)
+        .def_readonly("survivors", &AllocationOutcome::survivors)
+        .def_readonly("lost", &AllocationOutcome::lost);
+
+    py::class_<PairConfig>(m, "PairConfig", "Two engaged units (indices) and their exchange")
         .def(py::init([](int first, int second, const ExchangeConfig& exchange) {
                  return PairConfig{first, second, exchange};
              }),
              py::arg("first"), py::arg("second"), py::arg("exchange"));
 
-    py::class_<MeleeConfig>(m, "MeleeConfig")
+    py::class_<MeleeConfig>(m, "MeleeConfig", "Several units, their engaged pairs and the allocation rule")
         .def(py::init([](const std::vector<UnitConfig>& units, const std::vector<PairConfig>& pairs,
                          Allocation allocation) { return MeleeConfig{units, pairs, allocation}; }),
              py::arg("units"), py::arg("pairs"), py::arg("allocation"));
 
-    py::class_<MeleeLayout>(m, "MeleeLayout")
+    py::class_<MeleeLayout>(m, "MeleeLayout", "Offsets of every part of a melee histogram")
         .def_readonly("exchanges", &MeleeLayout::exchanges)
         .def_readonly("exchange_offset", &MeleeLayout::exchange_offset)
         .def_readonly("damage_bins", &MeleeLayout::damage_bins)
@@ -107,81 +134,29 @@ void register_force_melee(py::module_ m) {
             return resolve_exchange(a, SideRoll{hits_a, crits_a}, b, SideRoll{hits_b, crits_b}, rules);
         },
         py::arg("a"), py::arg("hits_a"), py::arg("crits_a"), py::arg("b"), py::arg("hits_b"), py::arg("crits_b"),
-        py::arg("rules"));
+        py::arg("rules"), "The engine's resolution function on rolled hits and crits");
 
-    m.def(
-        "allocate",
-        [](const UnitConfig& unit, const std::vector<int>& lumps, Allocation allocation) {
-            UnitState state = fresh_state(unit);
-            for (int lump : lumps) allocate(unit, state, lump, allocation);
-            return py::make_tuple(state.removed, survivors(unit, state), state.lost);
-        },
-        py::arg("unit"), py::arg("lumps"), py::arg("allocation"));
-    m.def(
-        "allocation_table",
-        [](const UnitConfig& unit, int max_damage, Allocation allocation) {
-            return to_numpy(allocation_table(unit, max_damage, allocation));
-        },
-        py::arg("unit"), py::arg("max_damage"), py::arg("allocation"));
+    m.def("allocate", &allocate_lumps, py::arg("unit"), py::arg("lumps"), py::arg("allocation"),
+          "Lumps of damage allocated in order to a fresh unit");
+    m.def("allocation_table", &allocation_table, py::arg("unit"), py::arg("max_damage"), py::arg("allocation"),
+          "One lump of each damage 0..max_damage on a fresh unit");
 
     m.def("exchange_layout", &exchange_layout, py::arg("config"));
-    m.def(
-        "exchange_exact",
-        [](const ExchangeConfig& config) {
-            std::vector<double> probs;
-            {
-                py::gil_scoped_release release;
-                probs = exchange_exact(config);
-            }
-            return to_numpy(probs);
-        },
-        py::arg("config"));
-    m.def(
-        "exchange_sample",
-        [](const ExchangeConfig& config, uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end,
-           int threads) {
-            std::vector<uint64_t> counts;
-            {
-                py::gil_scoped_release release;
-                counts = exchange_sample(config, seed, total, chunk_begin, chunk_end, threads);
-            }
-            return to_numpy(counts);
-        },
-        py::arg("config"), py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"),
-        py::arg("threads"));
+    m.def("exchange_exact", released_to_numpy(&exchange_exact), py::arg("config"),
+          "Exact probabilities of one exchange, laid out by exchange_layout");
+    m.def("exchange_sample", released_to_numpy(&exchange_sample), py::arg("config"), py::arg("seed"),
+          py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"), py::arg("threads"),
+          "Monte Carlo counts of chunks [chunk_begin, chunk_end) of a run of `total` exchanges");
 
     m.def("melee_layout", &melee_layout, py::arg("config"));
     m.def(
-        "exact_cells",
-        [](const MeleeConfig& config) {
-            py::gil_scoped_release release;
-            return exact_cells(config);
-        },
-        py::arg("config"));
-    m.def(
-        "melee_exact",
-        [](const MeleeConfig& config) {
-            std::vector<double> probs;
-            {
-                py::gil_scoped_release release;
-                probs = melee_exact(config);
-            }
-            return to_numpy(probs);
-        },
-        py::arg("config"));
-    m.def(
-        "melee_sample",
-        [](const MeleeConfig& config, uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end,
-           int threads) {
-            std::vector<uint64_t> counts;
-            {
-                py::gil_scoped_release release;
-                counts = melee_sample(config, seed, total, chunk_begin, chunk_end, threads);
-            }
-            return to_numpy(counts);
-        },
-        py::arg("config"), py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"),
-        py::arg("threads"));
+        "exact_cells", [](const MeleeConfig& config) { return without_gil([&] { return exact_cells(config); }); },
+        py::arg("config"), "Cells of the product of the exchanges' joint damage laws");
+    m.def("melee_exact", released_to_numpy(&melee_exact), py::arg("config"),
+          "Exact probabilities of a melee, laid out by melee_layout");
+    m.def("melee_sample", released_to_numpy(&melee_sample), py::arg("config"), py::arg("seed"), py::arg("total"),
+          py::arg("chunk_begin"), py::arg("chunk_end"), py::arg("threads"),
+          "Monte Carlo counts of chunks [chunk_begin, chunk_end) of a run of `total` melees");
 }
 
 }  // namespace mh::bindings

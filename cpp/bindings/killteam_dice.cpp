@@ -3,7 +3,6 @@
 
 #include "bindings/killteam.hpp"
 #include "bindings/numpy.hpp"
-#include "core/parallel.hpp"
 #include "killteam/attack_dice.hpp"
 
 namespace py = pybind11;
@@ -51,26 +50,9 @@ void register_killteam_dice(py::module_ m) {
           },
           py::arg("profile"));
 
-    // Monte Carlo histogram of retained (crits, norms), flattened like attack_distribution.
-    m.def("attack_dice_counts",
-          [](const AttackProfile& p, uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end,
-             int threads) {
-              std::vector<uint64_t> counts;
-              {
-                  py::gil_scoped_release release;
-                  counts = run_chunks(seed, total, chunk_begin, chunk_end, kTableSide * kTableSide, threads,
-                                      [&p](Rng& rng, uint64_t n, uint64_t* c) {
-                                          DiceSource dice(rng);
-                                          for (uint64_t i = 0; i < n; ++i) {
-                                              const Retained r = roll_attack(p, dice);
-                                              ++c[r.crits * kTableSide + r.norms];
-                                          }
-                                      });
-              }
-              return to_numpy(counts);
-          },
-          py::arg("profile"), py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"),
-          py::arg("threads"));
+    m.def("attack_dice_counts", released_to_numpy(&attack_dice_counts), py::arg("profile"), py::arg("seed"),
+          py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"), py::arg("threads"),
+          "Monte Carlo histogram of retained (crits, norms), flattened like attack_distribution");
 }
 
 }  // namespace mh::bindings

@@ -1,7 +1,9 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
+#include <pybind11/typing.h>
 
 #include <algorithm>
+#include <string>
 #include <stdexcept>
 
 #include "bindings/killteam.hpp"
@@ -16,6 +18,14 @@ namespace py = pybind11;
 namespace mh::bindings {
 
 namespace {
+
+// Return types spelled out so the stubs of mathhammer._core carry them.
+using FightExactResult = py::typing::Tuple<py::typing::Optional<py::array_t<double>>, py::typing::Dict<std::string, double>>;
+using MoveRow = py::typing::Tuple<std::string, double, double, double, double, bool>;
+using AdviseResult = py::typing::Tuple<py::typing::Optional<std::string>, py::typing::List<MoveRow>,
+                                       py::typing::Dict<std::string, std::string>>;
+using ActionRow = py::typing::Tuple<std::string, std::string, int>;
+using ResolveFightResult = py::typing::Tuple<int, int, py::typing::List<ActionRow>, py::typing::Tuple<int, int>>;
 
 kt::RetainedTable to_table(const py::array_t<double, py::array::c_style | py::array::forcecast>& array) {
     if (array.size() != kt::kTableSide * kt::kTableSide) {
@@ -80,22 +90,19 @@ void register_killteam_fight(py::module_ m) {
         "fight_exact",
         [](const FightSpec& spec, const py::array_t<double, py::array::c_style | py::array::forcecast>& dice_a,
            const py::array_t<double, py::array::c_style | py::array::forcecast>& dice_b, int rounds,
-           double work_limit) {
+           double work_limit) -> FightExactResult {
             const RetainedTable a = to_table(dice_a);
             const RetainedTable b = to_table(dice_b);
-            std::vector<double> joint;
             ExactWork work;
-            {
-                py::gil_scoped_release release;
-                joint = fight_exact(spec, a, b, rounds, &work, work_limit);
-            }
-            py::dict stats;
+            const std::vector<double> joint =
+                without_gil([&] { return fight_exact(spec, a, b, rounds, &work, work_limit); });
+            py::typing::Dict<std::string, double> stats;
             stats["resolutions"] = work.resolutions;
             stats["chance_states"] = work.chance_states;
             stats["decisions"] = work.decisions;
             stats["units"] = work.units();
-            if (joint.empty()) return py::tuple(py::make_tuple(py::none(), stats));
-            return py::tuple(py::make_tuple(
+            if (joint.empty()) return FightExactResult(py::make_tuple(py::none(), stats));
+            return FightExactResult(py::make_tuple(
                 to_numpy(joint, {spec.fighter[0].wounds + 1, spec.fighter[1].wounds + 1}), stats));
         },
         py::arg("spec"), py::arg("dice_a"), py::arg("dice_b"), py::arg("rounds"), py::arg("work_limit") = 0.0);
@@ -108,51 +115,42 @@ void register_killteam_fight(py::module_ m) {
             "counts",
             [](FightMonteCarlo& self, uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end,
                int threads) {
-                std::vector<uint64_t> counts;
-                {
-                    py::gil_scoped_release release;
-                    counts = self.counts(seed, total, chunk_begin, chunk_end, threads);
-                }
-                return to_numpy(counts);
+                return to_numpy(without_gil([&] { return self.counts(seed, total, chunk_begin, chunk_end, threads); }));
             },
             py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"), py::arg("threads"));
 
     // kt.advise: (mover or None, [(move, dead_a, dead_b, lost_a, lost_b, best)], {strategy: move}).
     m.def(
         "advise",
-        [](const FightSpec& spec, int crits_a, int norms_a, int crits_b, int norms_b) {
-            Advice advice;
-            {
-                py::gil_scoped_release release;
-                advice = kt::advise(spec, crits_a, norms_a, crits_b, norms_b);
-            }
+        [](const FightSpec& spec, int crits_a, int norms_a, int crits_b, int norms_b) -> AdviseResult {
+            const Advice advice = without_gil([&] { return kt::advise(spec, crits_a, norms_a, crits_b, norms_b); });
             static const char* const kMoves[4] = {"crit_strike", "norm_strike", "crit_parry", "norm_parry"};
             static const char* const kStrategies[4] = {"strike", "parry", "max_damage", "min_damage"};
-            py::list moves;
+            py::typing::List<MoveRow> moves;
             for (const MoveAdvice& mv : advice.moves) {
                 moves.append(py::make_tuple(kMoves[static_cast<int>(mv.action)], mv.outlook.dead[0],
                                             mv.outlook.dead[1], mv.outlook.lost[0], mv.outlook.lost[1], mv.best));
             }
-            py::dict heuristic;
+            py::typing::Dict<std::string, std::string> heuristic;
             if (advice.has_heuristic) {
                 for (int s = 0; s < 4; ++s) heuristic[kStrategies[s]] = kMoves[static_cast<int>(advice.heuristic[s])];
             }
             py::object mover = advice.mover < 0 ? py::object(py::none()) : py::str(advice.mover == 0 ? "a" : "b");
-            return py::make_tuple(mover, moves, heuristic);
+            return AdviseResult(py::make_tuple(mover, moves, heuristic));
         },
         py::arg("spec"), py::arg("crits_a"), py::arg("norms_a"), py::arg("crits_b"), py::arg("norms_b"));
 
     m.def(
         "resolve_fight",
         [](const FightSpec& spec, int crits_a, int norms_a, int crits_b, int norms_b, int wounds_a, int wounds_b,
-           uint64_t seed) {
+           uint64_t seed) -> ResolveFightResult {
             const LoggedRound round = resolve_logged(spec, crits_a, norms_a, crits_b, norms_b, wounds_a, wounds_b, seed);
-            py::list actions;
+            py::typing::List<ActionRow> actions;
             for (const LogEntry& e : round.actions) {
                 actions.append(py::make_tuple(e.side == 0 ? "a" : "b", log_kind_name(e.kind), e.value));
             }
-            return py::make_tuple(round.wounds[0], round.wounds[1], actions,
-                                  py::make_tuple(round.relic_uses[0], round.relic_uses[1]));
+            return ResolveFightResult(py::make_tuple(round.wounds[0], round.wounds[1], actions,
+                                                     py::make_tuple(round.relic_uses[0], round.relic_uses[1])));
         },
         py::arg("spec"), py::arg("crits_a"), py::arg("norms_a"), py::arg("crits_b"), py::arg("norms_b"),
         py::arg("wounds_a"), py::arg("wounds_b"), py::arg("seed"));

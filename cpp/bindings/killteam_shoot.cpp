@@ -47,29 +47,16 @@ void register_killteam_shoot(py::module_ m) {
     // Exact: (P(total damage) 1-D, P(attack crits, norms) 13x13, P(crit saves, normal saves) 4x4).
     m.def("shoot_exact",
           [](const ShootConfig& cfg) {
-              ShootExact r;
-              {
-                  py::gil_scoped_release release;
-                  r = shoot_exact(cfg);
-              }
+              const ShootExact r = without_gil([&] { return shoot_exact(cfg); });
               return py::make_tuple(to_numpy(r.damage), to_numpy(r.attack, {kTableSide, kTableSide}),
                                     to_numpy(r.saves, {kSaveSide, kSaveSide}));
           },
           py::arg("config"));
 
     // Monte Carlo kernel: histogram laid out as shoot_histogram_bins describes.
-    m.def("shoot_counts",
-          [](const ShootConfig& cfg, uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end,
-             int threads) {
-              std::vector<uint64_t> counts;
-              {
-                  py::gil_scoped_release release;
-                  counts = shoot_monte_carlo(cfg, seed, total, chunk_begin, chunk_end, threads);
-              }
-              return to_numpy(counts);
-          },
-          py::arg("config"), py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"),
-          py::arg("threads"));
+    m.def("shoot_counts", released_to_numpy(&shoot_monte_carlo), py::arg("config"), py::arg("seed"), py::arg("total"),
+          py::arg("chunk_begin"), py::arg("chunk_end"), py::arg("threads"),
+          "Monte Carlo kernel: histogram laid out as shoot_histogram_bins describes");
 }
 
 }  // namespace mh::bindings

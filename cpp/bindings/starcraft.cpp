@@ -1,73 +1,28 @@
-// StarCraft TMG bindings: plain structs, the step functions, both engines and scripted resolution.
+// StarCraft TMG bindings: typed configs and layouts, the step functions, both engines and scripted
+// resolution. Glue only: every rule and loop lives in cpp/starcraft/.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
 #include "bindings/numpy.hpp"
 #include "bindings/register.hpp"
 #include "starcraft/engines.hpp"
+#include "starcraft/scripted.hpp"
 
 namespace py = pybind11;
 
 namespace mh::bindings {
 
-namespace {
-
-using namespace mh::starcraft;
-
-py::dict attack_layout_dict(const AttackLayout& l) {
-    py::dict d;
-    d["dice"] = l.dice;
-    d["surge_max"] = l.surge_max;
-    d["hits"] = l.hits;
-    d["surge"] = l.surge;
-    d["bypass"] = l.bypass;
-    d["armour_fails"] = l.armour_fails;
-    d["damage_pool"] = l.damage_pool;
-    d["inflicting"] = l.inflicting;
-    d["size"] = l.size;
-    return d;
-}
-
-py::dict sequence_layout_dict(const SequenceLayout& l) {
-    py::dict d;
-    d["models"] = l.models;
-    d["marker_max"] = l.marker_max;
-    d["total_damage"] = l.total_damage;
-    d["total_damage_size"] = l.total_damage_size;
-    d["state"] = l.state;
-    d["state_size"] = l.state_size;
-    py::list batches;
-    for (const auto& b : l.batches) {
-        py::dict s;
-        s["damage"] = b.damage;
-        s["damage_size"] = b.damage_size;
-        s["casualties"] = b.casualties;
-        s["marker"] = b.marker;
-        s["destroyed"] = b.destroyed;
-        s["shield_lost"] = b.shield_lost;
-        batches.append(s);
-    }
-    d["batches"] = batches;
-    d["size"] = l.size;
-    return d;
-}
-
-py::dict allocation_dict(const Allocation& a) {
-    py::dict d;
-    d["casualties"] = a.casualties;
-    d["models"] = a.state.models;
-    d["marker"] = a.state.marker;
-    d["shielded"] = a.state.shielded;
-    d["first_model_alive"] = a.state.first_model_alive;
-    d["destroyed"] = a.destroyed;
-    d["shield_lost"] = a.shield_lost;
-    return d;
-}
-
-}  // namespace
-
 void register_starcraft(py::module_ m) {
-    py::class_<AllocParams>(m, "AllocParams")
+    using namespace mh::starcraft;
+
+    py::enum_<SurgeKind>(m, "SurgeKind", "How a batch's Surge result is found (fixed: a template's affected models)")
+        .value("none", SurgeKind::none)
+        .value("d3", SurgeKind::d3)
+        .value("d3_plus_1", SurgeKind::d3_plus_1)
+        .value("d6", SurgeKind::d6)
+        .value("fixed", SurgeKind::fixed);
+
+    py::class_<AllocParams>(m, "AllocParams", "What allocation needs beyond the unit: caps, TD reductions, leftover rule")
         .def(py::init<>())
         .def_readwrite("concentrated_fire", &AllocParams::concentrated_fire)
         .def_readwrite("visible_models", &AllocParams::visible_models)
@@ -76,19 +31,19 @@ void register_starcraft(py::module_ m) {
         .def_readwrite("td_floor", &AllocParams::td_floor)
         .def_readwrite("leftover_lost", &AllocParams::leftover_lost);
 
-    py::class_<UnitProfile>(m, "UnitProfile")
+    py::class_<UnitProfile>(m, "UnitProfile", "HP and Shield of each model")
         .def(py::init<>())
         .def_readwrite("hp", &UnitProfile::hp)
         .def_readwrite("shield", &UnitProfile::shield);
 
-    py::class_<UnitState>(m, "UnitState")
+    py::class_<UnitState>(m, "UnitState", "A unit between attacks")
         .def(py::init<>())
         .def_readwrite("models", &UnitState::models)
         .def_readwrite("marker", &UnitState::marker)
         .def_readwrite("shielded", &UnitState::shielded)
         .def_readwrite("first_model_alive", &UnitState::first_model_alive);
 
-    py::class_<BatchConfig>(m, "BatchConfig")
+    py::class_<BatchConfig>(m, "BatchConfig", "One batch once profiles, keywords, grants and variants are combined")
         .def(py::init<>())
         .def_readwrite("roll_hits", &BatchConfig::roll_hits)
         .def_readwrite("dice_normal", &BatchConfig::dice_normal)
@@ -108,114 +63,104 @@ void register_starcraft(py::module_ m) {
         .def_readwrite("damage_per_die", &BatchConfig::damage_per_die)
         .def_readwrite("alloc", &BatchConfig::alloc);
 
-    // Step functions (sc.rules); surge kinds are SurgeKind values.
-    m.def("final_target", &final_target, py::arg("base"), py::arg("roll_mod"), py::arg("penalty"));
-    m.def("p_success", &p_success, py::arg("target"));
-    m.def("surge_value", [](int kind, int face) { return surge_value(static_cast<SurgeKind>(kind), face); },
-          py::arg("kind"), py::arg("face"));
-    m.def("precision_hits", &precision_hits, py::arg("dice"), py::arg("hits"), py::arg("x"));
-    m.def("bypass", &bypass, py::arg("hits"), py::arg("surge"), py::arg("crit"), py::arg("dodge"));
-    m.def("tough", &tough, py::arg("fails"), py::arg("x"));
-    m.def("damage_per_die", &damage_per_die, py::arg("base"), py::arg("setter"), py::arg("cap"));
-    m.def("allocate",
-          [](const UnitProfile& unit, const UnitState& state, int damage, const AllocParams& p) {
-              return allocation_dict(allocate(unit, state, damage, p));
-          },
-          py::arg("unit"), py::arg("state"), py::arg("damage"), py::arg("params"));
-    // allocate() for damage = k * damage_per_die, k = 0..k_max: columns casualties, models, marker,
-    // shielded, first_model_alive, destroyed, shield_lost.
-    m.def("allocation_table",
-          [](const UnitProfile& unit, const UnitState& state, const AllocParams& p, int damage_per_die, int k_max) {
-              py::array_t<int> out({k_max + 1, 7});
-              auto t = out.mutable_unchecked<2>();
-              for (int k = 0; k <= k_max; ++k) {
-                  const Allocation a = allocate(unit, state, k * damage_per_die, p);
-                  t(k, 0) = a.casualties;
-                  t(k, 1) = a.state.models;
-                  t(k, 2) = a.state.marker;
-                  t(k, 3) = a.state.shielded;
-                  t(k, 4) = a.state.first_model_alive;
-                  t(k, 5) = a.destroyed;
-                  t(k, 6) = a.shield_lost;
-              }
-              return out;
-          },
-          py::arg("unit"), py::arg("state"), py::arg("params"), py::arg("damage_per_die"), py::arg("k_max"));
+    // ---- results of single steps ----------------------------------------------------------------
+    py::class_<Allocation>(m, "Allocation", "What allocate() did: the state after, casualties, flags")
+        .def_readonly("state", &Allocation::state)
+        .def_readonly("casualties", &Allocation::casualties)
+        .def_readonly("destroyed", &Allocation::destroyed)
+        .def_readonly("shield_lost", &Allocation::shield_lost);
 
-    m.def("attack_layout", [](const BatchConfig& c) { return attack_layout_dict(attack_layout(c)); }, py::arg("config"));
-    m.def("sequence_layout",
-          [](const UnitProfile& u, const UnitState& s, const std::vector<BatchConfig>& b) {
-              return sequence_layout_dict(sequence_layout(u, s, b));
-          },
-          py::arg("unit"), py::arg("state"), py::arg("batches"));
+    py::class_<BatchRoll>(m, "BatchRoll", "One batch resolved on dice, stage by stage")
+        .def_readonly("dice", &BatchRoll::dice)
+        .def_readonly("hits", &BatchRoll::hits)
+        .def_readonly("surge", &BatchRoll::surge)
+        .def_readonly("bypass", &BatchRoll::bypass)
+        .def_readonly("armour_fails", &BatchRoll::armour_fails)
+        .def_readonly("damage_pool", &BatchRoll::damage_pool)
+        .def_readonly("inflicting", &BatchRoll::inflicting);
 
-    m.def("exact_attack",
-          [](const BatchConfig& c) {
-              std::vector<double> out;
-              {
-                  py::gil_scoped_release release;
-                  out = exact_attack(c);
-              }
-              return to_numpy(out);
-          },
-          py::arg("config"));
-    m.def("exact_sequence",
-          [](const UnitProfile& u, const UnitState& s, const std::vector<BatchConfig>& b, double max_work) {
-              std::vector<double> out;
-              {
-                  py::gil_scoped_release release;
-                  out = exact_sequence(u, s, b, max_work);
-              }
-              return to_numpy(out);
-          },
-          py::arg("unit"), py::arg("state"), py::arg("batches"), py::arg("max_work"));
+    py::class_<Resolution>(m, "Resolution", "A scripted batch: its roll, damage and allocation")
+        .def_readonly("roll", &Resolution::roll)
+        .def_readonly("damage", &Resolution::damage)
+        .def_readonly("allocation", &Resolution::allocation)
+        .def_readonly("faces_used", &Resolution::faces_used);
 
-    m.def("sample_attack",
-          [](const BatchConfig& c, uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end,
-             int threads) {
-              std::vector<uint64_t> counts;
-              {
-                  py::gil_scoped_release release;
-                  counts = sample_attack(c, seed, total, chunk_begin, chunk_end, threads);
-              }
-              return to_numpy(counts);
-          },
-          py::arg("config"), py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"),
-          py::arg("threads"));
-    m.def("sample_sequence",
-          [](const UnitProfile& u, const UnitState& s, const std::vector<BatchConfig>& b, uint64_t seed,
-             uint64_t total, uint64_t chunk_begin, uint64_t chunk_end, int threads) {
-              std::vector<uint64_t> counts;
-              {
-                  py::gil_scoped_release release;
-                  counts = sample_sequence(u, s, b, seed, total, chunk_begin, chunk_end, threads);
-              }
-              return to_numpy(counts);
-          },
-          py::arg("unit"), py::arg("state"), py::arg("batches"), py::arg("seed"), py::arg("total"),
-          py::arg("chunk_begin"), py::arg("chunk_end"), py::arg("threads"));
+    py::class_<StateColumns>(m, "StateColumns", "Unit states as numpy columns, one entry per state")
+        .def_property_readonly("models", numpy_member(&StateColumns::models))
+        .def_property_readonly("marker", numpy_member(&StateColumns::marker))
+        .def_property_readonly("shielded", numpy_member(&StateColumns::shielded))
+        .def_property_readonly("first_model_alive", numpy_member(&StateColumns::first_model_alive));
 
-    // One batch on scripted faces (a list, or every_face > 0 for every die), then its allocation.
-    m.def("resolve",
-          [](const BatchConfig& c, const UnitProfile& u, const UnitState& s, const std::vector<int>& faces,
-             int every_face) {
-              ScriptedDice dice(faces, every_face);
-              const BatchRoll r = roll_batch(c, dice);
-              const int damage = r.inflicting * c.damage_per_die;
-              py::dict d = allocation_dict(allocate(u, s, damage, c.alloc));
-              d["dice"] = r.dice;
-              d["hits"] = r.hits;
-              d["surge"] = r.surge;
-              d["bypass"] = r.bypass;
-              d["armour_fails"] = r.armour_fails;
-              d["damage_pool"] = r.damage_pool;
-              d["evaded"] = r.damage_pool - r.inflicting;
-              d["inflicting"] = r.inflicting;
-              d["damage"] = damage;
-              d["faces_used"] = dice.used();
-              return d;
-          },
-          py::arg("config"), py::arg("unit"), py::arg("state"), py::arg("faces"), py::arg("every_face"));
+    py::class_<AllocationTable>(m, "AllocationTable", "allocate() for damage k * damage_per_die, k = 0..k_max")
+        .def_property_readonly("casualties", numpy_member(&AllocationTable::casualties))
+        .def_readonly("state", &AllocationTable::state)
+        .def_property_readonly("destroyed", numpy_member(&AllocationTable::destroyed))
+        .def_property_readonly("shield_lost", numpy_member(&AllocationTable::shield_lost));
+
+    // ---- where each histogram lives in the flat arrays the engines return -----------------------
+    py::class_<AttackLayout>(m, "AttackLayout", "Offsets of one batch's stage histograms")
+        .def_readonly("dice", &AttackLayout::dice)
+        .def_readonly("surge_max", &AttackLayout::surge_max)
+        .def_readonly("hits", &AttackLayout::hits)
+        .def_readonly("surge", &AttackLayout::surge)
+        .def_readonly("bypass", &AttackLayout::bypass)
+        .def_readonly("armour_fails", &AttackLayout::armour_fails)
+        .def_readonly("damage_pool", &AttackLayout::damage_pool)
+        .def_readonly("inflicting", &AttackLayout::inflicting)
+        .def_readonly("size", &AttackLayout::size);
+
+    py::class_<BatchSlots>(m, "BatchSlots", "Offsets of one batch's marginals in a sequence")
+        .def_readonly("damage", &BatchSlots::damage)
+        .def_readonly("damage_size", &BatchSlots::damage_size)
+        .def_readonly("casualties", &BatchSlots::casualties)
+        .def_readonly("marker", &BatchSlots::marker)
+        .def_readonly("destroyed", &BatchSlots::destroyed)
+        .def_readonly("shield_lost", &BatchSlots::shield_lost);
+
+    py::class_<SequenceLayout>(m, "SequenceLayout", "Offsets of a sequence's histograms; state index <-> state")
+        .def_readonly("models", &SequenceLayout::models)
+        .def_readonly("marker_max", &SequenceLayout::marker_max)
+        .def_readonly("total_damage", &SequenceLayout::total_damage)
+        .def_readonly("total_damage_size", &SequenceLayout::total_damage_size)
+        .def_readonly("state", &SequenceLayout::state)
+        .def_readonly("state_size", &SequenceLayout::state_size)
+        .def_readonly("batches", &SequenceLayout::batches)
+        .def_readonly("size", &SequenceLayout::size)
+        .def("states", &SequenceLayout::states, "Every unit state, in the order of the state histogram");
+
+    // ---- step functions (sc.rules) --------------------------------------------------------------
+    m.def("final_target", &final_target, py::arg("base"), py::arg("roll_mod"), py::arg("penalty"),
+          "clamp(base - roll_mod + penalty, 2, 6)");
+    m.def("p_success", &p_success, py::arg("target"), "Chance that one d6 meets the (clamped) target");
+    m.def("surge_value", &surge_value, py::arg("kind"), py::arg("face"), "The Surge value a d6 face gives");
+    m.def("precision_hits", &precision_hits, py::arg("dice"), py::arg("hits"), py::arg("x"),
+          "hits + min(x, dice - hits)");
+    m.def("bypass", &bypass, py::arg("hits"), py::arg("surge"), py::arg("crit"), py::arg("dodge"),
+          "max(0, min(hits, surge + crit) - dodge)");
+    m.def("tough", &tough, py::arg("fails"), py::arg("x"), "max(0, fails - x)");
+    m.def("damage_per_die", &damage_per_die, py::arg("base"), py::arg("setter"), py::arg("cap"),
+          "A setter (-1: none) replaces the damage, then a cap (-1: none) limits it");
+    m.def("allocate", &allocate, py::arg("unit"), py::arg("state"), py::arg("damage"), py::arg("params"),
+          "Allocate one attack's damage to a unit in a state");
+    m.def("allocation_table", &allocation_table, py::arg("unit"), py::arg("state"), py::arg("params"),
+          py::arg("damage_per_die"), py::arg("k_max"), "allocate() for damage k * damage_per_die, k = 0..k_max");
+
+    // ---- engines --------------------------------------------------------------------------------
+    m.def("attack_layout", &attack_layout, py::arg("config"));
+    m.def("sequence_layout", &sequence_layout, py::arg("unit"), py::arg("state"), py::arg("batches"));
+    m.def("exact_attack", released_to_numpy(&exact_attack), py::arg("config"),
+          "Probabilities of every stage of one batch, laid out by attack_layout");
+    m.def("exact_sequence", released_to_numpy(&exact_sequence), py::arg("unit"), py::arg("state"),
+          py::arg("batches"), py::arg("max_work"),
+          "Probabilities of a sequence, laid out by sequence_layout; empty when over max_work steps");
+    m.def("sample_attack", released_to_numpy(&sample_attack), py::arg("config"), py::arg("seed"), py::arg("total"),
+          py::arg("chunk_begin"), py::arg("chunk_end"), py::arg("threads"),
+          "Monte Carlo counts of chunks [chunk_begin, chunk_end) of a run of `total` batches");
+    m.def("sample_sequence", released_to_numpy(&sample_sequence), py::arg("unit"), py::arg("state"),
+          py::arg("batches"), py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"),
+          py::arg("threads"), "Monte Carlo counts of chunks [chunk_begin, chunk_end) of a run of `total` sequences");
+    m.def("resolve", &resolve_scripted, py::arg("config"), py::arg("unit"), py::arg("state"), py::arg("faces"),
+          py::arg("every_face"), "One batch on scripted faces (every_face > 0: every die shows it)");
 }
 
 }  // namespace mh::bindings

@@ -8,6 +8,7 @@
 #pragma once
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <vector>
 
 #include "force_melee/rules.hpp"
@@ -18,6 +19,12 @@ struct UnitConfig {
     int models = 1;
     int hp = 1;
     std::array<int, kMaxModels> start{};  // starting HP per model, in allocation order
+
+    // A unit's state histogram is a (models + 1) x (hp + 1) table, C order: rows are the models
+    // removed, columns the HP of the first living model (state_index below).
+    int removed_bins() const { return models + 1; }
+    int front_hp_bins() const { return hp + 1; }
+    std::size_t state_count() const { return static_cast<std::size_t>(removed_bins()) * front_hp_bins(); }
 };
 
 struct UnitState {
@@ -71,21 +78,45 @@ inline std::vector<int> survivors(const UnitConfig& unit, const UnitState& state
     return alive;
 }
 
-// State index after one lump of each damage 0..max_damage from a fresh unit (a single exchange's
-// casualties follow from its damage through this table).
-inline std::vector<int> allocation_table(const UnitConfig& unit, int max_damage, Allocation allocation) {
-    std::vector<int> table;
+// Index of a state in a (models + 1) x (hp + 1) table: removed * (hp + 1) + front_hp.
+inline int state_index(const UnitConfig& unit, const UnitState& state) {
+    return state.removed * unit.front_hp_bins() + state.front_hp;
+}
+
+// One lump of each damage 0..max_damage on a fresh unit: the state index and models removed (a single
+// exchange's casualties follow from its damage through this table).
+struct AllocationTable {
+    std::vector<int> state;
+    std::vector<int> removed;
+};
+
+inline AllocationTable allocation_table(const UnitConfig& unit, int max_damage, Allocation allocation) {
+    AllocationTable table;
     for (int damage = 0; damage <= max_damage; ++damage) {
         UnitState state = fresh_state(unit);
         allocate(unit, state, damage, allocation);
-        table.push_back(state.removed * (unit.hp + 1) + state.front_hp);
+        table.state.push_back(state_index(unit, state));
+        table.removed.push_back(state.removed);
     }
     return table;
 }
 
-// Index of a state in a (models + 1) x (hp + 1) table: removed * (hp + 1) + front_hp.
-inline int state_index(const UnitConfig& unit, const UnitState& state) {
-    return state.removed * (unit.hp + 1) + state.front_hp;
+// fm.allocate: lumps applied in order to a fresh unit.
+struct AllocationOutcome {
+    int removed = 0;
+    std::vector<int> survivors;  // HP of every living model, in allocation order
+    int lost = 0;
+};
+
+inline AllocationOutcome allocate_lumps(const UnitConfig& unit, const std::vector<int>& lumps, Allocation allocation) {
+    UnitState state = fresh_state(unit);
+    for (int lump : lumps) allocate(unit, state, lump, allocation);
+    return AllocationOutcome{state.removed, survivors(unit, state), state.lost};
+}
+
+// Starting HP per model, in allocation order.
+inline std::vector<int> start_hp(const UnitConfig& unit) {
+    return std::vector<int>(unit.start.begin(), unit.start.begin() + unit.models);
 }
 
 }  // namespace mh::force_melee

@@ -23,7 +23,10 @@ struct ExchangeLayout {
     int damage_b_bins = 1;  // damage to B
     int hits_a_bins = 1;
     int hits_b_bins = 1;
+    // The damage table (damage_a_bins x damage_b_bins, C order) starts at 0, the hits table
+    // (hits_a_bins x hits_b_bins) right after it.
     std::size_t damage_cells() const { return static_cast<std::size_t>(damage_a_bins) * damage_b_bins; }
+    std::size_t hits_offset() const { return damage_cells(); }
     std::size_t hits_cells() const { return static_cast<std::size_t>(hits_a_bins) * hits_b_bins; }
     std::size_t total() const { return damage_cells() + hits_cells(); }
     std::size_t damage_bin(const ExchangeOutcome& o) const {

@@ -26,11 +26,11 @@ MeleeLayout melee_layout(const MeleeConfig& config) {
         layout.damage_offset.push_back(at);
         at += layout.damage_bins[u];
         layout.state_offset.push_back(at);
-        at += static_cast<std::size_t>(config.units[u].models + 1) * (config.units[u].hp + 1);
+        at += config.units[u].state_count();
     }
     for (const PairConfig& pair : config.pairs) {
         layout.casualties_offset.push_back(at);
-        at += static_cast<std::size_t>(config.units[pair.first].models + 1) * (config.units[pair.second].models + 1);
+        at += static_cast<std::size_t>(config.units[pair.first].removed_bins()) * config.units[pair.second].removed_bins();
     }
     layout.total = at;
     return layout;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/parallel.hpp"
+
 namespace mh::kt {
 
 namespace {
@@ -202,6 +204,18 @@ RetainedTable attack_distribution(const AttackProfile& p) {
         }
     }
     return table;
+}
+
+std::vector<uint64_t> attack_dice_counts(const AttackProfile& p, uint64_t seed, uint64_t total, uint64_t chunk_begin,
+                                         uint64_t chunk_end, int threads) {
+    return run_chunks(seed, total, chunk_begin, chunk_end, kTableSide * kTableSide, threads,
+                      [&p](Rng& rng, uint64_t n, uint64_t* c) {
+                          DiceSource dice(rng);
+                          for (uint64_t i = 0; i < n; ++i) {
+                              const Retained r = roll_attack(p, dice);
+                              ++c[r.crits * kTableSide + r.norms];
+                          }
+                      });
 }
 
 }  // namespace mh::kt

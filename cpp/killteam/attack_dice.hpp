@@ -6,6 +6,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "core/dice.hpp"
 
@@ -56,5 +57,10 @@ Retained roll_attack(const AttackProfile& p, DiceSource& dice);
 
 // The exact distribution of the retained dice.
 RetainedTable attack_distribution(const AttackProfile& p);
+
+// Monte Carlo histogram of retained (crits, norms), flattened like RetainedTable, for chunks
+// [chunk_begin, chunk_end) of a run of `total` rolls.
+std::vector<uint64_t> attack_dice_counts(const AttackProfile& p, uint64_t seed, uint64_t total, uint64_t chunk_begin,
+                                         uint64_t chunk_end, int threads);
 
 }  // namespace mh::kt

@@ -20,7 +20,7 @@ struct BatchConfig {
     int precision = 0;
     bool crit_natural = false;  // rules.critical_hit = "natural": dice showing exactly critical_hit
     int critical_hit = 0;
-    int surge_kind = 0;  // SurgeKind; None when the unit has none of the weapon's Surge tags
+    SurgeKind surge_kind = SurgeKind::none;  // none when the unit has none of the weapon's Surge tags
     int surge_fixed = 0;  // template main target: the affected models
     int dodge = 0;
     int armour_target = 4;
@@ -31,7 +31,8 @@ struct BatchConfig {
     AllocParams alloc;
 
     int dice() const { return dice_normal + dice_long; }
-    SurgeKind surge() const { return static_cast<SurgeKind>(surge_kind); }
+    // The natural face Critical Hit counts (0, which no die shows, unless rules.critical_hit = "natural").
+    int crit_face() const { return crit_natural ? critical_hit : 0; }
 };
 
 // What one batch did, stage by stage (the numbers players look at).
@@ -45,13 +46,30 @@ struct BatchRoll {
     int inflicting = 0;  // damage-pool dice left after Evade
 };
 
-namespace detail {
-
+// What the hit roll showed: hits, and the hits / misses whose natural face is crit_face().
 struct HitCount {
     int hits = 0;
     int hits_showing_c = 0;
     int misses_showing_c = 0;
 };
+
+// The hit stage (starcraft.md §3.1-2) once the hit dice are counted: the Armour Pool after Precision
+// (H') and the Critical Hit dice. Under "natural" the attacker promotes misses showing the Critical Hit
+// face first, so those promoted dice count too. Both engines call this: Monte Carlo on rolled dice,
+// the exact engine on every count the hit dice can show.
+struct HitStage {
+    int pool = 0;  // H'
+    int crit = 0;
+};
+
+inline HitStage hit_stage(const BatchConfig& c, const HitCount& count) {
+    HitStage s;
+    s.pool = precision_hits(c.dice(), count.hits, c.precision);
+    s.crit = c.crit_natural ? count.hits_showing_c + std::min(c.precision, count.misses_showing_c) : c.critical_hit;
+    return s;
+}
+
+namespace detail {
 
 // crit_face 0 never matches a die.
 template <class Dice>
@@ -82,26 +100,23 @@ inline BatchRoll roll_batch(const BatchConfig& c, Dice& dice) {
     BatchRoll r;
     r.dice = c.dice();
 
-    detail::HitCount count;
+    HitCount count;
     if (c.roll_hits) {
-        const int crit_face = c.crit_natural ? c.critical_hit : 0;
-        detail::roll_hit_group(dice, c.dice_normal, c.hit_target_normal, crit_face, count);
-        detail::roll_hit_group(dice, c.dice_long, c.hit_target_long, crit_face, count);
+        detail::roll_hit_group(dice, c.dice_normal, c.hit_target_normal, c.crit_face(), count);
+        detail::roll_hit_group(dice, c.dice_long, c.hit_target_long, c.crit_face(), count);
     } else {
         count.hits = r.dice;
     }
-    r.hits = precision_hits(r.dice, count.hits, c.precision);
-    // The attacker promotes misses showing the Critical Hit face first.
-    const int crit = c.crit_natural ? count.hits_showing_c + std::min(c.precision, count.misses_showing_c)
-                                    : c.critical_hit;
+    const HitStage hit = hit_stage(c, count);
+    r.hits = hit.pool;
 
-    const SurgeKind kind = c.surge();
-    if (kind == SurgeKind::Fixed) {
+    const SurgeKind kind = c.surge_kind;
+    if (kind == SurgeKind::fixed) {
         r.surge = c.surge_fixed;
-    } else if (kind != SurgeKind::None) {
+    } else if (kind != SurgeKind::none) {
         r.surge = surge_value(kind, dice.d6());
     }
-    r.bypass = bypass(r.hits, r.surge, crit, c.dodge);
+    r.bypass = bypass(r.hits, r.surge, hit.crit, c.dodge);
 
     const int armour_dice = r.hits - r.bypass;
     const int fails = armour_dice - detail::count_at_least(dice, armour_dice, c.armour_target);

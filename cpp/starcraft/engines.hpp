@@ -1,8 +1,6 @@
 // The two engines over roll_batch's stages: exact (nested conditioning) and Monte Carlo.
 #pragma once
 #include <cstdint>
-#include <stdexcept>
-#include <string>
 #include <vector>
 
 #include "starcraft/batch.hpp"
@@ -24,28 +22,5 @@ std::vector<uint64_t> sample_attack(const BatchConfig& c, uint64_t seed, uint64_
 std::vector<uint64_t> sample_sequence(const UnitProfile& unit, const UnitState& start,
                                       const std::vector<BatchConfig>& batches, uint64_t seed, uint64_t total,
                                       uint64_t chunk_begin, uint64_t chunk_end, int threads);
-
-// Scripted dice for sc.resolve: a list of faces consumed in order, or one face for every die.
-class ScriptedDice {
-public:
-    ScriptedDice(const std::vector<int>& faces, int every_face) : faces_(faces), every_face_(every_face) {}
-    // Throws std::invalid_argument (a ValueError in Python) when the list runs out.
-    int d6() {
-        if (every_face_ > 0) {
-            ++used_;
-            return every_face_;
-        }
-        if (used_ >= faces_.size())
-            throw std::invalid_argument("faces: ran out after " + std::to_string(faces_.size()) +
-                                        " dice; the batch rolls more (hit dice, Surge die, Armour dice, Evade dice)");
-        return faces_[used_++];
-    }
-    std::size_t used() const { return used_; }
-
-private:
-    const std::vector<int>& faces_;
-    int every_face_;
-    std::size_t used_ = 0;
-};
 
 }  // namespace mh::starcraft

@@ -1,6 +1,6 @@
 // Exact distributions of one batch and of a sequence of batches (docs/rules/starcraft.md §7).
 //
-// One batch: the hit stage gives (H', Critical Hit dice); for each Surge value the bypass b and the
+// One batch: the hit stage (batch.hpp hit_stage, shared with Monte Carlo) gives (H', Critical Hit dice); for each Surge value the bypass b and the
 // Armour dice A = H' - b follow; F ~ Bin(A, q) through Tough gives the damage pool b + F'; Evade
 // thins the pool binomially. Weights are merged at every stage, so the cost is O(dice^3) at worst.
 #include <cstddef>
@@ -54,27 +54,30 @@ NaturalGroup natural_group(int n, int target, int face) {
 }
 
 // Joint distribution of H' (Armour Pool after Precision) and the Critical Hit dice, as
-// joint[h' * crit_size + crit]. crit_size is 1 unless Critical Hit counts natural faces.
-std::vector<double> hit_stage(const BatchConfig& c, int& crit_size) {
+// joint[h' * crit_size + crit], every cell placed by hit_stage() as the Monte Carlo engine places a roll.
+// crit_size is n + 1 when Critical Hit counts natural faces, else critical_hit + 1 (a fixed count).
+std::vector<double> hit_stage_law(const BatchConfig& c, int& crit_size) {
     const int n = c.dice();
-    crit_size = 1;
+    const bool natural = c.roll_hits && c.crit_face() > 0;
+    crit_size = natural ? n + 1 : c.critical_hit + 1;
+    std::vector<double> joint(static_cast<std::size_t>(n + 1) * crit_size, 0.0);
+    auto add = [&](const HitCount& count, double p) {
+        const HitStage s = hit_stage(c, count);
+        joint[static_cast<std::size_t>(s.pool) * crit_size + s.crit] += p;
+    };
     if (!c.roll_hits) {
-        std::vector<double> joint(static_cast<std::size_t>(n) + 1, 0.0);
-        joint[n] = 1.0;
+        add(HitCount{n, 0, 0}, 1.0);
         return joint;
     }
-    if (!(c.crit_natural && c.critical_hit > 0)) {
+    if (!natural) {
         const auto normal = binomial_rows(c.dice_normal, p_success(c.hit_target_normal))[c.dice_normal];
         const auto longr = binomial_rows(c.dice_long, p_success(c.hit_target_long))[c.dice_long];
-        std::vector<double> joint(static_cast<std::size_t>(n) + 1, 0.0);
         for (int a = 0; a <= c.dice_normal; ++a)
-            for (int b = 0; b <= c.dice_long; ++b) joint[precision_hits(n, a + b, c.precision)] += normal[a] * longr[b];
+            for (int b = 0; b <= c.dice_long; ++b) add(HitCount{a + b, 0, 0}, normal[a] * longr[b]);
         return joint;
     }
-    crit_size = n + 1;
-    std::vector<double> joint(static_cast<std::size_t>(n + 1) * crit_size, 0.0);
-    const NaturalGroup g1 = natural_group(c.dice_normal, c.hit_target_normal, c.critical_hit);
-    const NaturalGroup g2 = natural_group(c.dice_long, c.hit_target_long, c.critical_hit);
+    const NaturalGroup g1 = natural_group(c.dice_normal, c.hit_target_normal, c.crit_face());
+    const NaturalGroup g2 = natural_group(c.dice_long, c.hit_target_long, c.crit_face());
     for (int h1 = 0; h1 <= g1.n; ++h1)
         for (int x1 = 0; x1 <= g1.n; ++x1) {
             const double p1 = g1.p[static_cast<std::size_t>(h1) * (g1.n + 1) + x1];
@@ -83,12 +86,11 @@ std::vector<double> hit_stage(const BatchConfig& c, int& crit_size) {
                 for (int x2 = 0; x2 <= g2.n; ++x2) {
                     const double p2 = g2.p[static_cast<std::size_t>(h2) * (g2.n + 1) + x2];
                     if (p2 == 0.0) continue;
-                    const int hits_c = (g1.face_hits ? x1 : 0) + (g2.face_hits ? x2 : 0);
-                    const int misses_c = (g1.face_hits ? 0 : x1) + (g2.face_hits ? 0 : x2);
-                    const int pool = precision_hits(n, h1 + h2, c.precision);
-                    // The attacker promotes misses showing the face first.
-                    const int crit = hits_c + std::min(c.precision, misses_c);
-                    joint[static_cast<std::size_t>(pool) * crit_size + crit] += p1 * p2;
+                    HitCount count;
+                    count.hits = h1 + h2;
+                    count.hits_showing_c = (g1.face_hits ? x1 : 0) + (g2.face_hits ? x2 : 0);
+                    count.misses_showing_c = (g1.face_hits ? 0 : x1) + (g2.face_hits ? 0 : x2);
+                    add(count, p1 * p2);
                 }
         }
     return joint;
@@ -96,9 +98,9 @@ std::vector<double> hit_stage(const BatchConfig& c, int& crit_size) {
 
 // The Surge values and their probabilities (one die per batch, a fixed count, or none).
 std::vector<std::pair<int, double>> surge_stage(const BatchConfig& c) {
-    const SurgeKind kind = c.surge();
-    if (kind == SurgeKind::None) return {{0, 1.0}};
-    if (kind == SurgeKind::Fixed) return {{c.surge_fixed, 1.0}};
+    const SurgeKind kind = c.surge_kind;
+    if (kind == SurgeKind::none) return {{0, 1.0}};
+    if (kind == SurgeKind::fixed) return {{c.surge_fixed, 1.0}};
     std::vector<double> p(7, 0.0);
     for (int face = 1; face <= 6; ++face) p[surge_value(kind, face)] += 1.0 / 6.0;
     std::vector<std::pair<int, double>> out;
@@ -115,7 +117,7 @@ std::vector<double> exact_attack(const BatchConfig& c) {
     std::vector<double> out(l.size, 0.0);
 
     int crit_size = 1;
-    const std::vector<double> hits = hit_stage(c, crit_size);
+    const std::vector<double> hits = hit_stage_law(c, crit_size);
     const auto surges = surge_stage(c);
     for (const auto& [s, ps] : surges) out[l.surge + s] += ps;
 
@@ -127,9 +129,8 @@ std::vector<double> exact_attack(const BatchConfig& c) {
             const double ph = hits[static_cast<std::size_t>(h) * crit_size + k];
             if (ph == 0.0) continue;
             out[l.hits + h] += ph;
-            const int crit = c.crit_natural ? k : c.critical_hit;
             for (const auto& [s, ps] : surges) {
-                const int b = bypass(h, s, crit, c.dodge);
+                const int b = bypass(h, s, k, c.dodge);
                 pool[static_cast<std::size_t>(b) * side + (h - b)] += ph * ps;
                 out[l.bypass + b] += ph * ps;
             }

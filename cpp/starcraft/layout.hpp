@@ -20,7 +20,7 @@ struct AttackLayout {
 inline AttackLayout attack_layout(const BatchConfig& c) {
     AttackLayout l;
     l.dice = c.dice();
-    l.surge_max = surge_max(c.surge(), c.surge_fixed);
+    l.surge_max = surge_max(c.surge_kind, c.surge_fixed);
     const std::size_t per_die = static_cast<std::size_t>(l.dice) + 1;
     std::size_t at = 0;
     l.hits = at, at += per_die;
@@ -61,6 +61,12 @@ struct SequenceLayout {
         s.marker = static_cast<int>(index % (marker_max + 1));
         s.models = static_cast<int>(index / (marker_max + 1));
         return s;
+    }
+    // Every state, in index order (what the state slot of the flat array holds).
+    StateColumns states() const {
+        StateColumns columns;
+        for (std::size_t i = 0; i < state_size; ++i) columns.push_back(state_at(i));
+        return columns;
     }
 };
 

@@ -4,6 +4,7 @@
 // value a stage can take. Inputs are validated in Python; nothing here checks ranges.
 #pragma once
 #include <algorithm>
+#include <vector>
 
 namespace mh::starcraft {
 
@@ -14,15 +15,15 @@ inline int final_target(int base, int roll_mod, int penalty) { return std::clamp
 // Chance that one d6 meets the target (any integer target; it is clamped first).
 inline double p_success(int target) { return (7 - std::clamp(target, 2, 6)) / 6.0; }
 
-// How the Surge result is found. Fixed is a template weapon: the number of affected models.
-enum class SurgeKind : int { None = 0, D3 = 1, D3Plus1 = 2, D6 = 3, Fixed = 4 };
+// How the Surge result is found. fixed is a template weapon: the number of affected models.
+enum class SurgeKind : int { none = 0, d3 = 1, d3_plus_1 = 2, d6 = 3, fixed = 4 };
 
 // The Surge value a d6 face gives: D3 = ceil(face / 2), D3+1 = that + 1, D6 = the face.
 inline int surge_value(SurgeKind kind, int face) {
     switch (kind) {
-        case SurgeKind::D3: return (face + 1) / 2;
-        case SurgeKind::D3Plus1: return (face + 1) / 2 + 1;
-        case SurgeKind::D6: return face;
+        case SurgeKind::d3: return (face + 1) / 2;
+        case SurgeKind::d3_plus_1: return (face + 1) / 2 + 1;
+        case SurgeKind::d6: return face;
         default: return 0;
     }
 }
@@ -30,10 +31,10 @@ inline int surge_value(SurgeKind kind, int face) {
 // Largest value surge_value can give for a die kind (the histogram size of the Surge stage).
 inline int surge_max(SurgeKind kind, int fixed) {
     switch (kind) {
-        case SurgeKind::D3: return 3;
-        case SurgeKind::D3Plus1: return 4;
-        case SurgeKind::D6: return 6;
-        case SurgeKind::Fixed: return fixed;
+        case SurgeKind::d3: return 3;
+        case SurgeKind::d3_plus_1: return 4;
+        case SurgeKind::d6: return 6;
+        case SurgeKind::fixed: return fixed;
         default: return 0;
     }
 }
@@ -116,6 +117,39 @@ inline Allocation allocate(const UnitProfile& unit, const UnitState& before, int
     out.destroyed = s.models == 0;
     out.shield_lost = before.shielded && !s.shielded;
     return out;
+}
+
+// Unit states as columns, one entry per state: the form numpy bins by.
+struct StateColumns {
+    std::vector<int> models, marker, shielded, first_model_alive;
+
+    void push_back(const UnitState& s) {
+        models.push_back(s.models);
+        marker.push_back(s.marker);
+        shielded.push_back(s.shielded);
+        first_model_alive.push_back(s.first_model_alive);
+    }
+};
+
+// allocate() for attack damage k * damage_per_die, k = 0..k_max: one batch's casualties, marker and
+// state follow from the law of its inflicting dice through this table.
+struct AllocationTable {
+    std::vector<int> casualties;
+    StateColumns state;
+    std::vector<int> destroyed, shield_lost;
+};
+
+inline AllocationTable allocation_table(const UnitProfile& unit, const UnitState& before, const AllocParams& p,
+                                        int damage_per_die, int k_max) {
+    AllocationTable t;
+    for (int k = 0; k <= k_max; ++k) {
+        const Allocation a = allocate(unit, before, k * damage_per_die, p);
+        t.casualties.push_back(a.casualties);
+        t.state.push_back(a.state);
+        t.destroyed.push_back(a.destroyed);
+        t.shield_lost.push_back(a.shield_lost);
+    }
+    return t;
 }
 
 }  // namespace mh::starcraft

@@ -36,7 +36,7 @@ MAX_PAIRS = 16
 MAX_ALLOCATE_DAMAGE = 1_000_000
 
 
-def _side_config(side: Side, dice: int) -> Any:
+def _side_config(side: Side, dice: int) -> _fm.SideConfig:
     w = side.weapon
     return _fm.SideConfig(
         dice=dice,
@@ -50,7 +50,7 @@ def _side_config(side: Side, dice: int) -> Any:
     )
 
 
-def _unit_config(unit: Unit) -> Any:
+def _unit_config(unit: Unit) -> _fm.UnitConfig:
     return _fm.UnitConfig(unit.models, unit.hp, list(unit.hp_now))
 
 
@@ -67,10 +67,12 @@ def _trim(pmf: np.ndarray) -> np.ndarray:
     return pmf[: (rows[-1] + 1 if rows.size else 1), : (cols[-1] + 1 if cols.size else 1)]
 
 
-def _unit_parts(state: np.ndarray, unit_config: Any, samples: int | None) -> tuple[Distribution, tuple[Distribution, ...]]:
+def _unit_parts(
+    state: np.ndarray, unit_config: _fm.UnitConfig, samples: int | None
+) -> tuple[Distribution, tuple[Distribution, ...]]:
     """Casualties and HP left per model from the law of a unit's final state (removed, front HP)."""
     models, hp = unit_config.models, unit_config.hp
-    state = state.reshape(models + 1, hp + 1)
+    state = state.reshape(unit_config.removed_bins, unit_config.front_hp_bins)
     casualties = Distribution(state.sum(axis=1), samples=samples)
     start = unit_config.start
     remaining = []
@@ -88,11 +90,11 @@ def _more_tie_less(hits: np.ndarray) -> tuple[float, float, float]:
     return float(hits[i > j].sum()), float(hits[i == j].sum()), float(hits[i < j].sum())
 
 
-def _exchange_parts(flat: np.ndarray, layout: Any) -> tuple[np.ndarray, np.ndarray]:
-    cells = layout.damage_a_bins * layout.damage_b_bins
-    damage = flat[:cells].reshape(layout.damage_a_bins, layout.damage_b_bins)
-    hits = flat[cells : cells + layout.hits_a_bins * layout.hits_b_bins].reshape(layout.hits_a_bins, layout.hits_b_bins)
-    return damage, hits
+def _exchange_parts(flat: np.ndarray, layout: _fm.ExchangeLayout) -> tuple[np.ndarray, np.ndarray]:
+    """The damage table (damage to A x damage to B) and the hits table (hits A x hits B) of one exchange."""
+    damage = flat[: layout.damage_cells].reshape(layout.damage_a_bins, layout.damage_b_bins)
+    hits = flat[layout.hits_offset : layout.hits_offset + layout.hits_cells]
+    return damage, hits.reshape(layout.hits_a_bins, layout.hits_b_bins)
 
 
 def _check_bins(bins: int, field: str) -> None:
@@ -172,15 +174,13 @@ def melee(
     damage, hits = _exchange_parts(flat, layout)
     unit_a, unit_b = _unit_config(a.unit), _unit_config(b.unit)
     alloc = switches.allocation_enum()
-    states_a = np.asarray(_fm.allocation_table(unit_a, layout.damage_a_bins - 1, alloc))
-    states_b = np.asarray(_fm.allocation_table(unit_b, layout.damage_b_bins - 1, alloc))
+    table_a = _fm.allocation_table(unit_a, layout.damage_a_bins - 1, alloc)
+    table_b = _fm.allocation_table(unit_b, layout.damage_b_bins - 1, alloc)
     # A's final state depends on the damage to A only, B's on the damage to B.
-    state_a = np.bincount(states_a, weights=damage.sum(axis=1), minlength=(a.unit.models + 1) * (a.unit.hp + 1))
-    state_b = np.bincount(states_b, weights=damage.sum(axis=0), minlength=(b.unit.models + 1) * (b.unit.hp + 1))
-    casualties_joint = np.zeros((a.unit.models + 1, b.unit.models + 1))
-    removed_a = states_a // (a.unit.hp + 1)
-    removed_b = states_b // (b.unit.hp + 1)
-    np.add.at(casualties_joint, (removed_a[:, None], removed_b[None, :]), damage)
+    state_a = np.bincount(table_a.state, weights=damage.sum(axis=1), minlength=unit_a.state_count)
+    state_b = np.bincount(table_b.state, weights=damage.sum(axis=0), minlength=unit_b.state_count)
+    casualties_joint = np.zeros((unit_a.removed_bins, unit_b.removed_bins))
+    np.add.at(casualties_joint, (table_a.removed[:, None], table_b.removed[None, :]), damage)
 
     casualties_a, remaining_a = _unit_parts(state_a, unit_a, n)
     casualties_b, remaining_b = _unit_parts(state_b, unit_b, n)
@@ -393,7 +393,7 @@ def melee_many(
     for k, name in enumerate(names):
         unit = side_map[name].unit
         damage = flat[layout.damage_offset[k] : layout.damage_offset[k] + layout.damage_bins[k]]
-        state = flat[layout.state_offset[k] : layout.state_offset[k] + (unit.models + 1) * (unit.hp + 1)]
+        state = flat[layout.state_offset[k] : layout.state_offset[k] + unit_configs[k].state_count]
         casualties, remaining = _unit_parts(state, unit_configs[k], n)
         units[name] = UnitResult(name, unit.models, Distribution(_trim(damage), samples=n), casualties, remaining)
 
@@ -403,9 +403,10 @@ def melee_many(
         offset = layout.exchange_offset[k]
         damage, hits = _exchange_parts(flat[offset : offset + ex_layout.total], ex_layout)
         damage, hits = _trim(damage), _trim(hits)
-        mu, mv = side_map[u].unit.models, side_map[v].unit.models
+        # Joint models removed: rows the first unit's, columns the second's.
+        rows, cols = unit_configs[names.index(u)].removed_bins, unit_configs[names.index(v)].removed_bins
         start = layout.casualties_offset[k]
-        casualties = flat[start : start + (mu + 1) * (mv + 1)].reshape(mu + 1, mv + 1)
+        casualties = flat[start : start + rows * cols].reshape(rows, cols)
         more, tie, less = _more_tie_less(hits)
         pair_results.append(
             PairResult(
@@ -448,8 +449,8 @@ def allocate(unit: Unit | Mapping[str, Any], damage: int | Sequence[int], alloca
     else:
         lumps = [check_int("damage", damage, 0, MAX_ALLOCATE_DAMAGE)]
     allocation = check_choice("allocation", allocation, ALLOCATIONS)
-    removed, current, lost = _fm.allocate(_unit_config(unit), lumps, getattr(_fm.Allocation, allocation))
-    return AllocationResult(casualties=int(removed), current=tuple(int(hp) for hp in current), lost=int(lost))
+    out = _fm.allocate(_unit_config(unit), lumps, getattr(_fm.Allocation, allocation))
+    return AllocationResult(casualties=out.removed, current=tuple(out.survivors), lost=out.lost)
 
 
 class ExchangeDamage(NamedTuple):

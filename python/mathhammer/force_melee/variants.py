@@ -4,7 +4,6 @@ keywords of the same names."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from mathhammer import _core, options
 from mathhammer._validate import check_bool, check_choice
@@ -43,7 +42,7 @@ class Variants(options.Variants):
         set_field(self, "sustained_mode", check_choice("sustained_mode", self.sustained_mode, SUSTAINED_MODES))
         set_field(self, "bonus_always", check_bool("bonus_always", self.bonus_always))
 
-    def rules(self) -> Any:
+    def rules(self) -> _fm.ExchangeRules:
         """The C++ ExchangeRules of these switches."""
         return _fm.ExchangeRules(
             getattr(_fm.WinnerDamage, self.winner_damage),
@@ -51,5 +50,5 @@ class Variants(options.Variants):
             self.bonus_always,
         )
 
-    def allocation_enum(self) -> Any:
+    def allocation_enum(self) -> _fm.Allocation:
         return getattr(_fm.Allocation, self.allocation)

@@ -37,15 +37,14 @@ MAX_EXACT_WORK = 2e8
 MODES = ("weapon", "spillover", "hits")
 METHODS = ("auto", "exact", "monte_carlo")
 REACTION_KEYS = ("dodge", "tough", "damage_cap", "td_reduction", "td_floor")
-_SURGE_KIND = {None: 0, "D3": 1, "D3+1": 2, "D6": 3}
-_SURGE_FIXED = 4
+SURGE_KIND = {None: _sc.SurgeKind.none, "D3": _sc.SurgeKind.d3, "D3+1": _sc.SurgeKind.d3_plus_1, "D6": _sc.SurgeKind.d6}
 
 
 @dataclass(frozen=True)
 class Plan:
     """A validated batch: its C++ config and what the result reports about it."""
 
-    config: Any  # _core.starcraft.BatchConfig
+    config: _sc.BatchConfig
     dice: int
     damage_per_die: int
     surge_applied: bool
@@ -223,9 +222,9 @@ def plan_batch(
     if surge_applied:
         assert weapon is not None
         if weapon.template:
-            c.surge_kind, c.surge_fixed = _SURGE_FIXED, affected_models
+            c.surge_kind, c.surge_fixed = _sc.SurgeKind.fixed, affected_models
         else:
-            c.surge_kind = _SURGE_KIND[weapon.surge_dice]
+            c.surge_kind = SURGE_KIND[weapon.surge_dice]
 
     # ---- 3. Armour, 4. Evade ----------------------------------------------------------------------
     armour_mod = check_int("armour_mod", armour_mod, -MAX_ROLL_MOD, MAX_ROLL_MOD)
@@ -261,13 +260,13 @@ def plan_batch(
     return Plan(c, n_normal + n_long, per_die, surge_applied, evade_rolled, reaction_ignored)
 
 
-def unit_profile(unit: Unit) -> Any:
+def unit_profile(unit: Unit) -> _sc.UnitProfile:
     p = _sc.UnitProfile()
     p.hp, p.shield = unit.hp, unit.shield
     return p
 
 
-def unit_state(unit: Unit) -> Any:
+def unit_state(unit: Unit) -> _sc.UnitState:
     s = _sc.UnitState()
     s.models, s.marker, s.shielded, s.first_model_alive = unit.models, unit.marker, unit.shielded, unit.first_model_alive
     return s
@@ -330,36 +329,41 @@ def _check_kwargs(kwargs: dict[str, Any]) -> None:
                                      "seed, threads, progress, executor, variants")
 
 
-def _attack_result(plan: Plan, unit: Unit, layout: dict[str, int], probs: np.ndarray, samples: int | None,
-                   method: str, seed: int | None, variants: Variants) -> AttackResult:
-    n = layout["dice"]
+def _state_rows(states: _sc.StateColumns) -> np.ndarray:
+    """(models, marker, shielded, first_model_alive) per state, as StateDistribution.from_rows takes them."""
+    return np.stack([states.models, states.marker, states.shielded, states.first_model_alive], axis=1)
 
-    def dist(key: str, size: int) -> Distribution:
-        return Distribution(probs[layout[key]: layout[key] + size], samples=samples)
+
+def _attack_result(plan: Plan, unit: Unit, layout: _sc.AttackLayout, probs: np.ndarray, samples: int | None,
+                   method: str, seed: int | None, variants: Variants) -> AttackResult:
+    n = layout.dice
+
+    def dist(start: int, size: int) -> Distribution:
+        return Distribution(probs[start: start + size], samples=samples)
 
     per_die = plan.damage_per_die
-    k = probs[layout["inflicting"]: layout["inflicting"] + n + 1]
-    table = np.asarray(_sc.allocation_table(unit_profile(unit), unit_state(unit), plan.config.alloc, per_die, n))
+    k = probs[layout.inflicting: layout.inflicting + n + 1]
+    table = _sc.allocation_table(unit_profile(unit), unit_state(unit), plan.config.alloc, per_die, n)
     damage = np.zeros(n * per_die + 1)
     np.add.at(damage, np.arange(n + 1) * per_die, k)
-    casualties = np.bincount(table[:, 0], weights=k, minlength=unit.models + 1)
-    marker = np.bincount(table[:, 2], weights=k, minlength=1)
+    casualties = np.bincount(table.casualties, weights=k, minlength=unit.models + 1)
+    marker = np.bincount(table.state.marker, weights=k, minlength=1)
     stages = Stages(
         dice=n,
-        hits=dist("hits", n + 1),
-        surge=dist("surge", layout["surge_max"] + 1),
-        bypass=dist("bypass", n + 1),
-        armour_fails=dist("armour_fails", n + 1),
-        damage_pool=dist("damage_pool", n + 1),
-        inflicting=dist("inflicting", n + 1),
+        hits=dist(layout.hits, n + 1),
+        surge=dist(layout.surge, layout.surge_max + 1),
+        bypass=dist(layout.bypass, n + 1),
+        armour_fails=dist(layout.armour_fails, n + 1),
+        damage_pool=dist(layout.damage_pool, n + 1),
+        inflicting=dist(layout.inflicting, n + 1),
     )
     return AttackResult(
         damage=Distribution(damage, samples=samples),
         casualties=Distribution(casualties, samples=samples),
         marker=Distribution(marker, samples=samples),
-        destroyed=float(k[table[:, 5] == 1].sum()),
-        shield_lost=float(k[table[:, 6] == 1].sum()),
-        state=StateDistribution.from_rows(table[:, 1:5], k, samples),
+        destroyed=float(k[table.destroyed == 1].sum()),
+        shield_lost=float(k[table.shield_lost == 1].sum()),
+        state=StateDistribution.from_rows(_state_rows(table.state), k, samples),
         stages=stages,
         damage_per_die=per_die,
         surge_applied=plan.surge_applied,
@@ -427,41 +431,30 @@ def sequence(
     return _sequence_result(plans, unit, layout, probs, n, "monte_carlo", seed_used, rule_variants)
 
 
-def _state_rows(layout: dict[str, Any]) -> np.ndarray:
-    """(models, marker, shielded, first_model_alive) of every state index, in the C++ order."""
-    size = layout["state_size"]
-    index = np.arange(size)
-    first = index % 2
-    shielded = (index // 2) % 2
-    marker = (index // 4) % (layout["marker_max"] + 1)
-    models = index // 4 // (layout["marker_max"] + 1)
-    return np.stack([models, marker, shielded, first], axis=1)
-
-
-def _sequence_result(plans: list[Plan], unit: Unit, layout: dict[str, Any], probs: np.ndarray, samples: int | None,
+def _sequence_result(plans: list[Plan], unit: Unit, layout: _sc.SequenceLayout, probs: np.ndarray, samples: int | None,
                      method: str, seed: int | None, variants: Variants) -> SequenceResult:
     def dist(start: int, size: int) -> Distribution:
         return Distribution(probs[start: start + size], samples=samples)
 
-    rows = _state_rows(layout)
-    state_p = probs[layout["state"]: layout["state"] + layout["state_size"]]
+    rows = _state_rows(layout.states())
+    state_p = probs[layout.state: layout.state + layout.state_size]
     casualties = np.bincount(unit.models - rows[:, 0], weights=state_p, minlength=unit.models + 1)
     marker = np.bincount(rows[:, 1], weights=state_p, minlength=1)
     marker = marker[: max(1, int(np.flatnonzero(marker).max(initial=0)) + 1)]
-    models_size, marker_size = unit.models + 1, layout["marker_max"] + 1
+    models_size, marker_size = unit.models + 1, layout.marker_max + 1
     summaries = []
-    for plan, slot in zip(plans, layout["batches"]):
-        batch_marker = probs[slot["marker"]: slot["marker"] + marker_size]
+    for plan, slot in zip(plans, layout.batches):
+        batch_marker = probs[slot.marker: slot.marker + marker_size]
         summaries.append(BatchSummary(
-            damage=dist(slot["damage"], slot["damage_size"]),
-            casualties=dist(slot["casualties"], models_size),
+            damage=dist(slot.damage, slot.damage_size),
+            casualties=dist(slot.casualties, models_size),
             marker=Distribution(batch_marker[: max(1, int(np.flatnonzero(batch_marker).max(initial=0)) + 1)], samples=samples),
-            destroyed=float(probs[slot["destroyed"]]),
-            shield_lost=float(probs[slot["shield_lost"]]),
+            destroyed=float(probs[slot.destroyed]),
+            shield_lost=float(probs[slot.shield_lost]),
             reaction_ignored=plan.reaction_ignored,
         ))
     return SequenceResult(
-        total_damage=dist(layout["total_damage"], layout["total_damage_size"]),
+        total_damage=dist(layout.total_damage, layout.total_damage_size),
         casualties=Distribution(casualties, samples=samples),
         marker=Distribution(marker, samples=samples),
         destroyed=float(state_p[rows[:, 0] == 0].sum()),
@@ -501,4 +494,11 @@ def resolve(weapon: Weapon | None, unit: Unit, faces: int | Sequence[int], *,
     except ValueError as error:
         message = str(error)
         raise InputError("faces", message[len("faces: "):] if message.startswith("faces: ") else message) from None
-    return Resolution(**record)
+    roll, after = record.roll, record.allocation
+    return Resolution(
+        dice=roll.dice, hits=roll.hits, surge=roll.surge, bypass=roll.bypass, armour_fails=roll.armour_fails,
+        damage_pool=roll.damage_pool, evaded=roll.damage_pool - roll.inflicting, inflicting=roll.inflicting,
+        damage=record.damage, casualties=after.casualties, models=after.state.models, marker=after.state.marker,
+        shielded=after.state.shielded, first_model_alive=after.state.first_model_alive, destroyed=after.destroyed,
+        shield_lost=after.shield_lost, faces_used=record.faces_used,
+    )

@@ -7,7 +7,7 @@ from typing import Any
 
 from mathhammer import _core
 from mathhammer._validate import InputTypeError, check_bool, check_choice, check_int
-from mathhammer.starcraft.engine import MAX_TD_REDUCTION, unit_profile, unit_state
+from mathhammer.starcraft.engine import MAX_TD_REDUCTION, SURGE_KIND, unit_profile, unit_state
 from mathhammer.starcraft.profiles import MAX_DAMAGE, MAX_MODELS, SURGE_DICE, Rules, Unit
 from mathhammer.starcraft.results import Allocation
 
@@ -32,7 +32,7 @@ def p_success(target: int) -> float:
 def surge_value(kind: str, face: int) -> int:
     """The Surge value a d6 face gives: D3 = ceil(face / 2), D3+1 = that + 1, D6 = the face."""
     name = check_choice("kind", kind, SURGE_DICE)
-    return _sc.surge_value(SURGE_DICE.index(name) + 1, check_int("face", face, 1, 6))
+    return _sc.surge_value(SURGE_KIND[name], check_int("face", face, 1, 6))
 
 
 def precision_hits(dice: int, hits: int, x: int) -> int:
@@ -73,5 +73,7 @@ def allocate(
     params.td_reduction = check_int("td_reduction", td_reduction, 0, MAX_TD_REDUCTION)
     params.td_floor = check_int("td_floor", td_floor, 0, MAX_DAMAGE)
     params.leftover_lost = Rules.of(rules).leftover == "lost"
-    record = _sc.allocate(unit_profile(unit), unit_state(unit), check_int("damage", damage, 0, _MAX_DAMAGE), params)
-    return Allocation(**record)
+    out = _sc.allocate(unit_profile(unit), unit_state(unit), check_int("damage", damage, 0, _MAX_DAMAGE), params)
+    return Allocation(casualties=out.casualties, models=out.state.models, marker=out.state.marker,
+                      shielded=out.state.shielded, first_model_alive=out.state.first_model_alive,
+                      destroyed=out.destroyed, shield_lost=out.shield_lost)

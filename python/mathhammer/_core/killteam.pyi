@@ -1,0 +1,384 @@
+"""
+Kill Team 2024
+"""
+from __future__ import annotations
+import numpy
+import numpy.typing
+import typing
+__all__: list[str] = ['AttackProfile', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Reroll', 'ShootConfig', 'Strategy', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'finish_roll', 'resolve_fight', 'shoot_blocks', 'shoot_counts', 'shoot_exact', 'shoot_max_attack_damage']
+class Reroll:
+    """
+    Members:
+    
+      none
+    
+      balanced
+    
+      double_balanced
+    
+      ceaseless
+    
+      ceaseless_balanced
+    
+      relentless
+    
+      relentless_crit_fishing
+    
+      reroll_ones
+    
+      reroll_ones_balanced
+    """
+    __members__: typing.ClassVar[dict[str, Reroll]]
+    balanced: typing.ClassVar[Reroll]
+    ceaseless: typing.ClassVar[Reroll]
+    ceaseless_balanced: typing.ClassVar[Reroll]
+    double_balanced: typing.ClassVar[Reroll]
+    none: typing.ClassVar[Reroll]
+    relentless: typing.ClassVar[Reroll]
+    relentless_crit_fishing: typing.ClassVar[Reroll]
+    reroll_ones: typing.ClassVar[Reroll]
+    reroll_ones_balanced: typing.ClassVar[Reroll]
+    @typing.overload
+    def __eq__(self, other: Reroll) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: Reroll) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class AttackProfile:
+    obscured: bool
+    punishing: bool
+    rending: bool
+    reroll: Reroll
+    severe: bool
+    def __init__(self) -> None:
+        ...
+    @property
+    def accurate(self) -> int:
+        ...
+    @accurate.setter
+    def accurate(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def crit(self) -> int:
+        ...
+    @crit.setter
+    def crit(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def dice(self) -> int:
+        ...
+    @dice.setter
+    def dice(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def fails_to_norms(self) -> int:
+        ...
+    @fails_to_norms.setter
+    def fails_to_norms(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def hit(self) -> int:
+        ...
+    @hit.setter
+    def hit(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def norms_to_crits(self) -> int:
+        ...
+    @norms_to_crits.setter
+    def norms_to_crits(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+class Strategy:
+    """
+    Members:
+    
+      strike
+    
+      parry
+    
+      max_damage
+    
+      min_damage
+    
+      optimal
+    """
+    __members__: typing.ClassVar[dict[str, Strategy]]
+    max_damage: typing.ClassVar[Strategy]
+    min_damage: typing.ClassVar[Strategy]
+    optimal: typing.ClassVar[Strategy]
+    parry: typing.ClassVar[Strategy]
+    strike: typing.ClassVar[Strategy]
+    @typing.overload
+    def __eq__(self, other: Strategy) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: Strategy) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class Objective:
+    """
+    Members:
+    
+      trade
+    
+      net
+    
+      kill
+    
+      survive
+    """
+    __members__: typing.ClassVar[dict[str, Objective]]
+    kill: typing.ClassVar[Objective]
+    net: typing.ClassVar[Objective]
+    survive: typing.ClassVar[Objective]
+    trade: typing.ClassVar[Objective]
+    @typing.overload
+    def __eq__(self, other: Objective) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: Objective) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class FighterSpec:
+    brutal: bool
+    duelist: bool
+    dueller: bool
+    durable: bool
+    half_damage_first_strike: bool
+    hammerhand: bool
+    just_a_scratch: bool
+    just_a_scratch_normals: bool
+    murderous_entrance: bool
+    objective: Objective
+    shock: bool
+    storm_shield: bool
+    strategy: Strategy
+    def __init__(self) -> None:
+        ...
+    @property
+    def critical_damage(self) -> int:
+        ...
+    @critical_damage.setter
+    def critical_damage(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def feel_no_pain(self) -> int:
+        ...
+    @feel_no_pain.setter
+    def feel_no_pain(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def normal_damage(self) -> int:
+        ...
+    @normal_damage.setter
+    def normal_damage(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def saintly_relics(self) -> int:
+        ...
+    @saintly_relics.setter
+    def saintly_relics(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def wounds(self) -> int:
+        ...
+    @wounds.setter
+    def wounds(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+class FightSpec:
+    fighter_a: FighterSpec
+    fighter_b: FighterSpec
+    def __init__(self) -> None:
+        ...
+    @property
+    def first(self) -> int:
+        ...
+    @first.setter
+    def first(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+class FightMonteCarlo:
+    def __init__(self, spec: FightSpec, dice_a: AttackProfile, dice_b: AttackProfile, rounds: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def counts(self, seed: typing.SupportsInt | typing.SupportsIndex, total: typing.SupportsInt | typing.SupportsIndex, chunk_begin: typing.SupportsInt | typing.SupportsIndex, chunk_end: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.uint64]:
+        ...
+    @property
+    def bins(self) -> int:
+        ...
+class ShootConfig:
+    attack: AttackProfile
+    defender_punishing: bool
+    durable: bool
+    just_a_scratch: bool
+    just_a_scratch_normals: bool
+    saturate: bool
+    def __init__(self) -> None:
+        ...
+    @property
+    def cover(self) -> int:
+        ...
+    @cover.setter
+    def cover(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def critical_damage(self) -> int:
+        ...
+    @critical_damage.setter
+    def critical_damage(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def devastating(self) -> int:
+        ...
+    @devastating.setter
+    def devastating(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def feel_no_pain(self) -> int:
+        ...
+    @feel_no_pain.setter
+    def feel_no_pain(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def normal_damage(self) -> int:
+        ...
+    @normal_damage.setter
+    def normal_damage(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def piercing(self) -> int:
+        ...
+    @piercing.setter
+    def piercing(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def piercing_crits(self) -> int:
+        ...
+    @piercing_crits.setter
+    def piercing_crits(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def rounds(self) -> int:
+        ...
+    @rounds.setter
+    def rounds(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def saintly_relics(self) -> int:
+        ...
+    @saintly_relics.setter
+    def saintly_relics(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def save(self) -> int:
+        ...
+    @save.setter
+    def save(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+def advise(spec: FightSpec, crits_a: typing.SupportsInt | typing.SupportsIndex, norms_a: typing.SupportsInt | typing.SupportsIndex, crits_b: typing.SupportsInt | typing.SupportsIndex, norms_b: typing.SupportsInt | typing.SupportsIndex) -> tuple[str | None, list[tuple[str, float, float, float, float, bool]], dict[str, str]]:
+    ...
+def attack_dice_counts(profile: AttackProfile, seed: typing.SupportsInt | typing.SupportsIndex, total: typing.SupportsInt | typing.SupportsIndex, chunk_begin: typing.SupportsInt | typing.SupportsIndex, chunk_end: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.uint64]:
+    """
+    Monte Carlo histogram of retained (crits, norms), flattened like attack_distribution
+    """
+def attack_distribution(profile: AttackProfile) -> numpy.typing.NDArray[numpy.float64]:
+    ...
+def fight_exact(spec: FightSpec, dice_a: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], dice_b: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], rounds: typing.SupportsInt | typing.SupportsIndex, work_limit: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> tuple[numpy.typing.NDArray[numpy.float64] | None, dict[str, float]]:
+    ...
+def finish_roll(profile: AttackProfile, crits: typing.SupportsInt | typing.SupportsIndex, norms: typing.SupportsInt | typing.SupportsIndex, fails: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int]:
+    ...
+def resolve_fight(spec: FightSpec, crits_a: typing.SupportsInt | typing.SupportsIndex, norms_a: typing.SupportsInt | typing.SupportsIndex, crits_b: typing.SupportsInt | typing.SupportsIndex, norms_b: typing.SupportsInt | typing.SupportsIndex, wounds_a: typing.SupportsInt | typing.SupportsIndex, wounds_b: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int, list[tuple[str, str, int]], tuple[int, int]]:
+    ...
+def shoot_blocks(config: ShootConfig, crits: typing.SupportsInt | typing.SupportsIndex, norms: typing.SupportsInt | typing.SupportsIndex, crit_saves: typing.SupportsInt | typing.SupportsIndex, norm_saves: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int, int, int, int]:
+    ...
+def shoot_counts(config: ShootConfig, seed: typing.SupportsInt | typing.SupportsIndex, total: typing.SupportsInt | typing.SupportsIndex, chunk_begin: typing.SupportsInt | typing.SupportsIndex, chunk_end: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.uint64]:
+    """
+    Monte Carlo kernel: histogram laid out as shoot_histogram_bins describes
+    """
+def shoot_exact(config: ShootConfig) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
+    ...
+def shoot_max_attack_damage(config: ShootConfig) -> int:
+    ...
+MAX_DICE: int = 12
+MAX_FIGHT_WOUNDS: int = 40
+MAX_ROUNDS: int = 9
