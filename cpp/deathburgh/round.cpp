@@ -73,14 +73,15 @@ std::vector<uint64_t> round_monte_carlo(const RoundSpec& spec, uint64_t seed, ui
             uint64_t* fought_counts = counts + offsets[n_minis];
             for (uint64_t sample = 0; sample < n; ++sample) {
                 RoundState state{};
-                for (int i = 0; i < n_minis; ++i) state.wounds[i] = int8_t(spec.start_wounds[i]);
+                for (int i = 0; i < n_minis; ++i) state.wounds[i] = spec.start_wounds[i];
                 for (std::size_t k = 0; k < n_combats; ++k) {
-                    RoundState after = state;
-                    play_combat(spec.combats[k], k, state, outcomes, [&](const RoundState& next, double, bool fought) {
-                        after = next;
+                    const RoundCombat& c = spec.combats[k];
+                    CombatEnd end{};
+                    play_combat(c, k, state, outcomes, [&](const CombatEnd& e, double, bool fought) {
+                        end = e;
                         fought_counts[k] += fought;
                     });
-                    state = after;
+                    apply_end(c, end, state);
                 }
                 for (int i = 0; i < n_minis; ++i) ++counts[offsets[i] + state.wounds[i]];
             }

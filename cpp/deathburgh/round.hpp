@@ -45,7 +45,7 @@ struct RoundSpec {
 
 // Where the round stands between two combats.
 struct RoundState {
-    int8_t wounds[kMaxMiniatures];
+    int wounds[kMaxMiniatures];
     uint32_t fought;  // bit i: miniature i has taken part in a combat this round
 };
 
@@ -53,29 +53,40 @@ static_assert(kMaxMiniatures <= 32, "RoundState::fought holds one bit per miniat
 
 inline uint32_t miniature_bit(int i) { return uint32_t(1) << i; }
 
+// What one outcome of a combat leaves: its participants' wounds and who has fought.
+struct CombatEnd {
+    int attacker_wounds;
+    int defender_wounds;
+    uint32_t fought;
+};
+
+inline void apply_end(const RoundCombat& c, const CombatEnd& end, RoundState& state) {
+    state.wounds[c.attacker] = end.attacker_wounds;
+    state.wounds[c.defender] = end.defender_wounds;
+    state.fought = end.fought;
+}
+
 // Combat k of the round played from `state`: who can still fight, in which mode, and the wounds
-// carried to the next combat. Reads and writes only the two participants. Calls
-// emit(next_state, probability, fought) once per outcome: once with probability 1 and
-// fought = false when the combat is skipped; otherwise once per outcome that `outcomes` gives,
-// via outcomes.each(k, attacker_mode, defender_mode, combat, f), which calls f(Wounds, probability).
+// carried to the next combat. Calls emit(CombatEnd, probability, fought) once per outcome: once
+// with probability 1 and fought = false when the combat is skipped (nothing changes, not even
+// modes); otherwise once per outcome that `outcomes` gives, via
+// outcomes.each(k, attacker_mode, defender_mode, combat, f), which calls f(Wounds, probability).
 template <class Outcomes, class Emit>
 void play_combat(const RoundCombat& c, std::size_t k, const RoundState& state, Outcomes& outcomes, Emit&& emit) {
-    if (state.wounds[c.attacker] == 0 || state.wounds[c.defender] == 0) {  // a Wasted participant
-        emit(state, 1.0, false);
+    const int w_a = state.wounds[c.attacker];
+    const int w_d = state.wounds[c.defender];
+    if (w_a == 0 || w_d == 0) {  // a Wasted participant
+        emit(CombatEnd{w_a, w_d, state.fought}, 1.0, false);
         return;
     }
-    const uint32_t both = miniature_bit(c.attacker) | miniature_bit(c.defender);
-    const int mode_a =
-        c.attacker_mode == kModeFromState ? int((state.fought & miniature_bit(c.attacker)) != 0) : c.attacker_mode;
-    const int mode_d =
-        c.defender_mode == kModeFromState ? int((state.fought & miniature_bit(c.defender)) != 0) : c.defender_mode;
+    const uint32_t bit_a = miniature_bit(c.attacker);
+    const uint32_t bit_d = miniature_bit(c.defender);
+    const int mode_a = c.attacker_mode == kModeFromState ? int((state.fought & bit_a) != 0) : c.attacker_mode;
+    const int mode_d = c.defender_mode == kModeFromState ? int((state.fought & bit_d) != 0) : c.defender_mode;
+    const uint32_t fought = state.fought | bit_a | bit_d;
     outcomes.each(k, mode_a, mode_d, c, [&](const Wounds& w, double p) {
-        RoundState next = state;
         // Wounds beyond what a miniature has left are lost.
-        next.wounds[c.defender] = int8_t(std::max(0, next.wounds[c.defender] - w.to_defender));
-        next.wounds[c.attacker] = int8_t(std::max(0, next.wounds[c.attacker] - w.to_attacker));
-        next.fought |= both;
-        emit(next, p, true);
+        emit(CombatEnd{std::max(0, w_a - w.to_attacker), std::max(0, w_d - w.to_defender), fought}, p, true);
     });
 }
 

@@ -51,7 +51,6 @@ struct Move {
     std::ptrdiff_t offset;  // index of the next state minus index of this one
     double p;
     int bits;               // the participants' "has fought" bits after it (bit 0 attacker, 1 defender)
-    bool fought;
 };
 
 // The moves of one combat from every (attacker wounds, defender wounds), for one value of the
@@ -59,6 +58,7 @@ struct Move {
 struct MoveTable {
     std::vector<std::size_t> row_begin;  // row w_a * n_d + w_d: moves[row_begin[row] .. row_begin[row + 1])
     std::vector<Move> moves;
+    std::vector<char> fought;            // per row: the combat is fought (else skipped) from it
     bool uses_bits[4] = {false, false, false, false};
 };
 
@@ -97,8 +97,8 @@ MoveTable move_table(const RoundSpec& spec, std::size_t k, int bits_before, cons
     const uint32_t bit_a = miniature_bit(c.attacker);
     const uint32_t bit_d = miniature_bit(c.defender);
     const std::size_t cells = std::size_t(n_a) * n_d;
-    // Mass landing on each (bits after, fought, next wounds pair), gathered for one row at a time.
-    std::vector<double> landing(8 * cells);
+    // Mass landing on each (bits after, next wounds pair), gathered for one row at a time.
+    std::vector<double> landing(4 * cells);
 
     MoveTable table;
     RoundState state{};
@@ -106,22 +106,24 @@ MoveTable move_table(const RoundSpec& spec, std::size_t k, int bits_before, cons
     for (int w_a = 0; w_a < n_a; ++w_a) {
         for (int w_d = 0; w_d < n_d; ++w_d) {
             table.row_begin.push_back(table.moves.size());
-            state.wounds[c.attacker] = int8_t(w_a);
-            state.wounds[c.defender] = int8_t(w_d);
+            state.wounds[c.attacker] = w_a;
+            state.wounds[c.defender] = w_d;
             std::fill(landing.begin(), landing.end(), 0.0);
-            play_combat(c, k, state, outcomes, [&](const RoundState& next, double p, bool fought) {
-                const int bits = ((next.fought & bit_a) ? 1 : 0) | ((next.fought & bit_d) ? 2 : 0);
-                const std::size_t cell = std::size_t(next.wounds[c.attacker]) * n_d + next.wounds[c.defender];
-                landing[(std::size_t(bits) * 2 + fought) * cells + cell] += p;
+            bool row_fought = false;
+            play_combat(c, k, state, outcomes, [&](const CombatEnd& end, double p, bool fought) {
+                const int bits = ((end.fought & bit_a) ? 1 : 0) | ((end.fought & bit_d) ? 2 : 0);
+                const std::size_t cell = std::size_t(end.attacker_wounds) * n_d + end.defender_wounds;
+                landing[std::size_t(bits) * cells + cell] += p;
+                row_fought = row_fought || fought;  // a combat is fought or skipped as a whole
             });
+            table.fought.push_back(row_fought);
             for (std::size_t i = 0; i < landing.size(); ++i) {
                 if (landing[i] == 0.0) continue;
-                const int bits = int(i / (2 * cells));
-                const bool fought = (i / cells) % 2 == 1;
+                const int bits = int(i / cells);
                 const int next_a = int((i % cells) / n_d);
                 const int next_d = int((i % cells) % n_d);
                 const std::ptrdiff_t offset = (next_a - w_a) * stride_a + (next_d - w_d) * stride_d;
-                table.moves.push_back({offset, landing[i], bits, fought});
+                table.moves.push_back({offset, landing[i], bits});
                 table.uses_bits[bits] = true;
             }
         }
@@ -194,11 +196,11 @@ std::vector<double> round_exact(const RoundSpec& spec) {
                 const double p = array[idx];
                 if (p == 0.0) continue;
                 const std::size_t row = (idx / stride_a) % n_a * n_d + (idx / stride_d) % n_d;
+                // The mass before the combat, so that a combat fought for sure has exactly 1.
+                if (table.fought[row]) fought_mass += p;
                 for (std::size_t m = table.row_begin[row]; m < table.row_begin[row + 1]; ++m) {
                     const Move& move = table.moves[m];
-                    const double q = p * move.p;
-                    destination[move.bits][std::ptrdiff_t(idx) + move.offset] += q;
-                    if (move.fought) fought_mass += q;
+                    destination[move.bits][std::ptrdiff_t(idx) + move.offset] += p * move.p;
                 }
             }
         }
