@@ -257,7 +257,8 @@ def _round_spec(start: list[int], planned: list[_PlannedCombat]) -> Any:
         rc.attacker, rc.defender = c.attacker, c.defender
         rc.attacker_mode = _cpp.MODE_FROM_STATE if c.attacker_mode is None else MODES.index(c.attacker_mode)
         rc.defender_mode = _cpp.MODE_FROM_STATE if c.defender_mode is None else MODES.index(c.defender_mode)
-        # Every mode that can occur has a plan; a mode that cannot occur borrows one (never rolled).
+        # Every mode that can occur has a plan; a mode that cannot occur borrows one (never rolled, or
+        # weighted by probability 0 in the exact engine).
         any_plan = next(iter(c.plans.values()))
         attacker_pools, defender_pools = [], []
         for mode in MODES:
