@@ -73,6 +73,7 @@ void register_deathburgh(py::module_ m) {
 
     m.attr("MAX_DICE") = kMaxDice;
     m.attr("MODE_FROM_STATE") = kModeFromState;
+    m.attr("MAX_EXACT_ROUND_STATES") = kMaxExactStates;
 
     m.def("pool_pmf", [](const PoolSpec& pool) {
         check_pool(pool);
@@ -108,6 +109,17 @@ void register_deathburgh(py::module_ m) {
         },
         py::arg("spec"), py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"),
         py::arg("threads"));
+    m.def(
+        "round_exact",
+        [](const RoundSpec& spec) {
+            std::vector<double> probabilities;
+            {
+                py::gil_scoped_release release;
+                probabilities = round_exact(spec);
+            }
+            return to_numpy(probabilities);
+        },
+        py::arg("spec"));
     m.def(
         "round_monte_carlo",
         [](const RoundSpec& spec, uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end,

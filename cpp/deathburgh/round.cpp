@@ -39,6 +39,24 @@ void check_round(const RoundSpec& spec) {
     }
 }
 
+namespace {
+
+// A combat's outcome from real dice: the attacker's pool, then the defender's, then resolve().
+struct SampledOutcome {
+    DiceSource& dice;
+
+    template <class F>
+    void each(std::size_t, int mode_a, int mode_d, const RoundCombat& c, F&& f) {
+        const PoolSpec& pa = c.attacker_pool[mode_a];
+        const PoolSpec& pd = c.defender_pool[mode_d];
+        const int sa = roll_pool(pa, dice);
+        const int sd = roll_pool(pd, dice);
+        f(resolve(c.rules, sa, sd, pa.wound_cap, pd.wound_cap), 1.0);
+    }
+};
+
+}  // namespace
+
 std::vector<uint64_t> round_monte_carlo(const RoundSpec& spec, uint64_t seed, uint64_t total, uint64_t chunk_begin,
                                         uint64_t chunk_end, int threads) {
     check_round(spec);
@@ -50,30 +68,22 @@ std::vector<uint64_t> round_monte_carlo(const RoundSpec& spec, uint64_t seed, ui
         seed, total, chunk_begin, chunk_end, round_bins(spec), threads,
         [&spec, &offsets, n_minis](Rng& rng, uint64_t n, uint64_t* counts) {
             DiceSource dice(rng);
+            SampledOutcome outcomes{dice};
             const std::size_t n_combats = spec.combats.size();
+            uint64_t* fought_counts = counts + offsets[n_minis];
             for (uint64_t sample = 0; sample < n; ++sample) {
-                int wounds[kMaxMiniatures];
-                bool fought[kMaxMiniatures];
-                for (int i = 0; i < n_minis; ++i) {
-                    wounds[i] = spec.start_wounds[i];
-                    fought[i] = false;
-                }
+                RoundState state{};
+                for (int i = 0; i < n_minis; ++i) state.wounds[i] = spec.start_wounds[i];
                 for (std::size_t k = 0; k < n_combats; ++k) {
                     const RoundCombat& c = spec.combats[k];
-                    if (wounds[c.attacker] == 0 || wounds[c.defender] == 0) continue;  // a Wasted participant
-                    const int mode_a = c.attacker_mode == kModeFromState ? int(fought[c.attacker]) : c.attacker_mode;
-                    const int mode_d = c.defender_mode == kModeFromState ? int(fought[c.defender]) : c.defender_mode;
-                    const PoolSpec& pa = c.attacker_pool[mode_a];
-                    const PoolSpec& pd = c.defender_pool[mode_d];
-                    const int sa = roll_pool(pa, dice);
-                    const int sd = roll_pool(pd, dice);
-                    const Wounds w = resolve(c.rules, sa, sd, pa.wound_cap, pd.wound_cap);
-                    wounds[c.defender] = std::max(0, wounds[c.defender] - w.to_defender);
-                    wounds[c.attacker] = std::max(0, wounds[c.attacker] - w.to_attacker);
-                    fought[c.attacker] = fought[c.defender] = true;
-                    ++counts[offsets[n_minis] + k];
+                    CombatEnd end{};
+                    play_combat(c, k, state, outcomes, [&](const CombatEnd& e, double, bool fought) {
+                        end = e;
+                        fought_counts[k] += fought;
+                    });
+                    apply_end(c, end, state);
                 }
-                for (int i = 0; i < n_minis; ++i) ++counts[offsets[i] + wounds[i]];
+                for (int i = 0; i < n_minis; ++i) ++counts[offsets[i] + state.wounds[i]];
             }
         });
 }

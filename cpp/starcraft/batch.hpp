@@ -53,7 +53,7 @@ struct HitCount {
     int misses_showing_c = 0;
 };
 
-// The hit stage (starcraft.md §3.1-2) once the hit dice are counted: the Armour Pool after Precision
+// The hit stage (docs/rules/starcraft.md §3.1-2) once the hit dice are counted: the Armour Pool after Precision
 // (H') and the Critical Hit dice. Under "natural" the attacker promotes misses showing the Critical Hit
 // face first, so those promoted dice count too. Both engines call this: Monte Carlo on rolled dice,
 // the exact engine on every count the hit dice can show.

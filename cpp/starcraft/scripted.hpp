@@ -1,4 +1,4 @@
-// sc.resolve: one batch on scripted d6 faces, then its allocation (starcraft.md §7).
+// sc.resolve: one batch on scripted d6 faces, then its allocation (docs/rules/starcraft.md §7).
 #pragma once
 #include <cstddef>
 #include <stdexcept>

@@ -223,3 +223,155 @@ def features(scenario: dict[str, Any]) -> set[str]:
                 out.add(f"{label}.{key}")
         out.add(f"reroll={side.get('reroll', 'none')}")
     return out
+
+
+# --- rounds (docs/rules/deathburgh.md §7) ------------------------------------------------------------------------
+def play_round(r: dict[str, Any]) -> tuple[dict[str, dict[int, Fraction]], list[Fraction]]:
+    """Exact laws of a round: each miniature's wounds left, and the chance each combat is fought.
+
+    ``r``: ``minis`` (name -> profile dict), ``start`` (name -> wounds), ``combats`` (dicts with
+    attacker, defender, reaction, attacker_options, defender_options, stand_and_shoot) and ``switches``.
+    The round is played combat by combat over every reachable (wounds of everyone, who has fought)
+    state with its exact probability: a combat with a Wasted participant is skipped and changes
+    nothing; a side's mode is its options' ``mode``, else Defensive once the miniature has fought.
+    """
+    names = list(r["minis"])
+    states: dict[tuple[tuple[int, ...], frozenset[str]], Fraction] = {
+        (tuple(r["start"][n] for n in names), frozenset()): Fraction(1)
+    }
+    fought_chance: list[Fraction] = []
+    for c in r["combats"]:
+        a, d = names.index(c["attacker"]), names.index(c["defender"])
+        laws: dict[tuple[str, str], dict[tuple[int, int], Fraction]] = {}
+        after: dict[tuple[tuple[int, ...], frozenset[str]], Fraction] = defaultdict(Fraction)
+        fought = Fraction(0)
+        for (wounds, has_fought), weight in states.items():
+            if wounds[a] == 0 or wounds[d] == 0:
+                after[wounds, has_fought] += weight
+                continue
+            modes = tuple(
+                options.get("mode", "defensive" if names[who] in has_fought else "aggressive")
+                for who, options in ((a, c["attacker_options"]), (d, c["defender_options"]))
+            )
+            if modes not in laws:
+                scenario = {
+                    "attacker": {"mini": r["minis"][names[a]], **c["attacker_options"], "mode": modes[0]},
+                    "defender": {"mini": r["minis"][names[d]], **c["defender_options"], "mode": modes[1]},
+                    "reaction": c["reaction"], "switches": r["switches"],
+                }
+                laws[modes] = combat(scenario)["wounds"]
+            fought += weight
+            for (to_d, to_a), p in laws[modes].items():
+                nxt = list(wounds)
+                nxt[d] = max(0, nxt[d] - to_d)
+                nxt[a] = max(0, nxt[a] - to_a)
+                after[tuple(nxt), has_fought | {names[a], names[d]}] += weight * p
+        states = dict(after)
+        fought_chance.append(fought)
+    left: dict[str, dict[int, Fraction]] = {n: defaultdict(Fraction) for n in names}
+    for (wounds, _), weight in states.items():
+        for n, w in zip(names, wounds):
+            left[n][w] += weight
+    return {n: dict(law) for n, law in left.items()}, fought_chance
+
+
+def random_round(rng: random.Random, n_minis: int, max_dice: int, max_w: int, n_combats: int) -> dict[str, Any]:
+    """A valid round of melee and ranged miniatures: every combat legal in whichever modes it is fought.
+
+    Covers every reaction each pair of roles allows, Stand and Shoot, automatic hits, the ranged and
+    dodge bonuses, Zig Zag! (alpha, fixed Defensive), support, instant dice, Soul's Dice, extra dice,
+    rerolls, fixed and state-driven modes, Wasted miniatures at the start, and the round switches.
+    """
+    names = [f"m{i}" for i in range(n_minis)]
+    minis = {n: {**_mini(rng, rng.choice(ROLES), max_dice), "W": rng.randint(1, max_w)} for n in names}
+    edition = rng.choice(EDITIONS)
+    switches: dict[str, Any] = {
+        "edition": edition,
+        "bonus_dice": rng.choice(["replace", "add"]),
+        "souls": rng.choice(["convert", "add"]),
+        "souls_limit": rng.randint(0, 2),
+        "cap_wounds_at_dice": rng.random() < 0.3,
+        "support_stacking": rng.choice(["per_ally", "once"]),
+    }
+    if edition == "alpha":
+        switches["draw"] = rng.choice(["always", "scored"])
+        switches["draw_in_dodge"] = rng.random() < 0.5
+    combats = [_round_combat(rng, names, minis, switches) for _ in range(n_combats)]
+    start = {n: rng.randint(0, minis[n]["W"]) if rng.random() < 0.2 else minis[n]["W"] for n in names}
+    return {"minis": minis, "start": start, "combats": combats, "switches": switches}
+
+
+def _round_combat(rng: random.Random, names: list[str], minis: dict[str, Any], switches: dict[str, Any]) -> dict[str, Any]:
+    a, d = rng.sample(names, 2)
+    role_a, role_d = minis[a]["role"], minis[d]["role"]
+    stand_and_shoot = role_a == "melee" and role_d == "ranged" and rng.random() < 0.4
+    if stand_and_shoot:
+        reaction = "attack"
+    else:
+        reaction = rng.choice(["dodge", "none"] + (["attack", "attack"] if role_a == role_d else []))
+    attacker: dict[str, Any] = {}
+    defender: dict[str, Any] = {}
+    for side in (attacker, defender):
+        if rng.random() < 0.25:
+            side["mode"] = rng.choice(MODES)
+    if reaction != "attack" and rng.random() < 0.15:
+        attacker["auto_hits"] = rng.randint(0, 4)
+    else:
+        if role_a == "melee":
+            if stand_and_shoot or rng.random() < 0.3:
+                attacker["charge"] = True
+            if rng.random() < 0.3:
+                attacker["support"] = rng.randint(1, 2)
+        else:
+            attacker["full_visibility"] = rng.random() < 0.3
+            attacker["steady_aim"] = rng.random() < 0.3
+        _round_roll_options(rng, attacker, switches["souls_limit"])
+    if reaction != "none":
+        if role_a == "melee" and rng.random() < 0.3:
+            defender["support"] = rng.randint(1, 2)
+        if reaction == "dodge" and role_a == "ranged":
+            defender["take_cover"] = rng.random() < 0.4
+            defender["get_down"] = rng.random() < 0.3
+            if switches["edition"] == "alpha" and rng.random() < 0.4:
+                defender["zig_zag"] = True
+                defender["mode"] = "defensive"  # Zig Zag! dodges in Defensive mode
+        if reaction == "attack" and role_a == role_d == "ranged":
+            defender["full_visibility"] = rng.random() < 0.3
+            defender["steady_aim"] = rng.random() < 0.3
+        _round_roll_options(rng, defender, switches["souls_limit"])
+    return {"attacker": a, "defender": d, "reaction": reaction, "attacker_options": attacker,
+            "defender_options": defender, "stand_and_shoot": stand_and_shoot}
+
+
+def _round_roll_options(rng: random.Random, side: dict[str, Any], souls_limit: int) -> None:
+    if rng.random() < 0.25:
+        side["instant6"] = 1
+    if rng.random() < 0.15:
+        side["instant1"] = 1
+    if souls_limit and rng.random() < 0.2:
+        side["souls_dice"] = rng.randint(1, souls_limit)
+    if rng.random() < 0.15:
+        side["extra_dice"] = 1
+    if rng.random() < 0.4:
+        side["reroll"] = rng.choice(REROLLS)
+
+
+def round_features(r: dict[str, Any]) -> set[str]:
+    """Names of the rules a random round exercises (to check a set of rounds covers them all)."""
+    out = {f"{key}={value}" for key, value in r["switches"].items()}
+    out |= {f"role={m['role']}" for m in r["minis"].values()}
+    if any(r["start"][n] == 0 for n in r["minis"]):
+        out.add("wasted at start")
+    if any(r["start"][n] < m["W"] for n, m in r["minis"].items()):
+        out.add("wounded at start")
+    for c in r["combats"]:
+        out.add(f"reaction={c['reaction']}")
+        if c["stand_and_shoot"]:
+            out.add("stand_and_shoot")
+        for label in ("attacker", "defender"):
+            options = c[f"{label}_options"]
+            out.add(f"{label}.mode={options.get('mode', 'from state')}")
+            for key, value in options.items():
+                if key != "mode" and value:
+                    out.add(f"{label}.{key}" if key != "reroll" else f"reroll={value}")
+    return out

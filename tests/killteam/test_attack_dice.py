@@ -73,7 +73,7 @@ def test_distribution_is_normalised_and_bounded():
 
 # ----------------------------------------------------------------------------------------------
 # Brute force at 4 dice: every face of every die and every face of every rerolled die, for every
-# reroll rule and random mixes of the post-roll rules (killteam.md §1), against the exact engine.
+# reroll rule and random mixes of the post-roll rules (docs/rules/killteam.md §1), against the exact engine.
 # The rules themselves are the plain ones of test_shoot_brute.py; only the bookkeeping is faster:
 # the rerolled dice are independent of the dice kept, so each count of rerolled dice is enumerated
 # once (all 6^k faces) and the results are cached by what they depend on.

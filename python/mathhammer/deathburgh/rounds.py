@@ -5,10 +5,10 @@ skipped and changes nothing. Modes follow docs/rules/deathburgh.md §1: a miniat
 until it has taken part in a combat this round, then in Defensive mode, unless the combat's options
 fix its ``mode``.
 
-Exact engine: the joint law of every involved miniature's wounds (a numpy array with one axis per
-miniature), plus, where a later combat needs it, whether each miniature has fought yet. Each combat
-is a linear map on the two participants' axes built from the exact combat of the C++ core. Monte
-Carlo: the C++ core plays the whole round per sample with the same resolution function.
+Both engines are in the C++ core and play the round by one sequencing function: the exact engine
+over every outcome of each exact combat (the joint law of the wounds of the miniatures in combat),
+the Monte Carlo engine over real dice, one round per sample. This module checks and plans the
+round: every combat's pools for every pair of modes it can be fought in.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ _cpp = _core.deathburgh
 MAX_MINIATURES = 20
 MAX_COMBATS = 50
 #: The exact engine runs when the joint wound space of the miniatures in combat has at most this many states.
-MAX_EXACT_STATES = 1_000_000
+MAX_EXACT_STATES: int = _cpp.MAX_EXACT_ROUND_STATES  # 10⁶
 
 
 @dataclass(frozen=True)
@@ -271,7 +271,8 @@ def _round_spec(start: list[int], planned: list[_PlannedCombat]) -> Any:
         rc.attacker, rc.defender = c.attacker, c.defender
         rc.attacker_mode = _cpp.MODE_FROM_STATE if c.attacker_mode is None else MODES.index(c.attacker_mode)
         rc.defender_mode = _cpp.MODE_FROM_STATE if c.defender_mode is None else MODES.index(c.defender_mode)
-        # Every mode that can occur has a plan; a mode that cannot occur borrows one (never rolled).
+        # Every mode that can occur has a plan; a mode that cannot occur borrows one (never rolled, or
+        # weighted by probability 0 in the exact engine).
         any_plan = next(iter(c.plans.values()))
         attacker_pools, defender_pools = [], []
         for mode in MODES:
@@ -286,87 +287,21 @@ def _round_spec(start: list[int], planned: list[_PlannedCombat]) -> Any:
     return spec
 
 
-def _transition(joint: np.ndarray, n_a: int, n_d: int) -> np.ndarray:
-    """Matrix from (attacker wounds, defender wounds) to the same after one fought combat.
-
-    ``joint[i, j]`` = P(i wounds to the defender, j to the attacker). Rows of states where either
-    participant is Wasted are zero: those combats are skipped.
-    """
-    matrix = np.zeros((n_a * n_d, n_a * n_d))
-    to_d, to_a = np.indices(joint.shape)
-    for w_a in range(1, n_a):
-        for w_d in range(1, n_d):
-            after = np.zeros((n_a, n_d))
-            np.add.at(after, (np.maximum(w_a - to_a, 0), np.maximum(w_d - to_d, 0)), joint)
-            matrix[w_a * n_d + w_d] = after.ravel()
-    return matrix
-
-
 def _exact_round(
     start: list[int], planned: list[_PlannedCombat], involved: list[int]
 ) -> tuple[list[np.ndarray], list[float]]:
-    axis = {mini: k for k, mini in enumerate(involved)}
-    shape = tuple(start[i] + 1 for i in involved)
-    # Bit of a miniature in the "has fought" mask, kept only while a later combat reads its mode.
-    bit = {mini: 1 << k for k, mini in enumerate(involved)}
-    needed_after = []  # mask of the bits some combat after k still reads
-    needed = 0
-    for c in reversed(planned):
-        needed_after.append(needed)
-        if c.attacker_mode is None:
-            needed |= bit[c.attacker]
-        if c.defender_mode is None:
-            needed |= bit[c.defender]
-    needed_after.reverse()
+    """Each miniature's wounds-left law and each combat's chance to be fought, from the C++ exact engine.
 
-    initial = np.zeros(shape)
-    initial[tuple(s - 1 for s in shape)] = 1.0
-    states: dict[int, np.ndarray] = {0: initial} if involved else {}
-    fought: list[float] = []
-    transitions: dict[tuple[int, str, str], np.ndarray] = {}
-    for k, c in enumerate(planned):
-        n_a, n_d = start[c.attacker] + 1, start[c.defender] + 1
-        skip_rows = np.ones(n_a * n_d, dtype=bool)
-        skip_rows.reshape(n_a, n_d)[1:, 1:] = False
-        keep = needed_after[k]
-        next_states: dict[int, np.ndarray] = {}
-        p_fought = 0.0
-
-        def add(mask: int, array: np.ndarray) -> None:
-            if not array.any():  # unreachable: its modes may have no plan
-                return
-            mask &= keep
-            next_states[mask] = array if mask not in next_states else next_states[mask] + array
-
-        for mask, array in states.items():
-            mode_a = c.attacker_mode or MODES[int(bool(mask & bit[c.attacker]))]
-            mode_d = c.defender_mode or MODES[int(bool(mask & bit[c.defender]))]
-            key = (k, mode_a, mode_d)
-            if key not in transitions:
-                _, joint, _, _ = _cpp.combat_exact(c.plans[(mode_a, mode_d)].spec())
-                transitions[key] = _transition(joint, n_a, n_d)
-            moved = np.moveaxis(array, (axis[c.attacker], axis[c.defender]), (-2, -1))
-            flat = moved.reshape(-1, n_a * n_d)
-            fight_mass = flat[:, ~skip_rows]
-            p_fought += float(fight_mass.sum())
-            after = flat @ transitions[key]
-            skipped = flat * skip_rows
-            back = lambda x: np.moveaxis(x.reshape(moved.shape), (-2, -1), (axis[c.attacker], axis[c.defender]))  # noqa: E731
-            add(mask, back(skipped))
-            add(mask | bit[c.attacker] | bit[c.defender], back(after))
-        states = next_states
-        fought.append(p_fought)
-
-    left = []
-    for i, w in enumerate(start):
-        if i not in axis:
-            point = np.zeros(w + 1)
-            point[w] = 1.0
-            left.append(point)
-            continue
-        others = tuple(a for a in range(len(involved)) if a != axis[i])
-        left.append(sum(array.sum(axis=others) for array in states.values()))
-    return left, fought
+    ``involved`` (the miniatures in some combat) only sized the caller's check: the engine finds them
+    itself, and plays the round by the same sequencing as the Monte Carlo engine.
+    """
+    del involved
+    probabilities = _cpp.round_exact(_round_spec(start, planned))
+    left, offset = [], 0
+    for w in start:  # the layout of the C++ round engines: wounds left 0..start per miniature, then each combat
+        left.append(probabilities[offset : offset + w + 1])
+        offset += w + 1
+    return left, [float(p) for p in probabilities[offset:]]
 
 
 SCENARIO_KEYS = ("miniatures", "combat", "edition", "bonus_dice", "souls", "souls_limit", "draw", "draw_in_dodge",
