@@ -29,8 +29,12 @@ COMMANDS: dict[str, list[str]] = {
     "deathburgh profiles": ["deathburgh", "profiles"],
     "force-melee": ["force-melee"],
     "force-melee --scenario": ["force-melee", "--scenario", str(EXAMPLES / "force_melee" / "scenario_squads.toml")],
+    "force-melee melee": ["force-melee", "melee"],
+    "force-melee melee-many": ["force-melee", "melee-many"],
     "run": ["run"],
     "run FILE": ["run", str(SCENARIO)],
+    "run ROUND": ["run", str(ROUND)],
+    "run MELEE_MANY": ["run", str(EXAMPLES / "force_melee" / "scenario_walker.toml")],
 }
 
 # Commands that can run Monte Carlo, with the options for a small seeded run.

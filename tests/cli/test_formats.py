@@ -25,6 +25,8 @@ RESULTS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "deathburgh combat": (db.CombatResult, ("attacker", "defender", "reaction", "switches")),
     "deathburgh round": (db.RoundResult, ("scenario", "miniatures", "combats")),
     "force-melee": (fm.MeleeResult, ("a", "b", "switches")),
+    "force-melee melee": (fm.MeleeResult, ("a", "b", "switches")),
+    "force-melee melee-many": (fm.MeleeManyResult, ("sides", "engaged", "assignment", "switches")),
 }
 
 
@@ -82,7 +84,7 @@ def test_monte_carlo_options(capsys, name):
 
 HELP = [[], ["killteam"], ["starcraft"], ["deathburgh"], ["killteam", "fight"], ["killteam", "shoot"],
         ["starcraft", "attack"], ["deathburgh", "combat"], ["deathburgh", "round"], ["deathburgh", "profiles"],
-        ["force-melee"], ["run"]]
+        ["force-melee"], ["force-melee", "melee"], ["force-melee", "melee-many"], ["run"]]
 
 
 def test_help_covers_every_command():
