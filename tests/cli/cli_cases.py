@@ -24,6 +24,7 @@ COMMANDS: dict[str, list[str]] = {
     "killteam fight": ["killteam", "fight"],
     "killteam shoot": ["killteam", "shoot"],
     "starcraft attack": ["starcraft", "attack"],
+    "starcraft sequence": ["starcraft", "sequence"],
     "deathburgh combat": ["deathburgh", "combat"],
     "deathburgh round": ["deathburgh", "round", str(ROUND)],
     "deathburgh profiles": ["deathburgh", "profiles"],

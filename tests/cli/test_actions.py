@@ -13,6 +13,7 @@ from cli_cases import EXAMPLES, FM_LIBRARY, ROUND, assert_one_line_error, run, r
 from mathhammer import deathburgh as db
 from mathhammer import force_melee as fm
 from mathhammer import library, scenario
+from mathhammer import starcraft as sc
 
 WALKER = EXAMPLES / "force_melee" / "scenario_walker.toml"
 
@@ -101,6 +102,53 @@ def test_force_melee_help_names_both_actions(capsys):
     assert code == 0 and "force-melee melee" in out and "melee-many" in out
     code, out, _ = run(capsys, ["force-melee", "melee-many", "--help"])
     assert code == 0 and "--assign" in out and "Example" in out
+
+
+# --- starcraft sequence ---------------------------------------------------------------------------------
+
+
+def test_sequence_bare_is_marines_then_marauders_into_zealots(capsys):
+    payload = run_json(capsys, ["starcraft", "sequence"])
+    direct = sc.sequence(sc.catalog.unit("zealot"), [sc.Batch(sc.catalog.weapon("c14_rifle"), firing_models=6),
+                                                      sc.Batch(sc.catalog.weapon("quad_k12"), firing_models=2)])
+    assert sc.SequenceResult.from_dict(payload["result"]) == direct
+    assert [b["firing_models"] for b in payload["batches"]] == [6, 2]
+
+
+def test_sequence_batches_take_options_and_hits_mode(capsys):
+    payload = run_json(capsys, ["starcraft", "sequence", "--unit", "roach", "--batch", "c14_rifle firing_models=6",
+                                "--batch", "quad_k12 firing_models=2 dodge=1", "--batch", "- mode=hits hits=4,1",
+                                "--leftover", "lost"])
+    direct = sc.sequence(sc.catalog.unit("roach"), [
+        sc.Batch(sc.catalog.weapon("c14_rifle"), firing_models=6),
+        sc.Batch(sc.catalog.weapon("quad_k12"), firing_models=2, dodge=1),
+        sc.Batch(None, mode="hits", hits=(4, 1)),
+    ], rules=sc.Rules(leftover="lost"))
+    assert sc.SequenceResult.from_dict(payload["result"]) == direct
+    assert payload["batches"][2] == {"weapon": None, "mode": "hits", "hits": [4, 1]}
+
+
+def test_sequence_is_the_scenario_entry(capsys):
+    payload = run_json(capsys, ["starcraft", "sequence", "--unit", "zealot", "--batch", "c14_rifle firing_models=6",
+                                "--batch", "quad_k12 firing_models=2"])
+    outcomes = {o.name: o for o in scenario.run_scenario_file(EXAMPLES / "scenario.toml")}
+    entry = outcomes["Marines, then Marauders, into one squad of Zealots"]
+    assert sc.SequenceResult.from_dict(payload["result"]) == entry.result
+
+
+@pytest.mark.parametrize(
+    "batch, fragments",
+    [
+        ("c14_rifle firing_model=6", ["--batch[0].firing_model", "not a batch option", "firing_models"]),
+        ("c14_rifle firing_models", ["--batch[0]", "key=value"]),
+        ("ray_gun", ["--batch[0].weapon", "unknown weapon 'ray_gun'"]),
+        ("", ["--batch[0]", "empty"]),
+        ("c14_rifle firing_models=99", ["firing_models", "out of range"]),
+    ],
+)
+def test_sequence_bad_batches_are_one_line(capsys, batch, fragments):
+    code, _, err = run(capsys, ["starcraft", "sequence", "--batch", batch])
+    assert_one_line_error(code, err, *fragments)
 
 
 # --- every kind of entry through `mathhammer run` -------------------------------------------------------
