@@ -34,8 +34,9 @@ from mathhammer.starcraft.results import AttackResult, SequenceResult
 
 starcraft_app = typer.Typer(
     name="starcraft",
-    help="StarCraft: Tabletop Miniatures Game attacks, exact or Monte Carlo.",
-    epilog="Example: mathhammer starcraft attack --weapon quad_k12 --firing-models 2 --unit roach",
+    help="StarCraft: Tabletop Miniatures Game attacks and sequences of attacks, exact or Monte Carlo.",
+    epilog="Example: mathhammer starcraft attack --weapon quad_k12 --firing-models 2 --unit roach\n\n"
+    "Example: mathhammer starcraft sequence --unit zealot --batch 'c14_rifle firing_models=6' --batch quad_k12",
     no_args_is_help=True,
 )
 
