@@ -466,7 +466,7 @@ def melee_many_command(
     sides = parse_sides(list(side or DEFAULT_MANY_SIDES), library)
     pairs = parse_engaged(list(engaged or DEFAULT_MANY_ENGAGED))
     assignment = parse_assignment(list(assign or ([] if side else DEFAULT_MANY_ASSIGN)))
-    switches = {
+    switches: dict[str, Any] = {
         key: value
         for key, value in (
             ("winner_damage", winner_damage),
