@@ -1,5 +1,6 @@
 """Every file in examples/ loads and does what it says: libraries load and round-trip, scenarios run
-(and their results equal the games' own functions called directly), the Deathburgh round runs."""
+(and their results equal the games' own functions called directly), the Deathburgh round runs, by
+db.load_round and by the scenario loader alike."""
 
 from __future__ import annotations
 
@@ -50,6 +51,9 @@ def test_every_example_file_loads(path, tmp_path):
     elif kind == "deathburgh round":
         result = db.round(**db.load_round(path))
         assert result.method == "exact" and len(result.p_fought) == len(db.load_round(path)["combats"])
+        # the scenario loader reads a round file as one [[deathburgh.round]] entry
+        (outcome,) = scenario.run_scenario_file(path)
+        assert (outcome.game, outcome.action) == ("deathburgh", "round") and outcome.result == result
     else:
         outcomes = scenario.run_scenario_file(path)
         assert outcomes and all(o.result.method == "exact" for o in outcomes)
@@ -116,3 +120,14 @@ def test_the_documented_scenarios_run():
         assert len(outcomes) == sum(line.startswith("[[") for line in block.splitlines())
     libraries = [b for b in blocks if b.startswith("game = ")]
     assert libraries and all(library.parse_library(tomllib.loads(b), "docs")[1] for b in libraries)
+
+
+def test_force_melee_scenarios_run_the_same_through_either_loader():
+    for path in sorted((EXAMPLES / "force_melee").glob("scenario*.toml")):
+        outcomes = scenario.run_scenario_file(path)
+        assert outcomes and [(o.name, o.result) for o in outcomes] == fm.run_scenario(path)
+        entries = scenario.read_scenario_file(path)
+        assert [(e.action.name, e.name, e.kwargs) for e in entries] == [
+            (e.action, e.name, e.kwargs) for e in fm.load_scenario(path)
+        ]
+        assert all(isinstance(e.kwargs.get("a", fm.example("walker")), fm.Side) for e in entries)

@@ -32,7 +32,9 @@ except ImportError:  # pragma: no cover - older typer runs on click itself
 app = typer.Typer(
     name="mathhammer",
     help="Outcome distributions for tabletop-miniature dice combat, exact or Monte Carlo.",
-    epilog="Example: mathhammer killteam shoot --rules 'Lethal 5+' --save 4 --format json",
+    epilog="Every game has one shape, mathhammer <game> <action>: killteam fight|shoot, starcraft attack|sequence, "
+    "deathburgh combat|round|profiles, force-melee melee|melee-many; mathhammer run FILE runs a scenario.\n\n"
+    "Example: mathhammer killteam shoot --rules 'Lethal 5+' --save 4 --format json",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -74,6 +76,8 @@ RUN_EPILOG = """Examples:
   mathhammer run examples/scenario.toml --format json
 
   mathhammer run examples/scenario.toml --method monte_carlo --samples 200000 --seed 1
+
+  mathhammer run examples/deathburgh/round_scenario.toml       # a Deathburgh round file
 """
 
 
@@ -90,9 +94,11 @@ def run(
     threads: Annotated[Optional[int], typer.Option(help="Threads for Monte Carlo (default: all cores).")] = None,
     fmt: FormatOption = OutputFormat.table,
 ) -> None:
-    """Run every fight, shot, attack, combat or melee of a scenario file and print the results.
+    """Run every fight, shot, attack, sequence, combat, round or melee of a scenario file and print the results.
 
-    The format is described in docs/scenarios.md; examples/scenario.toml shows every game.
+    The format is described in docs/scenarios.md; examples/scenario.toml shows every game. A Deathburgh
+    round file runs as one round. A key an entry's function does not take is an error listing the
+    allowed keys.
     """
     from mathhammer import scenario as scenarios
 

@@ -25,7 +25,9 @@ them as :class:`Outcome` objects.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import importlib
+import inspect
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -34,17 +36,27 @@ from mathhammer._validate import InputError, InputTypeError
 from mathhammer.library import Library, ProfileFileError, _read, parse_library, resolve_profile, tomllib
 from mathhammer.results import ResultMixin
 
-__all__ = ["ACTIONS", "Action", "Outcome", "load_scenario", "parse_scenario_text", "run_scenario", "run_scenario_file"]
+__all__ = [
+    "ACTIONS", "Action", "Entry", "Outcome", "load_scenario", "parse_scenario_text", "prepare_entries",
+    "read_scenario_file", "run_scenario", "run_scenario_file",
+]
 
 # Top-level keys of a scenario that are not game sections.
 META_KEYS = ("title", "description", "profiles")
+# Keys every entry may hold besides its function's parameters.
+ENTRY_KEYS = ("name",)
+# Parameters a file cannot give: the runner supplies the progress callback, and an executor is an object.
+RUNNER_PARAMETERS = ("progress", "executor")
 
 
 @dataclasses.dataclass(frozen=True)
 class Action:
     """One kind of scenario entry: the function it calls, its result type, and which arguments are
     profiles (``profiles``: argument -> kind; ``profile_tables``: argument holding a table of
-    name -> profile). ``prepare(kwargs, library)``, when given, resolves anything else by name."""
+    name -> profile). ``prepare(kwargs, library)``, when given, resolves anything else by name.
+    ``aliases`` maps other spellings an entry may use to the function's keyword (a round's
+    ``combat`` tables are its ``combats``); ``options`` ("module:NAME") lists the keywords a
+    function taking ``**kwargs`` accepts there."""
 
     game: str
     name: str
@@ -54,9 +66,28 @@ class Action:
     profile_tables: Mapping[str, str] = dataclasses.field(default_factory=dict)
     help: str = ""
     prepare: Callable[[dict[str, Any], Library], dict[str, Any]] | None = None
+    aliases: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    options: str = ""
 
     def resolve(self) -> Callable[..., Any]:
         return _attribute(self.function)
+
+    def keys(self) -> tuple[str, ...] | None:
+        """The keys an entry may hold: ``name``, the aliases and the function's parameters (None when
+        the function takes ``**kwargs`` it does not list, so only the function can tell)."""
+        parameters = inspect.signature(self.resolve()).parameters.values()
+        names = [p.name for p in parameters
+                 if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name not in RUNNER_PARAMETERS]
+        if any(p.kind is p.VAR_KEYWORD for p in parameters):
+            if not self.options:
+                return None
+            names += [k for k in _attribute(self.options) if k not in names]
+        return (*ENTRY_KEYS, *self.aliases, *names)
+
+    def required(self) -> tuple[str, ...]:
+        """The function's parameters without a default: keys every entry must give."""
+        return tuple(p.name for p in inspect.signature(self.resolve()).parameters.values()
+                     if p.default is p.empty and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
 
     def result_type(self) -> type:
         return _attribute(self.result)
@@ -77,7 +108,10 @@ def register_action(action: Action) -> None:
 
 def _deathburgh_names(kwargs: dict[str, Any], library: Library) -> dict[str, Any]:
     """Deathburgh resolves example names, notation and tables itself; put the library's miniatures
-    in where an entry names one (a side, a side's ``mini``, or a round's miniature)."""
+    in where an entry names one (a side, a side's ``mini``, or a round's miniature). A round's
+    miniature given as a table may carry its current ``wounds`` and takes its key as its name."""
+    from mathhammer.deathburgh.profiles import as_miniature
+
     named = library.get("miniature", {})
 
     def mini(value: Any) -> Any:
@@ -90,7 +124,20 @@ def _deathburgh_names(kwargs: dict[str, Any], library: Library) -> dict[str, Any
         elif side in kwargs:
             kwargs[side] = mini(value)
     if isinstance(kwargs.get("miniatures"), Mapping):
-        kwargs["miniatures"] = {name: mini(value) for name, value in kwargs["miniatures"].items()}
+        miniatures, wounds = {}, {}
+        for name, value in kwargs["miniatures"].items():
+            if isinstance(value, Mapping):
+                value = dict(value)
+                if "wounds" in value:
+                    wounds[name] = value.pop("wounds")
+                value = {"name": name, **value}
+            miniatures[name] = as_miniature(f"miniatures.{name}", mini(value))
+        kwargs["miniatures"] = miniatures
+        if wounds:
+            given = kwargs.get("wounds") or {}
+            if not isinstance(given, Mapping):
+                raise InputTypeError("wounds", f"expected a table of name -> current wounds, got {given!r}")
+            kwargs["wounds"] = {**wounds, **given}
     return kwargs
 
 
@@ -102,10 +149,13 @@ def _starcraft_batches(kwargs: dict[str, Any], library: Library) -> dict[str, An
     batches = kwargs.get("batches")
     if not isinstance(batches, list):
         raise InputError("batches", "expected [[starcraft.sequence.batches]] tables: weapon = ... plus sc.attack options")
+    from mathhammer.starcraft.profiles import ATTACK_KWARGS
+
     converted = []
     for i, item in enumerate(batches):
         if not isinstance(item, Mapping):
             raise InputError(f"batches[{i}]", "expected a table: weapon = ... plus sc.attack options")
+        _check_keys(item, ("weapon", *ATTACK_KWARGS), f"batches[{i}].")
         options = dict(item)
         weapon = options.pop("weapon", None)
         if weapon is not None:
@@ -121,20 +171,30 @@ for _action in (
     Action("killteam", "shoot", "mathhammer.killteam:shoot", "mathhammer.killteam:ShootResult",
            {"weapon": "weapon", "target": "operative"}, help="a Kill Team shot of weapon at target"),
     Action("starcraft", "attack", "mathhammer.starcraft:attack", "mathhammer.starcraft:AttackResult",
-           {"weapon": "weapon", "unit": "unit"}, help="a StarCraft TMG batch of weapon at unit"),
+           {"weapon": "weapon", "unit": "unit"}, help="a StarCraft TMG batch of weapon at unit",
+           options="mathhammer.starcraft.profiles:ATTACK_KWARGS"),
     Action("starcraft", "sequence", "mathhammer.starcraft:sequence", "mathhammer.starcraft:SequenceResult",
            {"unit": "unit"}, help="several StarCraft TMG batches against one unit, the state carried over",
            prepare=_starcraft_batches),
     Action("deathburgh", "combat", "mathhammer.deathburgh:combat", "mathhammer.deathburgh:CombatResult",
            help="a Deathburgh combat between attacker and defender", prepare=_deathburgh_names),
     Action("deathburgh", "round", "mathhammer.deathburgh:round", "mathhammer.deathburgh:RoundResult",
-           help="a Deathburgh round of combats", prepare=_deathburgh_names),
+           help="a Deathburgh round of combats", prepare=_deathburgh_names, aliases={"combat": "combats"}),
     Action("force_melee", "melee", "mathhammer.force_melee:melee", "mathhammer.force_melee:MeleeResult",
            {"a": "side", "b": "side"}, help="a Force melee exchange between sides a and b"),
     Action("force_melee", "melee_many", "mathhammer.force_melee:melee_many", "mathhammer.force_melee:MeleeManyResult",
            profile_tables={"sides": "side"}, help="a Force melee among several engaged units"),
 ):
     register_action(_action)
+
+
+def _check_keys(entry: Mapping[str, Any], allowed: tuple[str, ...], prefix: str = "") -> None:
+    """Refuse a key that is not ``allowed``, suggesting the allowed key it is closest to."""
+    for key in entry:
+        if key not in allowed:
+            close = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.7)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise InputError(f"{prefix}{key}", f"unknown keyword{hint}; allowed: {', '.join(allowed)}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -215,8 +275,16 @@ def _libraries(scenario: Mapping[str, Any], base: Path, source: str) -> dict[str
     return libraries
 
 
+#: A Deathburgh round file: the keywords of one round at the top level (rule switches, a table
+#: ``miniatures`` and ``[[combat]]`` tables) rather than under ``[[deathburgh.round]]``.
+ROUND_FILE_KEY = "miniatures"
+
+
 def _entries(scenario: Mapping[str, Any], source: str) -> list[tuple[Action, int, dict[str, Any]]]:
     """Every entry of the scenario in file order, checked for known sections and actions."""
+    if ROUND_FILE_KEY in scenario:
+        round_entry = {key: value for key, value in scenario.items() if key not in META_KEYS}
+        return [(ACTIONS[("deathburgh", "round")], 0, round_entry)]
     entries = []
     for game, actions in scenario.items():
         if game in META_KEYS:
@@ -240,6 +308,88 @@ def _entries(scenario: Mapping[str, Any], source: str) -> list[tuple[Action, int
     return entries
 
 
+@dataclasses.dataclass(frozen=True)
+class Entry:
+    """One scenario entry ready to run: its action, its place in the file (``where``, e.g.
+    ``killteam.shoot[0]``), its label, its keywords with every profile built, and those keywords as
+    plain values (``inputs``)."""
+
+    action: Action
+    where: str
+    name: str
+    kwargs: dict[str, Any]
+    inputs: dict[str, Any]
+    source: str = "scenario"
+
+    def run(self, progress: Any = None, **overrides: Any) -> Outcome:
+        """Call the game's function; ``overrides`` replace keywords (not echoed in ``inputs``)."""
+        kwargs = {**self.kwargs, **overrides}
+        if progress is not None:
+            kwargs["progress"] = progress
+        try:
+            result = self.action.resolve()(**kwargs)
+        except (InputError, InputTypeError, TypeError) as error:
+            raise ProfileFileError(self.source, f"{self.where} ({self.name}): {error}") from None
+        return Outcome(self.action.game, self.action.name, self.name, self.inputs, result)
+
+
+def _prepare(action: Action, kwargs: dict[str, Any], library: Library) -> dict[str, Any]:
+    """An entry's keywords checked against the function's and its profiles built."""
+    allowed = action.keys()
+    if allowed is not None:
+        _check_keys(kwargs, allowed)
+    for alias, target in action.aliases.items():
+        if alias in kwargs:
+            if target in kwargs:
+                raise InputError(alias, f"give {alias} or {target}, not both")
+            kwargs[target] = kwargs.pop(alias)
+    required = action.required()
+    missing = [key for key in required if key not in kwargs]
+    if missing:
+        raise InputError(missing[0], f"missing; [[{action.game}.{action.name}]] needs {', '.join(required)}")
+    for argument, kind in action.profiles.items():
+        if argument in kwargs:
+            kwargs[argument] = resolve_profile(action.game, kind, kwargs[argument], library, argument)
+    for argument, kind in action.profile_tables.items():
+        if isinstance(kwargs.get(argument), Mapping):
+            kwargs[argument] = {
+                name: resolve_profile(action.game, kind, value, library, f"{argument}.{name}")
+                for name, value in kwargs[argument].items()
+            }
+    if action.prepare is not None:
+        kwargs = action.prepare(kwargs, library)
+    return kwargs
+
+
+def prepare_entries(
+    scenario: Mapping[str, Any],
+    base: Path | None = None,
+    source: str = "scenario",
+    overrides: Mapping[str, Any] | None = None,
+) -> list[Entry]:
+    """Every entry of a scenario (as loaded from its file), checked and with its profiles built, in
+    file order; nothing runs yet. ``base`` and ``overrides`` as in :func:`run_scenario`.
+
+    A key that is not a keyword of the entry's function (nor ``name``) is an error naming the
+    source, the entry and the key, listing the allowed keys. A Deathburgh round file (``miniatures``
+    and ``[[combat]]`` at the top level) is one ``[[deathburgh.round]]`` entry.
+    """
+    if not isinstance(scenario, Mapping):
+        raise ProfileFileError(source, "a scenario holds a table")
+    libraries = _libraries(scenario, base or Path("."), source)
+    prepared: list[Entry] = []
+    for action, index, kwargs in _entries(scenario, source):
+        where = f"{action.game}.{action.name}[{index}]"
+        label = str(kwargs.pop("name", f"{action.game} {action.name} {index + 1}"))
+        kwargs.update(overrides or {})
+        try:
+            kwargs = _prepare(action, kwargs, libraries.get(action.game, {}))
+        except (InputError, InputTypeError, TypeError) as error:
+            raise ProfileFileError(source, f"{where} ({label}): {error}") from None
+        prepared.append(Entry(action, where, label, kwargs, _plain(kwargs), source))
+    return prepared
+
+
 def run_scenario(
     scenario: Mapping[str, Any],
     base: Path | None = None,
@@ -252,38 +402,11 @@ def run_scenario(
     ``base``: the folder ``profiles`` paths are relative to. ``overrides`` replace keywords of every
     entry (e.g. ``{"method": "monte_carlo", "seed": 1}``). ``progress(description)`` may return a
     callable(done, total) that receives an entry's Monte Carlo progress. Every error names the
-    source, the entry and the field.
+    source, the entry and the field; every entry is checked before the first one runs.
     """
-    if not isinstance(scenario, Mapping):
-        raise ProfileFileError(source, "a scenario holds a table")
-    libraries = _libraries(scenario, base or Path("."), source)
-    entries = _entries(scenario, source)
     outcomes: list[Outcome] = []
-    for action, index, kwargs in entries:
-        where = f"{action.game}.{action.name}[{index}]"
-        label = str(kwargs.pop("name", f"{action.game} {action.name} {index + 1}"))
-        kwargs.update(overrides or {})
-        library = libraries.get(action.game, {})
-        try:
-            for argument, kind in action.profiles.items():
-                if argument in kwargs:
-                    kwargs[argument] = resolve_profile(action.game, kind, kwargs[argument], library, argument)
-            for argument, kind in action.profile_tables.items():
-                if isinstance(kwargs.get(argument), Mapping):
-                    kwargs[argument] = {
-                        name: resolve_profile(action.game, kind, value, library, f"{argument}.{name}")
-                        for name, value in kwargs[argument].items()
-                    }
-            if action.prepare is not None:
-                kwargs = action.prepare(kwargs, library)
-            inputs = _plain(kwargs)
-            callback = progress(label) if progress is not None else None
-            if callback is not None:
-                kwargs["progress"] = callback
-            result = action.resolve()(**kwargs)
-        except (InputError, InputTypeError, TypeError) as error:
-            raise ProfileFileError(source, f"{where} ({label}): {error}") from None
-        outcomes.append(Outcome(action.game, action.name, label, inputs, result))
+    for entry in prepare_entries(scenario, base, source, overrides):
+        outcomes.append(entry.run(progress(entry.name) if progress is not None else None))
     return outcomes
 
 
@@ -294,6 +417,12 @@ def run_scenario_file(
     path = Path(path)
     return run_scenario(load_scenario(path), base=path.parent, source=str(path), progress=progress,
                         overrides=overrides)
+
+
+def read_scenario_file(path: str | Path, overrides: Mapping[str, Any] | None = None) -> list[Entry]:
+    """The checked entries of a scenario file (see :func:`prepare_entries`), ready to run."""
+    path = Path(path)
+    return prepare_entries(load_scenario(path), base=path.parent, source=str(path), overrides=overrides)
 
 
 def _sections() -> str:

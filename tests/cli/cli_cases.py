@@ -24,13 +24,18 @@ COMMANDS: dict[str, list[str]] = {
     "killteam fight": ["killteam", "fight"],
     "killteam shoot": ["killteam", "shoot"],
     "starcraft attack": ["starcraft", "attack"],
+    "starcraft sequence": ["starcraft", "sequence"],
     "deathburgh combat": ["deathburgh", "combat"],
     "deathburgh round": ["deathburgh", "round", str(ROUND)],
     "deathburgh profiles": ["deathburgh", "profiles"],
     "force-melee": ["force-melee"],
     "force-melee --scenario": ["force-melee", "--scenario", str(EXAMPLES / "force_melee" / "scenario_squads.toml")],
+    "force-melee melee": ["force-melee", "melee"],
+    "force-melee melee-many": ["force-melee", "melee-many"],
     "run": ["run"],
     "run FILE": ["run", str(SCENARIO)],
+    "run ROUND": ["run", str(ROUND)],
+    "run MELEE_MANY": ["run", str(EXAMPLES / "force_melee" / "scenario_walker.toml")],
 }
 
 # Commands that can run Monte Carlo, with the options for a small seeded run.

@@ -22,9 +22,12 @@ RESULTS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "killteam fight": (kt.FightResult, ("a", "b", "first", "rounds", "profiles")),
     "killteam shoot": (kt.ShootResult, ("weapon", "target", "cover", "obscured", "rounds", "profiles")),
     "starcraft attack": (sc.AttackResult, ("weapon", "unit", "options", "rules")),
+    "starcraft sequence": (sc.SequenceResult, ("unit", "batches", "rules")),
     "deathburgh combat": (db.CombatResult, ("attacker", "defender", "reaction", "switches")),
     "deathburgh round": (db.RoundResult, ("scenario", "miniatures", "combats")),
     "force-melee": (fm.MeleeResult, ("a", "b", "switches")),
+    "force-melee melee": (fm.MeleeResult, ("a", "b", "switches")),
+    "force-melee melee-many": (fm.MeleeManyResult, ("sides", "engaged", "assignment", "switches")),
 }
 
 
@@ -81,8 +84,8 @@ def test_monte_carlo_options(capsys, name):
 
 
 HELP = [[], ["killteam"], ["starcraft"], ["deathburgh"], ["killteam", "fight"], ["killteam", "shoot"],
-        ["starcraft", "attack"], ["deathburgh", "combat"], ["deathburgh", "round"], ["deathburgh", "profiles"],
-        ["force-melee"], ["run"]]
+        ["starcraft", "attack"], ["starcraft", "sequence"], ["deathburgh", "combat"], ["deathburgh", "round"], ["deathburgh", "profiles"],
+        ["force-melee"], ["force-melee", "melee"], ["force-melee", "melee-many"], ["run"]]
 
 
 def test_help_covers_every_command():

@@ -254,6 +254,7 @@ def combat_command(
 
 
 def round_command(
+    ctx: typer.Context,
     scenario: Annotated[Path, typer.Argument(help="A round scenario file (TOML or JSON).")],
     method: MethodOption = Method.auto,
     samples: SamplesOption = DEFAULT_SAMPLES,
@@ -267,14 +268,23 @@ def round_command(
     examples/deathburgh/round_scenario.toml. Example: mathhammer deathburgh round round_scenario.toml --format json
     """
     kwargs = load_round(scenario)
-    method_name = method.value
+    # The file may set method, samples, seed or threads; an option given on the command line wins.
+    options = {"method": method.value, "samples": samples, "seed": seed, "threads": threads}
+    for name, value in options.items():
+        if name not in kwargs or _given(ctx, name):
+            kwargs[name] = value
     with progress_bar("Deathburgh round") as progress:
-        result: RoundResult = play_round(**kwargs, method=method_name, samples=samples, seed=seed, threads=threads,
-                                         progress=progress)
+        result: RoundResult = play_round(**kwargs, progress=progress)
     tables, lines = round_tables(result)
     inputs = {"scenario": str(scenario), "miniatures": {n: m.to_dict() for n, m in kwargs["miniatures"].items()},
               "wounds": kwargs["wounds"], "combats": kwargs["combats"]}
     emit(fmt, tables, {**inputs, "result": result.to_dict()}, lines)
+
+
+def _given(ctx: typer.Context, name: str) -> bool:
+    """Whether an option was given on the command line (or the environment), not left at its default."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name != "DEFAULT"
 
 
 def profiles_command(fmt: FormatOption = OutputFormat.table) -> None:

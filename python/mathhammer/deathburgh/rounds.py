@@ -304,37 +304,28 @@ def _exact_round(
     return left, [float(p) for p in probabilities[offset:]]
 
 
-SCENARIO_KEYS = ("miniatures", "combat", "edition", "bonus_dice", "souls", "souls_limit", "draw", "draw_in_dodge",
-                 "cap_wounds_at_dice", "support_stacking")
-
-
 def load_round(path: Any) -> dict[str, Any]:
-    """Read a round scenario (TOML or JSON) into the keyword arguments of :func:`round`.
+    """Read a round file (TOML or JSON) into the keyword arguments of :func:`round`.
 
     The file holds the rule switches at the top level (optional), a table ``miniatures`` of
     name → miniature (the :class:`Miniature` fields, or ``card = "A 4/4+ D 4/4+ W 3"``, or
     ``example = "Bandit Brute"``; plus an optional ``role`` and current ``wounds``), and a list
     ``combat`` of tables with the keys of :class:`Engagement`. Use it as
-    ``db.round(**db.load_round("round_scenario.toml"), method="exact")``.
+    ``db.round(**db.load_round("round_scenario.toml"), method="exact")``. The file is read by the
+    scenario loader (:mod:`mathhammer.scenario`) as one ``[[deathburgh.round]]`` entry, so it takes
+    the same keys and ``mathhammer run`` runs it too.
     """
-    from mathhammer.deathburgh.profiles import _read_table
+    from pathlib import Path
 
-    data = _read_table(path)
-    _check_keys("scenario", data, SCENARIO_KEYS)
-    entries = data.get("miniatures")
-    if not isinstance(entries, Mapping) or not entries:
+    from mathhammer import scenario
+
+    path = Path(path)
+    data = scenario.load_scenario(path)
+    if not isinstance(data.get("miniatures"), Mapping) or not data["miniatures"]:
         raise InputError("miniatures", f"{path}: expected a table of name -> miniature")
-    miniatures: dict[str, Miniature] = {}
-    wounds: dict[str, int] = {}
-    for name, entry in entries.items():
-        if not isinstance(entry, Mapping):
-            raise InputTypeError(f"miniatures.{name}", f"expected a table of fields, got {entry!r}")
-        entry = dict(entry)
-        if "wounds" in entry:
-            wounds[name] = entry.pop("wounds")
-        miniatures[name] = as_miniature(f"miniatures.{name}", {"name": name, **entry})
-    combats = data.get("combat", [])
-    if not isinstance(combats, list):
-        raise InputTypeError("combat", "expected a list of [[combat]] tables")
-    kwargs: dict[str, Any] = {k: v for k, v in data.items() if k not in ("miniatures", "combat")}
-    return {"miniatures": miniatures, "combats": combats, "wounds": wounds, **kwargs}
+    if "combat" not in data and "combats" not in data:
+        data["combat"] = []  # a round file may list its miniatures before it has combats
+    (entry,) = scenario.prepare_entries(data, base=path.parent, source=str(path))
+    kwargs = dict(entry.kwargs)
+    return {"miniatures": kwargs.pop("miniatures"), "combats": kwargs.pop("combats"),
+            "wounds": kwargs.pop("wounds", {}), **kwargs}

@@ -1,4 +1,6 @@
-"""The ``mathhammer force-melee`` command: one exchange between two sides, or a scenario file.
+"""The ``mathhammer force-melee`` commands: ``melee`` (one exchange between two sides, or a scenario
+file) and ``melee-many`` (several engaged units). ``mathhammer force-melee [OPTIONS]`` with no action
+is ``melee``.
 
 Every profile field has an option per side (``--a-dice``, ``--b-force``, ...). A side starts from an
 example profile (``--a-profile``, default Line Trooper squad for A and Militia squad for B) and the
@@ -11,6 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
+from typer.core import TyperGroup
 
 from mathhammer._cli_common import (
     FormatOption,
@@ -35,7 +38,7 @@ from mathhammer._validate import InputError
 from mathhammer.force_melee import engine
 from mathhammer.force_melee.profiles import EXAMPLES, Side, example, field_prefix
 from mathhammer.force_melee.results import MeleeManyResult, MeleeResult
-from mathhammer.library import Library, load_game_library
+from mathhammer.library import Library, load_game_library, resolve_profile
 
 _EXAMPLE_NAMES = ", ".join(EXAMPLES)
 
@@ -212,7 +215,30 @@ register_printer(MeleeResult, melee_tables)
 register_printer(MeleeManyResult, melee_many_tables)
 
 
-# --- the command ----------------------------------------------------------------------------------
+# --- the commands ---------------------------------------------------------------------------------
+
+WinnerDamageOption = Annotated[
+    Optional[str], typer.Option(help="Damage of the side with more hits: once (default), excess, per_hit or pairing.")
+]
+AllocationOption = Annotated[Optional[str], typer.Option(help="spill (default) or no_spill.")]
+SustainedModeOption = Annotated[
+    Optional[str], typer.Option(help="Sustained Damage as bonus per hit (default) or extra_hits per crit.")
+]
+BonusAlwaysOption = Annotated[
+    Optional[bool], typer.Option("--bonus-always/--no-bonus-always", help="Flat bonus even without base damage.")
+]
+
+MELEE_EPILOG = """Examples:
+
+  mathhammer force-melee melee --b-profile walker --a-dice 6 --winner-damage excess --format json
+
+  mathhammer force-melee melee --profiles examples/force_melee/profiles.toml --a-profile veterans --b-profile walker
+
+  mathhammer force-melee melee --scenario examples/force_melee/scenario_walker.toml
+
+The action may be left out: mathhammer force-melee --a-dice 6 is mathhammer force-melee melee --a-dice 6.
+Several engaged units: mathhammer force-melee melee-many --help.
+"""
 
 
 def force_melee(
@@ -252,17 +278,10 @@ def force_melee(
     b_hp: Annotated[Optional[int], _B["hp"]] = None,
     b_current: Annotated[Optional[str], _B["current"]] = None,
     b_vehicle: Annotated[Optional[bool], _B["vehicle"]] = None,
-    winner_damage: Annotated[
-        Optional[str],
-        typer.Option(help="Damage of the side with more hits: once (default), excess, per_hit or pairing."),
-    ] = None,
-    allocation: Annotated[Optional[str], typer.Option(help="spill (default) or no_spill.")] = None,
-    sustained_mode: Annotated[
-        Optional[str], typer.Option(help="Sustained Damage as bonus per hit (default) or extra_hits per crit.")
-    ] = None,
-    bonus_always: Annotated[
-        Optional[bool], typer.Option("--bonus-always/--no-bonus-always", help="Flat bonus even without base damage.")
-    ] = None,
+    winner_damage: WinnerDamageOption = None,
+    allocation: AllocationOption = None,
+    sustained_mode: SustainedModeOption = None,
+    bonus_always: BonusAlwaysOption = None,
     profiles: ProfilesOption = None,
     scenario: Annotated[
         Optional[Path],
@@ -279,9 +298,7 @@ def force_melee(
     With no options: Line Trooper squad (A: 5 x 1 HP, 3 dice at 4+, Force 4) against Militia squad
     (B: 5 x 1 HP, 2 dice at 5+, Force 2).
 
-    Example: mathhammer force-melee --b-profile walker --a-dice 6 --winner-damage excess --format json
-
-    Example: mathhammer force-melee --profiles examples/force_melee/profiles.toml --a-profile veterans --b-profile walker
+    Example: mathhammer force-melee melee --b-profile walker --a-dice 6 --winner-damage excess --format json
     """
     switches = {
         key: value
@@ -332,42 +349,171 @@ def _default_switches() -> dict[str, Any]:
 
 
 def _run_scenario(path: Path, overrides: dict[str, Any], fmt: OutputFormat) -> None:
-    from mathhammer.force_melee.scenario import load_scenario
+    from mathhammer import scenario
+    from mathhammer.force_melee.scenario import force_melee_only
 
+    data = force_melee_only(scenario.load_scenario(path), str(path))
+    entries = scenario.prepare_entries(data, base=path.parent, source=str(path), overrides=overrides)
+    with ProgressGroup() as bars:
+        outcomes = [entry.run(bars.callback(entry.name)) for entry in entries]
     sections: list[Section] = []
     payload_entries = []
-    with ProgressGroup() as bars:
-        results = []
-        for entry in load_scenario(path):
-            try:
-                results.append((entry, entry.run(progress=bars.callback(entry.name), **overrides)))
-            except InputError as error:
-                raise InputError(str(path), f"{entry.action} ({entry.name}): {error}") from None
-    for entry, result in results:
+    for outcome in outcomes:
+        result = outcome.result
         if isinstance(result, MeleeResult):
-            sections.append(Section(entry.name, *melee_tables(result)))
+            sections.append(Section(outcome.name, *melee_tables(result)))
             summary: Any = result.summary()
         else:
-            sections.append(Section(entry.name, *melee_many_tables(result)))
-            summary = {name: {"damage_taken_mean": u.damage.mean, "casualties_mean": u.casualties.mean,
-                              "p_destroyed": u.wiped} for name, u in result.units.items()}
-        payload_entries.append({"name": entry.name, "action": entry.action, "inputs": _plain_inputs(entry.kwargs),
+            sections.append(Section(outcome.name, *melee_many_tables(result)))
+            summary = _many_summary(result)
+        payload_entries.append({"name": outcome.name, "action": outcome.action, "inputs": outcome.inputs,
                                 "summary": summary, "result": result.to_dict()})
     emit_sections(fmt, sections, {"scenario": str(path), "overrides": overrides, "entries": payload_entries})
 
 
-def _plain_inputs(kwargs: dict[str, Any]) -> dict[str, Any]:
-    """An entry's keywords as JSON values (sides as their fields)."""
-    out: dict[str, Any] = {}
-    for key, value in kwargs.items():
-        if isinstance(value, Side):
-            value = value.to_dict()
-        elif key == "sides":
-            value = {name: side.to_dict() for name, side in value.items()}
-        out[key] = value
-    return out
+def _many_summary(result: MeleeManyResult) -> dict[str, Any]:
+    return {name: {"damage_taken_mean": u.damage.mean, "casualties_mean": u.casualties.mean, "p_destroyed": u.wiped}
+            for name, u in result.units.items()}
 
 
-def register(app: typer.Typer) -> None:
-    """Add the ``force-melee`` command to the top-level app."""
-    app.command(name="force-melee")(force_melee)
+#: What the bare ``melee-many`` fights: two squads charge a Walker, which splits its dice 3 / 1.
+DEFAULT_MANY_SIDES = ("troopers=line_troopers", "militia=militia", "walker=walker")
+DEFAULT_MANY_ENGAGED = ("troopers:walker", "militia:walker")
+DEFAULT_MANY_ASSIGN = ("walker=troopers:3,militia:1",)
+
+MELEE_MANY_EPILOG = """Examples:
+
+  mathhammer force-melee melee-many            # two squads charge a Walker, which splits its dice 3 / 1
+
+  mathhammer force-melee melee-many --side troopers=line_troopers --side walker --engaged troopers:walker
+
+  mathhammer force-melee melee-many --profiles examples/force_melee/profiles.toml --side vets=veterans --side walker --side militia --engaged vets:walker --engaged militia:walker --assign walker=vets:2,militia:2
+"""
+
+
+def _split(option: str, text: str, separator: str) -> tuple[str, str]:
+    left, found, right = text.partition(separator)
+    if not found or not left.strip() or not right.strip():
+        raise InputError(option, f"{text!r}: expected two parts separated by {separator!r}")
+    return left.strip(), right.strip()
+
+
+def parse_sides(texts: list[str], library: Library) -> dict[str, Side]:
+    """``NAME=PROFILE`` (or ``PROFILE`` alone, named after it) -> {NAME: Side}; a profile is a side
+    of the library or an example."""
+    sides: dict[str, Side] = {}
+    for text in texts:
+        name, profile = _split("--side", text, "=") if "=" in text else (text.strip(), text.strip())
+        if name in sides:
+            raise InputError("--side", f"two sides named {name!r}")
+        sides[name] = resolve_profile("force_melee", "side", profile, library, f"sides.{name}")
+    return sides
+
+
+def parse_engaged(texts: list[str]) -> list[tuple[str, str]]:
+    """``A:B`` per pair in contact, in the order their damage is applied."""
+    return [_split("--engaged", text, ":") for text in texts]
+
+
+def parse_assignment(texts: list[str]) -> dict[str, dict[str, int]]:
+    """``UNIT=ENEMY:DICE[,ENEMY:DICE...]`` -> {UNIT: {ENEMY: DICE}}."""
+    assignment: dict[str, dict[str, int]] = {}
+    for text in texts:
+        unit, split = _split("--assign", text, "=")
+        dice: dict[str, int] = {}
+        for part in split.split(","):
+            enemy, count = _split("--assign", part, ":")
+            try:
+                dice[enemy] = int(count)
+            except ValueError:
+                raise InputError("--assign", f"{part!r}: the dice must be a whole number") from None
+        assignment[unit] = dice
+    return assignment
+
+
+def melee_many_command(
+    side: Annotated[
+        Optional[list[str]],
+        typer.Option(help="A unit: NAME=PROFILE (a side of --profiles or an example), or PROFILE alone. Repeat it."),
+    ] = None,
+    engaged: Annotated[
+        Optional[list[str]],
+        typer.Option(help="A pair in contact, A:B, in the order their damage is applied. Repeat it."),
+    ] = None,
+    assign: Annotated[
+        Optional[list[str]],
+        typer.Option(help="How a unit with several enemies splits its dice: UNIT=ENEMY:DICE,ENEMY:DICE."),
+    ] = None,
+    winner_damage: WinnerDamageOption = None,
+    allocation: AllocationOption = None,
+    sustained_mode: SustainedModeOption = None,
+    bonus_always: BonusAlwaysOption = None,
+    profiles: ProfilesOption = None,
+    method: MethodOption = Method.auto,
+    samples: SamplesOption = engine.DEFAULT_SAMPLES,
+    seed: SeedOption = None,
+    threads: ThreadsOption = None,
+    fmt: FormatOption = OutputFormat.table,
+) -> None:
+    """A melee of several engaged units: every pair in contact fights one exchange at once.
+
+    With no options: Line Trooper and Militia squads both charge a Walker, which puts 3 dice on the
+    troopers and 1 on the militia.
+    """
+    if not side and (engaged or assign):
+        raise InputError("--side", "give the units (--side NAME=PROFILE) whose pairs --engaged and --assign name")
+    if side and not engaged:
+        raise InputError("--engaged", "give each pair in contact as --engaged A:B")
+    library = load_game_library(profiles, "force_melee") if profiles is not None else {}
+    sides = parse_sides(list(side or DEFAULT_MANY_SIDES), library)
+    pairs = parse_engaged(list(engaged or DEFAULT_MANY_ENGAGED))
+    assignment = parse_assignment(list(assign or ([] if side else DEFAULT_MANY_ASSIGN)))
+    switches: dict[str, Any] = {
+        key: value
+        for key, value in (
+            ("winner_damage", winner_damage),
+            ("allocation", allocation),
+            ("sustained_mode", sustained_mode),
+            ("bonus_always", bonus_always),
+        )
+        if value is not None
+    }
+    with progress_bar("Force melee") as progress:
+        result = engine.melee_many(
+            sides, pairs, assignment or None, method=method.value, samples=samples, seed=seed, threads=threads,
+            progress=progress, **switches,
+        )
+    tables, lines = melee_many_tables(result)
+    payload = {
+        "sides": {name: s.to_dict() for name, s in sides.items()},
+        "engaged": [list(pair) for pair in pairs],
+        "assignment": assignment,
+        "switches": {**_default_switches(), **switches},
+        "summary": _many_summary(result),
+        "result": result.to_dict(),
+    }
+    emit(fmt, tables, payload, lines)
+
+
+class _MeleeByDefault(TyperGroup):
+    """``mathhammer force-melee [OPTIONS]`` without an action runs ``melee``, as it did before the
+    group had actions (``--help`` too: it lists the options of the command most runs use)."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if not args or args[0] not in self.commands:
+            args = ["melee", *args]
+        return super().parse_args(ctx, args)
+
+
+app = typer.Typer(
+    name="force-melee",
+    help="Force melee: simultaneous close combat, hits compared, Force decides the damage.",
+    cls=_MeleeByDefault,
+)
+app.command("melee", epilog=MELEE_EPILOG)(force_melee)
+app.command("melee-many", epilog=MELEE_MANY_EPILOG)(melee_many_command)
+
+
+def register(parent: typer.Typer) -> None:
+    """Add ``mathhammer force-melee melee | melee-many`` to the top-level app."""
+    parent.add_typer(app, name="force-melee")

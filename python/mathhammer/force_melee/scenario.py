@@ -1,4 +1,4 @@
-"""Force melee scenario files: melees to run, written in the project's scenario layout.
+"""Force melee scenario files: the ``force_melee`` entries of a scenario, read by :mod:`mathhammer.scenario`.
 
 A file (TOML or JSON) holds a ``title`` and arrays of tables under ``force_melee``::
 
@@ -20,7 +20,8 @@ A file (TOML or JSON) holds a ``title`` and arrays of tables under ``force_melee
     sides = { troopers = "line_troopers", militia = "militia", walker = "walker" }
 
 Every other key of an entry is a keyword of the function (winner_damage, allocation, method,
-samples, seed, ...). Sections of other games are ignored here.
+samples, seed, ...); any other key is an error listing the allowed ones. Sections of other games
+are ignored here (``mathhammer run`` runs them all).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from mathhammer._validate import InputError, InputTypeError
-from mathhammer.force_melee.profiles import EXAMPLES, Side, as_side
+from mathhammer.force_melee.profiles import EXAMPLES
 
 ACTIONS: tuple[str, ...] = ("melee", "melee_many")
 
@@ -52,22 +53,12 @@ class ScenarioEntry:
         return function(**{**self.kwargs, **overrides})
 
 
-def _side(value: Any, field: str) -> Side:
-    if isinstance(value, str):
-        if value not in EXAMPLES:
-            raise InputError(field, f"unknown example profile {value!r}; examples: {', '.join(EXAMPLES)}")
-        return EXAMPLES[value]
-    return as_side(value, field)
+def force_melee_only(data: Any, source: str = "scenario") -> dict[str, Any]:
+    """The scenario keeping only its ``force_melee`` section (and title, description, profiles),
+    which must hold melee or melee_many entries."""
+    from mathhammer.library import _find
+    from mathhammer.scenario import META_KEYS
 
-
-def _read(path: Path) -> Any:
-    from mathhammer.library import _read as read_profile_file  # the same reading, the same errors
-
-    return read_profile_file(path)
-
-
-def parse_scenario(data: Mapping[str, Any], source: str = "scenario") -> list[ScenarioEntry]:
-    """The force_melee entries of a loaded scenario, with their profiles built and checked."""
     if not isinstance(data, Mapping):
         raise InputTypeError(source, "a scenario holds a table")
     section = data.get("force_melee")
@@ -75,39 +66,38 @@ def parse_scenario(data: Mapping[str, Any], source: str = "scenario") -> list[Sc
         raise InputError(source, "no [[force_melee.melee]] or [[force_melee.melee_many]] entries")
     if not isinstance(section, Mapping):
         raise InputTypeError(source, "force_melee: expected tables [[force_melee.melee]] / [[force_melee.melee_many]]")
-    entries: list[ScenarioEntry] = []
     for action, items in section.items():
         if action not in ACTIONS:
             raise InputError(source, f"unknown action force_melee.{action}; actions: {', '.join(ACTIONS)}")
-        if isinstance(items, Mapping):
-            items = [items]
-        for index, item in enumerate(items):
-            where = f"force_melee.{action}[{index}]"
+        if "profiles" in data:  # names may come from the libraries; the loader says which are known
+            continue
+        for index, item in enumerate([items] if isinstance(items, Mapping) else items):
             if not isinstance(item, Mapping):
-                raise InputTypeError(source, f"{where}: expected a table of keywords")
-            kwargs = dict(item)
-            label = str(kwargs.pop("name", f"{action} {index + 1}"))
-            try:
-                if action == "melee":
-                    for key in ("a", "b"):
-                        if key not in kwargs:
-                            raise InputError(key, "missing; a melee needs sides a and b")
-                        kwargs[key] = _side(kwargs[key], key)
-                else:
-                    sides = kwargs.get("sides")
-                    if not isinstance(sides, Mapping):
-                        raise InputError("sides", "missing; a melee_many needs a table of named sides")
-                    kwargs["sides"] = {name: _side(side, f"sides.{name}") for name, side in sides.items()}
-            except (InputError, InputTypeError) as error:
-                raise InputError(source, f"{where} ({label}): {error}") from None
-            entries.append(ScenarioEntry(action, label, kwargs))
-    return entries
+                continue  # the loader reports it
+            named = {key: item.get(key) for key in ("a", "b")}
+            if isinstance(item.get("sides"), Mapping):
+                named.update({f"sides.{k}": v for k, v in item["sides"].items()})
+            for key, value in named.items():
+                if isinstance(value, str) and _find(value, EXAMPLES) is None:
+                    raise InputError(source, f"force_melee.{action}[{index}]: {key}: unknown example profile "
+                                     f"{value!r}; examples: {', '.join(EXAMPLES)}")
+    return {key: value for key, value in data.items() if key in META_KEYS or key == "force_melee"}
+
+
+def parse_scenario(data: Mapping[str, Any], source: str = "scenario", base: Path | None = None) -> list[ScenarioEntry]:
+    """The force_melee entries of a loaded scenario, with their profiles built and checked."""
+    from mathhammer.scenario import prepare_entries
+
+    entries = prepare_entries(force_melee_only(data, source), base=base, source=source)
+    return [ScenarioEntry(entry.action.name, entry.name, entry.kwargs) for entry in entries]
 
 
 def load_scenario(path: str | Path) -> list[ScenarioEntry]:
     """Read a scenario file and return its force_melee entries (see the module docstring)."""
+    from mathhammer.scenario import load_scenario as read
+
     path = Path(path)
-    return parse_scenario(_read(path), str(path))
+    return parse_scenario(read(path), str(path), path.parent)
 
 
 def run_scenario(
@@ -118,15 +108,9 @@ def run_scenario(
     ``overrides`` replace keywords of every entry (e.g. ``method="monte_carlo", seed=1``);
     ``progress(name)`` may return a Monte Carlo progress callback for that entry.
     """
-    results = []
-    for entry in load_scenario(path):
-        extra = dict(overrides)
-        if progress is not None:
-            callback = progress(entry.name)
-            if callback is not None:
-                extra.setdefault("progress", callback)
-        try:
-            results.append((entry.name, entry.run(**extra)))
-        except (InputError, InputTypeError) as error:
-            raise InputError(str(path), f"{entry.action} ({entry.name}): {error}") from None
-    return results
+    from mathhammer import scenario
+
+    path = Path(path)
+    data = force_melee_only(scenario.load_scenario(path), str(path))
+    outcomes = scenario.run_scenario(data, base=path.parent, source=str(path), progress=progress, overrides=overrides)
+    return [(outcome.name, outcome.result) for outcome in outcomes]

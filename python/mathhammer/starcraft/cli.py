@@ -1,5 +1,6 @@
 """`mathhammer starcraft attack`: one batch from the command line (defaults: 6 Marines' C-14 rifles
-into 12 Zerglings)."""
+into 12 Zerglings); `mathhammer starcraft sequence`: several batches against one unit, its state
+carried over (defaults: 6 Marines then 2 Marauders into a Zealot squad)."""
 
 from __future__ import annotations
 
@@ -27,14 +28,15 @@ from mathhammer._cli_common import (
 )
 from mathhammer._validate import InputError
 from mathhammer.library import load_game_library, resolve_profile
-from mathhammer.starcraft.engine import DEFAULT_SAMPLES, REACTION_KEYS, attack
-from mathhammer.starcraft.profiles import Rules, Unit, Weapon
+from mathhammer.starcraft.engine import DEFAULT_SAMPLES, REACTION_KEYS, attack, sequence
+from mathhammer.starcraft.profiles import ATTACK_KWARGS, Batch, Rules, Unit, Weapon
 from mathhammer.starcraft.results import AttackResult, SequenceResult
 
 starcraft_app = typer.Typer(
     name="starcraft",
-    help="StarCraft: Tabletop Miniatures Game attacks, exact or Monte Carlo.",
-    epilog="Example: mathhammer starcraft attack --weapon quad_k12 --firing-models 2 --unit roach",
+    help="StarCraft: Tabletop Miniatures Game attacks and sequences of attacks, exact or Monte Carlo.",
+    epilog="Example: mathhammer starcraft attack --weapon quad_k12 --firing-models 2 --unit roach\n\n"
+    "Example: mathhammer starcraft sequence --unit zealot --batch 'c14_rifle firing_models=6' --batch quad_k12",
     no_args_is_help=True,
 )
 
@@ -311,3 +313,90 @@ def _print(result: AttackResult, weapon: Weapon | None, unit: Unit, options: dic
         "result": result.to_dict(),
     }
     emit(fmt, tables, payload, inputs + lines)
+
+
+# ---- several batches -------------------------------------------------------------------------------
+
+#: What the bare ``sequence`` fires: 6 Marines' C-14 rifles, then 2 Marauders' Quad K12, into Zealots.
+DEFAULT_BATCHES = ("c14_rifle firing_models=6", "quad_k12 firing_models=2")
+
+SEQUENCE_EPILOG = """Examples:
+
+  mathhammer starcraft sequence                  # 6 Marines, then 2 Marauders, into a Zealot squad
+
+  mathhammer starcraft sequence --unit roach --batch "c14_rifle firing_models=6" --batch "quad_k12 firing_models=2 dodge=1"
+
+  mathhammer starcraft sequence --batch "- mode=hits hits=4,1" --batch "shock_cannon affected_models=3"   # '-': no weapon
+
+A batch is a weapon (a catalogue key or an entry of --profiles) and its sc.attack options as key=value;
+options that take a table (reaction) are written in a scenario file (mathhammer run).
+"""
+
+
+def _option_value(text: str) -> Any:
+    """A batch option's value as written: a whole number, true/false, X,Y (a pair of numbers) or a word."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if re.fullmatch(r"-?\d+", lowered):
+        return int(lowered)
+    if re.fullmatch(r"-?\d+(,-?\d+)+", lowered):
+        return [int(part) for part in lowered.split(",")]
+    return text.strip()
+
+
+def parse_batch(text: str, index: int, library: Any) -> Batch:
+    """``WEAPON key=value ...`` -> sc.Batch; WEAPON '-' is none (HITS mode)."""
+    field = f"--batch[{index}]"
+    words = text.split()
+    if not words:
+        raise InputError(field, "empty; write a weapon and its options, e.g. 'c14_rifle firing_models=6'")
+    weapon_name, *options = words
+    weapon = None if weapon_name.lower() in _NONE else resolve_profile("starcraft", "weapon", weapon_name, library,
+                                                                        f"{field}.weapon")
+    kwargs: dict[str, Any] = {}
+    for option in options:
+        key, found, value = option.partition("=")
+        if not found or not key:
+            raise InputError(field, f"{option!r}: write options as key=value (keys: {', '.join(ATTACK_KWARGS)})")
+        kwargs[key] = _option_value(value)
+    if isinstance(kwargs.get("hits"), list):
+        kwargs["hits"] = tuple(kwargs["hits"])
+    try:
+        return Batch(weapon, **kwargs)
+    except InputError as error:
+        raise InputError(f"{field}.{error.field}", str(error).split(": ", 1)[1]) from None
+
+
+@starcraft_app.command("sequence", epilog=SEQUENCE_EPILOG)
+def sequence_command(
+    unit: Annotated[str, _o(_U, "Target unit by name: a catalogue key or an entry of --profiles.")] = "zealot",
+    batch: Annotated[Optional[list[str]], _o(_A, "A batch: 'WEAPON key=value ...' (sc.attack options). Repeat it, in firing order.")] = None,
+    profiles: Annotated[Optional[Path], _o(_W, "Profile library (.toml/.json, game = \"starcraft\") to take weapons and --unit from.")] = None,
+    critical_hit_rule: Annotated[str, _o(_R, "count (CRITICAL HIT moves X dice) or natural (dice showing X).")] = "count",
+    leftover: Annotated[str, _o(_R, "marker (leftover damage stays) or lost.")] = "marker",
+    stacking: Annotated[str, _o(_R, "sum or max: the same keyword from several sources.")] = "sum",
+    method: MethodOption = Method.auto,
+    samples: SamplesOption = DEFAULT_SAMPLES,
+    seed: SeedOption = None,
+    threads: ThreadsOption = None,
+    fmt: FormatOption = OutputFormat.table,
+) -> None:
+    """Several batches against one unit in order, its models, Damage Marker and Shielded carried over."""
+    from mathhammer.library import profile_to_dict
+
+    library = load_game_library(profiles, "starcraft") if profiles is not None else {}
+    the_unit: Unit = resolve_profile("starcraft", "unit", unit, library)
+    batches = [parse_batch(text, i, library) for i, text in enumerate(batch or DEFAULT_BATCHES)]
+    rules = Rules(critical_hit=critical_hit_rule, leftover=leftover, stacking=stacking)
+    with progress_bar("StarCraft sequence") as progress:
+        result = sequence(the_unit, batches, rules=rules, method=method.value, samples=samples, seed=seed,
+                          threads=threads, progress=progress)
+    tables, lines = sequence_tables(result)
+    payload = {
+        "unit": profile_to_dict(the_unit),
+        "batches": [b.to_dict() for b in batches],
+        "rules": dataclasses.asdict(rules),
+        "result": result.to_dict(),
+    }
+    emit(fmt, tables, payload, [f"unit: {the_unit}"] + lines)
