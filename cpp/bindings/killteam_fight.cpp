@@ -90,12 +90,12 @@ void register_killteam_fight(py::module_ m) {
         "fight_exact",
         [](const FightSpec& spec, const py::array_t<double, py::array::c_style | py::array::forcecast>& dice_a,
            const py::array_t<double, py::array::c_style | py::array::forcecast>& dice_b, int rounds,
-           double work_limit) -> FightExactResult {
+           double work_limit, std::size_t cache_entries) -> FightExactResult {
             const RetainedTable a = to_table(dice_a);
             const RetainedTable b = to_table(dice_b);
             ExactWork work;
             const std::vector<double> joint =
-                without_gil([&] { return fight_exact(spec, a, b, rounds, &work, work_limit); });
+                without_gil([&] { return fight_exact(spec, a, b, rounds, &work, work_limit, cache_entries); });
             py::typing::Dict<std::string, double> stats;
             stats["resolutions"] = work.resolutions;
             stats["chance_states"] = work.chance_states;
@@ -105,7 +105,8 @@ void register_killteam_fight(py::module_ m) {
             return FightExactResult(py::make_tuple(
                 to_numpy(joint, {spec.fighter[0].wounds + 1, spec.fighter[1].wounds + 1}), stats));
         },
-        py::arg("spec"), py::arg("dice_a"), py::arg("dice_b"), py::arg("rounds"), py::arg("work_limit") = 0.0);
+        py::arg("spec"), py::arg("dice_a"), py::arg("dice_b"), py::arg("rounds"), py::arg("work_limit") = 0.0,
+        py::arg("cache_entries") = 0);
 
     py::class_<FightMonteCarlo>(m, "FightMonteCarlo")
         .def(py::init<const FightSpec&, const AttackProfile&, const AttackProfile&, int>(), py::arg("spec"),

@@ -99,7 +99,7 @@ std::vector<Outcome> outcomes(const RetainedTable& table) {
 }  // namespace
 
 std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b,
-                                int rounds, ExactWork* work, double work_limit) {
+                                int rounds, ExactWork* work, double work_limit, std::size_t cache_entries) {
     const int wounds_a = spec.fighter[0].wounds;
     const int wounds_b = spec.fighter[1].wounds;
     const int side_b = wounds_b + 1;
@@ -110,7 +110,7 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
 
     const std::vector<Outcome> rolls_a = outcomes(dice_a);
     const std::vector<Outcome> rolls_b = outcomes(dice_b);
-    DecisionCache cache(spec, kExactCacheEntries);
+    DecisionCache cache(spec, cache_entries == 0 ? kExactCacheEntries : cache_entries);
     ChanceExplorer explorer(spec);
     // With an optimal fighter the game is solved first (lazily, as the rounds need it); its moves
     // then drive the same forward pass as chance effects do.

@@ -28,7 +28,10 @@ struct ExactWork {
 
 // Joint probability of the wounds left after `rounds` rounds: [wounds_a * (B's wounds + 1) + wounds_b].
 // With work_limit > 0 the engine gives up (returns an empty vector) once work.units() exceeds it.
+// cache_entries bounds the decision cache (0: the default size); a small one only costs work, the
+// cache starts over when full, so tests can exercise that path without changing any number.
 std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b,
-                                int rounds, ExactWork* work = nullptr, double work_limit = 0.0);
+                                int rounds, ExactWork* work = nullptr, double work_limit = 0.0,
+                                std::size_t cache_entries = 0);
 
 }  // namespace mh::kt
