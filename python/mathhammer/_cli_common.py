@@ -46,6 +46,13 @@ MethodOption = Annotated[Method, typer.Option(help="exact, monte_carlo, or auto 
 SamplesOption = Annotated[int, typer.Option(help="Monte Carlo samples (1..10^10).")]
 SeedOption = Annotated[int | None, typer.Option(help="Seed for Monte Carlo (same seed, same result).")]
 ThreadsOption = Annotated[int | None, typer.Option(help="Threads for Monte Carlo (default: all cores).")]
+VariantsOption = Annotated[
+    Optional[str],
+    typer.Option(
+        "--variants",
+        help="Rule variants: a preset name or 'field=value,field=value' (the game's Variants fields; docs/results.md).",
+    ),
+]
 ProfilesOption = Annotated[
     Optional[Path],
     typer.Option(help="A profile library (.toml/.json, see docs/scenarios.md) whose entries the profile options may name."),
@@ -264,3 +271,28 @@ def generic_tables(title: str, result: Any) -> tuple[list[Table], list[str]]:
         elif isinstance(value, (int, str)) and not isinstance(value, bool):
             summary.append(f"{prefix}{f.name} = {value}")
     return tables, summary
+
+
+def cli_variants(variants_cls: Any, text: str | None, switches: dict[str, Any],
+                 option_names: dict[str, str] | None = None) -> Any:
+    """The game's Variants from ``--variants`` or from its per-switch options.
+
+    ``switches`` maps a Variants field to its option's value (None = the option was not given);
+    ``option_names`` the fields whose option is not ``--<field with dashes>``. Giving a switch both
+    ways is refused rather than letting one silently win.
+    """
+    from mathhammer._validate import InputError
+
+    given = {name: value for name, value in switches.items() if value is not None}
+    if text is not None and given:
+        name = next(iter(given))
+        option = (option_names or {}).get(name, "--" + name.replace("_", "-"))
+        raise InputError("--variants", f"{option} is also given; set each switch once, with {option} or inside --variants")
+    if text is not None:
+        return variants_cls.resolve(text, "--variants")
+    try:
+        return variants_cls.from_dict(given, "")
+    except InputError as error:  # name the option the user typed
+        name = error.field.split(".")[-1]
+        option = (option_names or {}).get(name, "--" + name.replace("_", "-"))
+        raise InputError(option, str(error)[len(error.field) + 2:]) from None

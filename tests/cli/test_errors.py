@@ -106,11 +106,11 @@ def test_bad_scenario_files(capsys, tmp_path):
         (["killteam", "shoot", "--abilities", "Invulnerable 4+"], ["abilities", "unknown ability 'Invulnerable 4+'"]),
         (["starcraft", "attack", "--keywords", "FLAMING (1)"], ["keywords", "unknown keyword 'FLAMING (1)'"]),
         (["starcraft", "attack", "--tags", "Zerg"], ["tags", "unknown Combat Tag 'Zerg'"]),
-        (["starcraft", "attack", "--critical-hit-rule", "random"], ["rules.critical_hit", "unknown value"]),
+        (["starcraft", "attack", "--critical-hit-rule", "random"], ["--critical-hit-rule", "unknown value"]),
         (["deathburgh", "combat", "--edition", "beta"], ["edition", "unknown value 'beta'"]),
         (["deathburgh", "combat", "--attacker-reroll", "twice"], ["--attacker-reroll", "unknown value 'twice'"]),
         (["force-melee", "--a-reroll", "twice"], ["a.weapon.reroll", "unknown value 'twice'"]),
-        (["force-melee", "--winner-damage", "most"], ["winner_damage", "unknown value 'most'"]),
+        (["force-melee", "--winner-damage", "most"], ["--winner-damage", "unknown value 'most'"]),
         (["run", str(SCENARIO), "--method", "guess"], ["--method", "'guess' is not one of"]),
     ],
 )
@@ -182,3 +182,37 @@ def test_a_real_process_exits_2_with_one_line(tmp_path):
                               env=env, timeout=60)
         assert_one_line_error(done.returncode, done.stderr, *fragments)
         assert done.stdout == ""
+
+
+@pytest.mark.parametrize("command", [
+    ["killteam", "shoot"], ["killteam", "fight"], ["starcraft", "attack"], ["starcraft", "sequence"],
+    ["deathburgh", "combat"], ["force-melee", "melee"], ["force-melee", "melee-many"],
+])
+def test_every_engine_command_takes_variants(command, capsys):
+    from mathhammer.cli import main
+
+    assert main([*command, "--variants", "nope", "--format", "json"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --variants: unknown preset 'nope'") and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize(("command", "text", "field", "value"), [
+    (["starcraft", "attack"], "leftover=lost", "leftover", "lost"),
+    (["deathburgh", "combat"], "souls_limit=2", "souls_limit", 2),
+    (["force-melee", "melee"], "winner_damage=excess", "winner_damage", "excess"),
+])
+def test_variants_reach_the_engine_and_the_output(command, text, field, value, capsys):
+    import json
+
+    from mathhammer.cli import main
+
+    assert main([*command, "--variants", text, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["result"]["variants"][field] == value
+
+
+def test_a_switch_given_twice_is_refused(capsys):
+    from mathhammer.cli import main
+
+    assert main(["starcraft", "attack", "--variants", "leftover=lost", "--leftover", "lost"]) == 2
+    assert "--leftover is also given" in capsys.readouterr().err

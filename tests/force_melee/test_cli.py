@@ -86,7 +86,7 @@ def test_other_formats(capsys, fmt):
         (["--a-current", "1,x"], "a.unit.current"),
         (["--a-models", "2", "--a-current", "1,1,1"], "a.unit.current: has 3 entries"),
         (["--a-profile", "orks"], "profile: unknown value 'orks'"),
-        (["--winner-damage", "most"], "winner_damage: unknown value 'most'"),
+        (["--winner-damage", "most"], "--winner-damage: unknown value 'most'"),
         (["--allocation", "x"], "allocation: unknown value"),
         (["--scenario", "missing.toml"], "missing.toml: no such file"),
     ],

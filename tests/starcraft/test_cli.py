@@ -101,7 +101,7 @@ def test_monte_carlo_from_the_command_line(capsys: pytest.CaptureFixture[str]) -
         (["--reaction", "dodge"], "error: reaction: 'dodge': write key=value pairs"),
         (["--hits", "2"], "error: hits: '2': write X,Y"),
         (["--unit", "hydralisk"], "error: unit: unknown unit 'hydralisk'"),
-        (["--leftover", "kept"], "error: rules.leftover: unknown value 'kept'"),
+        (["--leftover", "kept"], "error: --leftover: unknown value 'kept'"),
         (["--firing-models", "60", "--roa", "3"], "error: dice: the batch has 180 dice; allowed at most 120"),
     ],
 )

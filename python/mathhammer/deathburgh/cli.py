@@ -17,6 +17,8 @@ from mathhammer._cli_common import (
     SeedOption,
     Table,
     ThreadsOption,
+    VariantsOption,
+    cli_variants,
     distribution_table,
     emit,
     method_line,
@@ -30,6 +32,7 @@ from mathhammer.deathburgh.profiles import EXAMPLES, Miniature, Side, load_profi
 from mathhammer.deathburgh.results import CombatResult, RoundResult
 from mathhammer.deathburgh.rounds import load_round
 from mathhammer.deathburgh.rounds import round as play_round
+from mathhammer.deathburgh.rules import Variants
 
 app = typer.Typer(
     name="deathburgh",
@@ -204,14 +207,15 @@ register_printer(RoundResult, round_tables)
 @_with_side_options
 def combat_command(
     reaction: Annotated[str, typer.Option(help="The defender's reaction: attack, dodge or none.")] = "attack",
-    edition: Annotated[str, typer.Option(help="web (the rules site) or alpha (the alpha rulebook).")] = "web",
-    bonus_dice: Annotated[str, typer.Option(help="A bonus 6! replaces a die (replace) or adds one (add).")] = "replace",
-    souls: Annotated[str, typer.Option(help="A Soul's Dice converts a die into a 6! (convert) or adds one (add).")] = "convert",
-    souls_limit: Annotated[int, typer.Option(help="Soul's Dice per side per combat.")] = 1,
-    draw: Annotated[str, typer.Option(help="Alpha: a draw costs each 1 wound always (0-0 too) or when scored (both >= 1).")] = "always",
+    edition: Annotated[Optional[str], typer.Option(help="web (the rules site, default) or alpha (the alpha rulebook).")] = None,
+    bonus_dice: Annotated[Optional[str], typer.Option(help="A bonus 6! replaces a die (replace, default) or adds one (add).")] = None,
+    souls: Annotated[Optional[str], typer.Option(help="A Soul's Dice converts a die into a 6! (convert, default) or adds one (add).")] = None,
+    souls_limit: Annotated[Optional[int], typer.Option(help="Soul's Dice per side per combat (default 1).")] = None,
+    draw: Annotated[Optional[str], typer.Option(help="Alpha: a draw costs each 1 wound always (default; 0-0 too) or when scored (both >= 1).")] = None,
     draw_in_dodge: Annotated[bool, typer.Option("--draw-in-dodge", help="Alpha: a drawn dodge costs each 1 wound too.")] = False,
     cap_wounds_at_dice: Annotated[bool, typer.Option("--cap-wounds-at-dice", help="Cap the wounds a side inflicts at its dice count.")] = False,
-    support_stacking: Annotated[str, typer.Option(help="Support: one 6! per_ally, or once however many allies.")] = "per_ally",
+    support_stacking: Annotated[Optional[str], typer.Option(help="Support: one 6! per_ally (default), or once however many allies.")] = None,
+    variants: VariantsOption = None,
     stand_and_shoot: Annotated[bool, typer.Option("--stand-and-shoot", help="A charged ranged defender shoots back as in melee.")] = False,
     profiles: Annotated[Optional[Path], typer.Option(help="A deathburgh profile library (TOML/JSON) whose names --attacker/--defender may use.")] = None,
     method: MethodOption = Method.auto,
@@ -232,15 +236,17 @@ def combat_command(
     loaded = load_profiles(profiles) if profiles is not None else {}
     attacker = _build_side("attacker", sides, loaded)
     defender = _build_side("defender", sides, loaded)
-    switches = dict(
+    # A flag left off is "not given" (its default), so it may come from --variants instead.
+    rules = cli_variants(Variants, variants, dict(
         edition=edition, bonus_dice=bonus_dice, souls=souls, souls_limit=souls_limit, draw=draw,
-        draw_in_dodge=draw_in_dodge, cap_wounds_at_dice=cap_wounds_at_dice, support_stacking=support_stacking,
-        stand_and_shoot=stand_and_shoot,
-    )
+        draw_in_dodge=draw_in_dodge or None, cap_wounds_at_dice=cap_wounds_at_dice or None,
+        support_stacking=support_stacking,
+    ))
+    switches = {**rules.to_dict(), "stand_and_shoot": stand_and_shoot}
     method_name = method.value
     with progress_bar("Deathburgh combat") as progress:
-        result = combat(attacker, defender, reaction, **switches, method=method_name, samples=samples, seed=seed,
-                        threads=threads, progress=progress)
+        result = combat(attacker, defender, reaction, variants=rules, stand_and_shoot=stand_and_shoot,
+                        method=method_name, samples=samples, seed=seed, threads=threads, progress=progress)
     tables, lines = combat_tables(result)
     inputs = [f"attacker: {_side_label(attacker)}", f"defender: {_side_label(defender)}"]
     payload = {
@@ -260,6 +266,7 @@ def round_command(
     samples: SamplesOption = DEFAULT_SAMPLES,
     seed: SeedOption = None,
     threads: ThreadsOption = None,
+    variants: VariantsOption = None,
     fmt: FormatOption = OutputFormat.table,
 ) -> None:
     """Resolve a round of combats in order, wounds carried over, and print each miniature's fate.
@@ -273,6 +280,8 @@ def round_command(
     for name, value in options.items():
         if name not in kwargs or _given(ctx, name):
             kwargs[name] = value
+    if variants is not None:  # the file's own switches and --variants together are refused by the engine
+        kwargs["variants"] = variants
     with progress_bar("Deathburgh round") as progress:
         result: RoundResult = play_round(**kwargs, progress=progress)
     tables, lines = round_tables(result)

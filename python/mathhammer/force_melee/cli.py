@@ -26,6 +26,8 @@ from mathhammer._cli_common import (
     SeedOption,
     Table,
     ThreadsOption,
+    VariantsOption,
+    cli_variants,
     distribution_table,
     Section,
     emit,
@@ -37,6 +39,7 @@ from mathhammer._cli_common import (
 from mathhammer._validate import InputError
 from mathhammer.force_melee import engine
 from mathhammer.force_melee.profiles import EXAMPLES, Side, example, field_prefix
+from mathhammer.force_melee.variants import Variants
 from mathhammer.force_melee.results import MeleeManyResult, MeleeResult
 from mathhammer.library import Library, load_game_library, resolve_profile
 
@@ -282,6 +285,7 @@ def force_melee(
     allocation: AllocationOption = None,
     sustained_mode: SustainedModeOption = None,
     bonus_always: BonusAlwaysOption = None,
+    variants: VariantsOption = None,
     profiles: ProfilesOption = None,
     scenario: Annotated[
         Optional[Path],
@@ -300,16 +304,13 @@ def force_melee(
 
     Example: mathhammer force-melee melee --b-profile walker --a-dice 6 --winner-damage excess --format json
     """
-    switches = {
-        key: value
-        for key, value in (
-            ("winner_damage", winner_damage),
-            ("allocation", allocation),
-            ("sustained_mode", sustained_mode),
-            ("bonus_always", bonus_always),
-        )
-        if value is not None
-    }
+    given = {"winner_damage": winner_damage, "allocation": allocation, "sustained_mode": sustained_mode,
+             "bonus_always": bonus_always}
+    rules = cli_variants(Variants, variants, given)
+    # The switches given on the command line override a scenario's entries (None: not given).
+    switches: dict[str, Any] = {key: value for key, value in given.items() if value is not None}
+    if variants is not None:
+        switches["variants"] = variants
     local = locals()  # the per-side options, read back by name below
     if scenario is not None:
         overrides: dict[str, Any] = dict(switches)
@@ -330,22 +331,18 @@ def force_melee(
     with progress_bar("Force melee") as progress:
         result = engine.melee(
             side_a, side_b, method=method.value, samples=samples, seed=seed, threads=threads, progress=progress,
-            **switches,
+            variants=rules,
         )
     tables, lines = melee_tables(result)
     payload = {
         "a": side_a.to_dict(),
         "b": side_b.to_dict(),
-        "switches": {**_default_switches(), **switches},
+        "switches": rules.to_dict(),
         "summary": result.summary(),
         "stderr": result.stderr,
         "result": result.to_dict(),
     }
     emit(fmt, tables, payload, lines)
-
-
-def _default_switches() -> dict[str, Any]:
-    return {"winner_damage": "once", "allocation": "spill", "sustained_mode": "bonus", "bonus_always": False}
 
 
 def _run_scenario(path: Path, overrides: dict[str, Any], fmt: OutputFormat) -> None:
@@ -448,6 +445,7 @@ def melee_many_command(
     allocation: AllocationOption = None,
     sustained_mode: SustainedModeOption = None,
     bonus_always: BonusAlwaysOption = None,
+    variants: VariantsOption = None,
     profiles: ProfilesOption = None,
     method: MethodOption = Method.auto,
     samples: SamplesOption = engine.DEFAULT_SAMPLES,
@@ -468,27 +466,19 @@ def melee_many_command(
     sides = parse_sides(list(side or DEFAULT_MANY_SIDES), library)
     pairs = parse_engaged(list(engaged or DEFAULT_MANY_ENGAGED))
     assignment = parse_assignment(list(assign or ([] if side else DEFAULT_MANY_ASSIGN)))
-    switches: dict[str, Any] = {
-        key: value
-        for key, value in (
-            ("winner_damage", winner_damage),
-            ("allocation", allocation),
-            ("sustained_mode", sustained_mode),
-            ("bonus_always", bonus_always),
-        )
-        if value is not None
-    }
+    rules = cli_variants(Variants, variants, {"winner_damage": winner_damage, "allocation": allocation,
+                                              "sustained_mode": sustained_mode, "bonus_always": bonus_always})
     with progress_bar("Force melee") as progress:
         result = engine.melee_many(
             sides, pairs, assignment or None, method=method.value, samples=samples, seed=seed, threads=threads,
-            progress=progress, **switches,
+            progress=progress, variants=rules,
         )
     tables, lines = melee_many_tables(result)
     payload = {
         "sides": {name: s.to_dict() for name, s in sides.items()},
         "engaged": [list(pair) for pair in pairs],
         "assignment": assignment,
-        "switches": {**_default_switches(), **switches},
+        "switches": rules.to_dict(),
         "summary": _many_summary(result),
         "result": result.to_dict(),
     }

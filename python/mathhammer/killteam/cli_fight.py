@@ -17,12 +17,15 @@ from mathhammer._cli_common import (
     SeedOption,
     Table,
     ThreadsOption,
+    VariantsOption,
+    cli_variants,
     distribution_table,
     emit,
     method_line,
     progress_bar,
     register_printer,
 )
+from mathhammer.killteam.variants import Variants
 from mathhammer._validate import InputError, InputTypeError
 from mathhammer.killteam.fight import FightResult, fight
 from mathhammer.killteam.profiles import Fighter
@@ -123,6 +126,7 @@ def register(app: typer.Typer) -> None:
         samples: SamplesOption = 1_000_000,
         seed: SeedOption = None,
         threads: ThreadsOption = None,
+        variants: VariantsOption = None,
         fmt: FormatOption = OutputFormat.table,
     ) -> None:
         """A Kill Team 2024 fight: both fighters' remaining wounds, death chances and means.
@@ -138,7 +142,7 @@ def register(app: typer.Typer) -> None:
                      objective=b_objective)
         with progress_bar("Fighting") as progress:
             result = fight(a, b, first=first, rounds=rounds, method=method.value, samples=samples, seed=seed,
-                           threads=threads, progress=progress)
+                           threads=threads, progress=progress, variants=cli_variants(Variants, variants, {}))
         tables, lines = fight_tables(result, fighters=(a, b))
         payload = {
             "a": str(a),

@@ -17,6 +17,8 @@ from mathhammer._cli_common import (
     SamplesOption,
     SeedOption,
     ThreadsOption,
+    VariantsOption,
+    cli_variants,
     Table,
     distribution_table,
     emit,
@@ -24,6 +26,7 @@ from mathhammer._cli_common import (
     progress_bar,
     register_printer,
 )
+from mathhammer.killteam.variants import Variants
 from mathhammer._validate import InputError, check_stat
 from mathhammer.killteam.profiles import Operative, Weapon
 from mathhammer.killteam.shoot import DEFAULT_SAMPLES, ShootResult, shoot
@@ -147,6 +150,7 @@ def register(app: typer.Typer) -> None:
         samples: SamplesOption = DEFAULT_SAMPLES,
         seed: SeedOption = None,
         threads: ThreadsOption = None,
+        variants: VariantsOption = None,
         fmt: FormatOption = OutputFormat.table,
     ) -> None:
         """Damage of a Kill Team shot: distribution, mean and kill chance (exact by default).
@@ -163,7 +167,7 @@ def register(app: typer.Typer) -> None:
         base_target = _with(base_target, save=save, wounds=wounds, abilities=abilities)
         save_values = parse_saves(saves) if saves is not None else [base_target.save]
         options = dict(cover=cover, obscured=obscured, rounds=rounds, method=method.value, samples=samples, seed=seed,
-                       threads=threads)
+                       threads=threads, variants=cli_variants(Variants, variants, {}))
         results: list[tuple[int, ShootResult]] = []
         for value in save_values:
             the_target = dataclasses.replace(base_target, save=value)

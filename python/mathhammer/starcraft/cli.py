@@ -20,6 +20,8 @@ from mathhammer._cli_common import (
     SeedOption,
     Table,
     ThreadsOption,
+    VariantsOption,
+    cli_variants,
     distribution_table,
     emit,
     method_line,
@@ -29,7 +31,7 @@ from mathhammer._cli_common import (
 from mathhammer._validate import InputError
 from mathhammer.library import load_game_library, resolve_profile
 from mathhammer.starcraft.engine import DEFAULT_SAMPLES, REACTION_KEYS, attack, sequence
-from mathhammer.starcraft.profiles import ATTACK_KWARGS, Batch, Rules, Unit, Weapon
+from mathhammer.starcraft.profiles import ATTACK_KWARGS, Batch, Rules, Unit, Variants, Weapon
 from mathhammer.starcraft.results import AttackResult, SequenceResult
 
 starcraft_app = typer.Typer(
@@ -160,9 +162,10 @@ def attack_command(
     visible_models: Annotated[Optional[int], _o(_A, "Models visible to the attacker (caps casualties unless engaged).")] = None,
     engaged: Annotated[bool, _o(_A, "The target is engaged (no visible-model cap).", "--engaged/--no-engaged", " /--not-engaged")] = False,
     reaction: Annotated[Optional[str], _o(_A, "Reaction grants as key=value pairs: dodge, tough, damage_cap, td_reduction, td_floor.")] = None,
-    critical_hit_rule: Annotated[str, _o(_R, "count (CRITICAL HIT moves X dice) or natural (dice showing X).")] = "count",
-    leftover: Annotated[str, _o(_R, "marker (leftover damage stays) or lost.")] = "marker",
-    stacking: Annotated[str, _o(_R, "sum or max: the same keyword from several sources.")] = "sum",
+    critical_hit_rule: Annotated[Optional[str], _o(_R, "count (default: CRITICAL HIT moves X dice) or natural (dice showing X).")] = None,
+    leftover: Annotated[Optional[str], _o(_R, "marker (default: leftover damage stays) or lost.")] = None,
+    stacking: Annotated[Optional[str], _o(_R, "sum (default) or max: the same keyword from several sources.")] = None,
+    variants: VariantsOption = None,
     method: MethodOption = Method.auto,
     samples: SamplesOption = DEFAULT_SAMPLES,
     seed: SeedOption = None,
@@ -220,9 +223,10 @@ def attack_command(
     }
     if the_weapon is None or the_weapon.template or mode != "weapon":
         options.pop("firing_models")  # only a non-template weapon batch counts firing models
-    rules = Rules(critical_hit=critical_hit_rule, leftover=leftover, stacking=stacking)
+    rules = cli_variants(Variants, variants, {"critical_hit": critical_hit_rule, "leftover": leftover, "stacking": stacking},
+                         {"critical_hit": "--critical-hit-rule"})
     with progress_bar("StarCraft attack") as progress:
-        result = attack(the_weapon, the_unit, rules=rules, method=method.value, samples=samples, seed=seed,
+        result = attack(the_weapon, the_unit, variants=rules, method=method.value, samples=samples, seed=seed,
                         threads=threads, progress=progress, **options)
     _print(result, the_weapon, the_unit, options, rules, fmt)
 
@@ -373,9 +377,10 @@ def sequence_command(
     unit: Annotated[str, _o(_U, "Target unit by name: a catalogue key or an entry of --profiles.")] = "zealot",
     batch: Annotated[Optional[list[str]], _o(_A, "A batch: 'WEAPON key=value ...' (sc.attack options). Repeat it, in firing order.")] = None,
     profiles: Annotated[Optional[Path], _o(_W, "Profile library (.toml/.json, game = \"starcraft\") to take weapons and --unit from.")] = None,
-    critical_hit_rule: Annotated[str, _o(_R, "count (CRITICAL HIT moves X dice) or natural (dice showing X).")] = "count",
-    leftover: Annotated[str, _o(_R, "marker (leftover damage stays) or lost.")] = "marker",
-    stacking: Annotated[str, _o(_R, "sum or max: the same keyword from several sources.")] = "sum",
+    critical_hit_rule: Annotated[Optional[str], _o(_R, "count (default: CRITICAL HIT moves X dice) or natural (dice showing X).")] = None,
+    leftover: Annotated[Optional[str], _o(_R, "marker (default: leftover damage stays) or lost.")] = None,
+    stacking: Annotated[Optional[str], _o(_R, "sum (default) or max: the same keyword from several sources.")] = None,
+    variants: VariantsOption = None,
     method: MethodOption = Method.auto,
     samples: SamplesOption = DEFAULT_SAMPLES,
     seed: SeedOption = None,
@@ -388,9 +393,10 @@ def sequence_command(
     library = load_game_library(profiles, "starcraft") if profiles is not None else {}
     the_unit: Unit = resolve_profile("starcraft", "unit", unit, library)
     batches = [parse_batch(text, i, library) for i, text in enumerate(batch or DEFAULT_BATCHES)]
-    rules = Rules(critical_hit=critical_hit_rule, leftover=leftover, stacking=stacking)
+    rules = cli_variants(Variants, variants, {"critical_hit": critical_hit_rule, "leftover": leftover, "stacking": stacking},
+                         {"critical_hit": "--critical-hit-rule"})
     with progress_bar("StarCraft sequence") as progress:
-        result = sequence(the_unit, batches, rules=rules, method=method.value, samples=samples, seed=seed,
+        result = sequence(the_unit, batches, variants=rules, method=method.value, samples=samples, seed=seed,
                           threads=threads, progress=progress)
     tables, lines = sequence_tables(result)
     payload = {
