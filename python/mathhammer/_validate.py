@@ -29,11 +29,11 @@ def check_int(field: str, value: Any, lo: int, hi: int | None = None) -> int:
     """An integer in lo..hi (hi None: no upper bound). Bools and floats are refused."""
     if isinstance(value, bool) or not isinstance(value, (int,)) and not _is_numpy_int(value):
         raise InputTypeError(field, f"expected an integer, got {value!r} ({type(value).__name__})")
-    value = int(value)
-    if value < lo or (hi is not None and value > hi):
+    number = int(value)
+    if number < lo or (hi is not None and number > hi):
         allowed = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-        raise InputError(field, f"{value} is out of range; allowed {allowed}")
-    return value
+        raise InputError(field, f"{number} is out of range; allowed {allowed}")
+    return number
 
 
 def check_stat(field: str, value: Any, lo: int = 2, hi: int = 6) -> int:

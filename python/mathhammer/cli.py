@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         code = command.main(args=argv, prog_name="mathhammer", standalone_mode=False)
     except (InputError, InputTypeError) as error:
-        typer.echo(f"error: {_one_line(error)}", err=True)
+        typer.echo(f"error: {_one_line(str(error))}", err=True)
         return EXIT_BAD_INPUT
     except click_exceptions.NoArgsIsHelpError as error:  # a bare group: its help
         error.show()

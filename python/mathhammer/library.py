@@ -36,7 +36,7 @@ from typing import Any, ClassVar, TypeVar
 import tomli_w
 
 try:
-    import tomllib
+    import tomllib as tomllib  # re-exported: the scenario reader uses the same parser
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
@@ -90,7 +90,8 @@ def profile_class(game: str, kind: str) -> type:
     if kind not in kinds:
         raise InputError("kind", f"unknown {game} profile kind {kind!r}; allowed: {', '.join(kinds)}")
     module, name = kinds[kind].split(":")
-    return getattr(importlib.import_module(module), name)
+    cls: type = getattr(importlib.import_module(module), name)
+    return cls
 
 
 def profile_to_dict(profile: Any) -> dict[str, Any]:
@@ -265,7 +266,8 @@ def _read(path: Path) -> dict[str, Any]:
     except OSError as error:
         raise ProfileFileError(str(path), f"cannot read it: {error.strerror or error}") from None
     try:
-        return json.loads(text) if suffix == ".json" else tomllib.loads(text)
+        data: dict[str, Any] = json.loads(text) if suffix == ".json" else tomllib.loads(text)
+        return data
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as error:
         raise ProfileFileError(str(path), f"not valid {suffix[1:].upper()}: {error}") from None
 

@@ -168,8 +168,9 @@ class Distribution:
         if ax is None:
             _, ax = plt.subplots()
         ax.bar(self.values, self._pmf, label=label, **bar_kwargs)
-        if self._samples is not None:
-            ax.errorbar(self.values, self._pmf, yerr=2 * self.stderr, fmt="none", ecolor="black", capsize=2)
+        errors = self.stderr
+        if errors is not None:
+            ax.errorbar(self.values, self._pmf, yerr=2 * errors, fmt="none", ecolor="black", capsize=2)
         ax.set_ylabel("probability")
         if label is not None:
             ax.legend()

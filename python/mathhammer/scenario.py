@@ -70,7 +70,8 @@ class Action:
     options: str = ""
 
     def resolve(self) -> Callable[..., Any]:
-        return _attribute(self.function)
+        function: Callable[..., Any] = _attribute(self.function)
+        return function
 
     def keys(self) -> tuple[str, ...] | None:
         """The keys an entry may hold: ``name``, the aliases and the function's parameters (None when
@@ -89,8 +90,9 @@ class Action:
         return tuple(p.name for p in inspect.signature(self.resolve()).parameters.values()
                      if p.default is p.empty and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
 
-    def result_type(self) -> type:
-        return _attribute(self.result)
+    def result_type(self) -> type[ResultMixin]:
+        result: type[ResultMixin] = _attribute(self.result)
+        return result
 
 
 def _attribute(path: str) -> Any:

@@ -106,7 +106,8 @@ def _with_side_options(function: Any) -> Any:
 
 def _find_profile(field: str, text: str, profiles: dict[str, Miniature]) -> Miniature:
     """A miniature from --profiles, the examples, or notation like 'A 4/4+ D 4/4+ W 3'."""
-    return resolve_profile("deathburgh", "miniature", text, {"miniature": profiles}, field)
+    mini: Miniature = resolve_profile("deathburgh", "miniature", text, {"miniature": profiles}, field)
+    return mini
 
 
 def _build_side(side: str, options: dict[str, Any], profiles: dict[str, Miniature]) -> Side:

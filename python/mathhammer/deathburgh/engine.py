@@ -145,8 +145,8 @@ def combat(
     side_a = as_side("attacker", attacker)
     side_d = as_side("defender", defender)
     plan = plan_combat(side_a, side_d, reaction, rules, stand_and_shoot)
-    context = dict(
-        defender_wounds=side_d.current_wounds, attacker_wounds=side_a.current_wounds,
+    build = functools.partial(
+        CombatResult.build, defender_wounds=side_d.current_wounds, attacker_wounds=side_a.current_wounds,
         reaction=plan.reaction, edition=rules.edition, variants=rules,
     )
     if options.method == "monte_carlo":
@@ -154,12 +154,9 @@ def combat(
         counts = combat_counts(plan, options.samples, seed_used, resolve_threads(options.threads), options.progress,
                                options.executor)
         successes, wounds = split_counts(plan, counts)
-        return CombatResult.build(successes, wounds, samples=options.samples, method="monte_carlo", seed=seed_used,
-                                  **context)
+        return build(successes, wounds, samples=options.samples, method="monte_carlo", seed=seed_used)
     successes, wounds, pmf_attacker, pmf_defender = _cpp.combat_exact(plan.spec())
-    return CombatResult.build(
-        successes, wounds, samples=None, method="exact", marginals=(pmf_attacker, pmf_defender), **context
-    )
+    return build(successes, wounds, samples=None, method="exact", marginals=(pmf_attacker, pmf_defender))
 
 
 def combat_counts(plan: CombatPlan, samples: int, seed: int, threads: int, progress: Progress | None = None,

@@ -69,7 +69,7 @@ class Variants(options.Variants):
             if self.draw_in_dodge:
                 raise InputError("draw_in_dodge", "the draw rule belongs to edition='alpha' (the web edition has no draws)")
 
-    def outcome_rules(self, reaction: str, same_role: bool) -> object:
+    def outcome_rules(self, reaction: str, same_role: bool) -> _cpp.OutcomeRules:
         """The C++ ``OutcomeRules`` for one combat."""
         out = _cpp.OutcomeRules()
         out.edition = getattr(_cpp.Edition, self.edition)
@@ -99,7 +99,7 @@ class PoolPlan:
     auto_hits: int | None = None
     wound_cap: int | None = None  # cap_wounds_at_dice: the dice count
 
-    def spec(self) -> object:
+    def spec(self) -> _cpp.PoolSpec:
         """The C++ ``PoolSpec``."""
         out = _cpp.PoolSpec()
         out.rolled = self.rolled
@@ -188,7 +188,7 @@ class CombatPlan:
     same_role: bool
     rules: Rules
 
-    def spec(self) -> object:
+    def spec(self) -> _cpp.CombatSpec:
         out = _cpp.CombatSpec()
         out.attacker = self.attacker.spec()
         out.defender = self.defender.spec()

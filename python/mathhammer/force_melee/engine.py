@@ -275,14 +275,14 @@ def _check_assignment(assignment: Any, sides: dict[str, Side], pairs: list[tuple
             raise InputTypeError(
                 "assignment", f"keys are (unit, enemy) pairs, or unit names mapping to {{enemy: dice}}; got {key!r}"
             )
-        for (unit, enemy), dice in entries:
+        for (unit, enemy), count in entries:
             field = f"assignment[{unit!r}, {enemy!r}]"
             if unit not in sides:
                 raise InputError(field, f"unknown unit {unit!r}; units: {', '.join(sides)}")
             if enemy not in enemies[unit]:
                 engaged_with = ", ".join(repr(e) for e in enemies[unit])
                 raise InputError(field, f"{unit!r} is not engaged with {enemy!r}; it is engaged with {engaged_with}")
-            given[(unit, enemy)] = check_int(field, dice, 0, MAX_DICE)
+            given[(unit, enemy)] = check_int(field, count, 0, MAX_DICE)
     dice: dict[tuple[str, str], int] = {}
     for unit, side in sides.items():
         mine = {enemy: n for (u, enemy), n in given.items() if u == unit}
@@ -401,27 +401,28 @@ def melee_many(
     for k, (u, v) in enumerate(pairs):
         ex_layout = layout.exchanges[k]
         offset = layout.exchange_offset[k]
-        damage, hits = _exchange_parts(flat[offset : offset + ex_layout.total], ex_layout)
-        damage, hits = _trim(damage), _trim(hits)
+        pair_damage, pair_hits = _exchange_parts(flat[offset : offset + ex_layout.total], ex_layout)
+        pair_damage, pair_hits = _trim(pair_damage), _trim(pair_hits)
         # Joint models removed: rows the first unit's, columns the second's.
         rows, cols = unit_configs[names.index(u)].removed_bins, unit_configs[names.index(v)].removed_bins
         start = layout.casualties_offset[k]
-        casualties = flat[start : start + rows * cols].reshape(rows, cols)
-        more, tie, less = _more_tie_less(hits)
+        pair_casualties = flat[start : start + rows * cols].reshape(rows, cols)
+        more, tie, less = _more_tie_less(pair_hits)
         pair_results.append(
             PairResult(
                 first=u,
                 second=v,
                 dice=(dice[(u, v)], dice[(v, u)]),
-                joint=JointDistribution(damage, names=(f"damage_{u}", f"damage_{v}"), samples=n),
-                damage_first=Distribution(_trim(damage.sum(axis=1)), samples=n),
-                damage_second=Distribution(_trim(damage.sum(axis=0)), samples=n),
-                hits_first=Distribution(_trim(hits.sum(axis=1)), samples=n),
-                hits_second=Distribution(_trim(hits.sum(axis=0)), samples=n),
+                joint=JointDistribution(pair_damage, names=(f"damage_{u}", f"damage_{v}"), samples=n),
+                damage_first=Distribution(_trim(pair_damage.sum(axis=1)), samples=n),
+                damage_second=Distribution(_trim(pair_damage.sum(axis=0)), samples=n),
+                hits_first=Distribution(_trim(pair_hits.sum(axis=1)), samples=n),
+                hits_second=Distribution(_trim(pair_hits.sum(axis=0)), samples=n),
                 p_first_more=more,
                 p_tie=tie,
                 p_second_more=less,
-                casualties_joint=JointDistribution(casualties, names=(f"casualties_{u}", f"casualties_{v}"), samples=n),
+                casualties_joint=JointDistribution(pair_casualties, names=(f"casualties_{u}", f"casualties_{v}"),
+                                                   samples=n),
             )
         )
     return MeleeManyResult(

@@ -11,7 +11,7 @@ import contextlib
 import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from mathhammer._validate import InputError, InputTypeError, check_bool, check_choice, check_int, check_stat
 
@@ -43,17 +43,21 @@ def field_prefix(prefix: str) -> Iterator[None]:
         raise InputTypeError(f"{prefix}.{error.field}", str(error)[len(error.field) + 2 :]) from None
 
 
-def _from_mapping(cls: type, data: Any, field: str) -> Any:
+_P = TypeVar("_P")
+
+
+def _from_mapping(cls: type[_P], data: Any, field: str) -> _P:
     """Build a profile from a table of its fields; unknown fields are listed with the known ones."""
     if isinstance(data, cls):
         return data
     if not isinstance(data, Mapping):
         raise InputTypeError(field, f"expected a {cls.__name__} or a table of its fields, got {data!r}")
-    known = [f.name for f in dataclasses.fields(cls)]
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]  # every profile class is a dataclass
+    known = [f.name for f in fields]
     unknown = sorted(str(k) for k in data if k not in known)
     if unknown:
         raise InputError(f"{field}.{unknown[0]}", f"unknown field; {cls.__name__} fields are: {', '.join(known)}")
-    required = [f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING and f.name not in data]
+    required = [f.name for f in fields if f.default is dataclasses.MISSING and f.name not in data]
     if required:
         raise InputError(f"{field}.{required[0]}", f"missing; {cls.__name__} needs {', '.join(required)}")
     with field_prefix(field):

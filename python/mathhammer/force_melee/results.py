@@ -53,7 +53,8 @@ class AllocationResult(ResultMixin):
         """One row per model left, in allocation order: its HP now (casualties and lost damage repeated)."""
         import pandas as pd
 
-        rows = [{"model": k, "hp": hp} for k, hp in enumerate(self.current)] or [{"model": None, "hp": 0}]
+        rows: list[dict[str, int | None]] = [{"model": k, "hp": hp} for k, hp in enumerate(self.current)]
+        rows = rows or [{"model": None, "hp": 0}]
         frame = pd.DataFrame(rows)
         frame["casualties"] = self.casualties
         frame["lost"] = self.lost

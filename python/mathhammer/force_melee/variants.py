@@ -51,4 +51,5 @@ class Variants(options.Variants):
         )
 
     def allocation_enum(self) -> _fm.Allocation:
-        return getattr(_fm.Allocation, self.allocation)
+        allocation: _fm.Allocation = getattr(_fm.Allocation, self.allocation)
+        return allocation

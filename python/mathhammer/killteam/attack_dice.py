@@ -59,13 +59,13 @@ def defence_profile(target: Operative, dice: int, cover: int) -> Any:
     return p
 
 
-def _profile_key(p: Any) -> tuple:
+def _profile_key(p: Any) -> tuple[Any, ...]:
     return (p.dice, p.hit, p.crit, p.accurate, int(p.reroll), p.punishing, p.severe, p.rending,
             p.fails_to_norms, p.norms_to_crits, p.obscured)
 
 
 @lru_cache(maxsize=4096)
-def _cached_distribution(key: tuple) -> np.ndarray:
+def _cached_distribution(key: tuple[Any, ...]) -> np.ndarray:
     p = _kt.AttackProfile()
     (p.dice, p.hit, p.crit, p.accurate, reroll, p.punishing, p.severe, p.rending,
      p.fails_to_norms, p.norms_to_crits, p.obscured) = key

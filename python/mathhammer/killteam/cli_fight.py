@@ -72,7 +72,7 @@ def fight_tables(result: FightResult, title: str = "", fighters: tuple[Any, Any]
     rounds = f"{result.rounds} round{'s' if result.rounds > 1 else ''}"
     summary = Table(f"{prefix}Fight ({result.method}, {rounds}, {result.first.upper()} first)", columns)
     for index, side in enumerate(("a", "b")):
-        row: list[Any] = [side.upper()] + ([str(fighters[index])] if fighters else [])  # type: ignore[index]
+        row: list[Any] = [side.upper()] + ([str(fighters[index])] if fighters else [])
         row += [result.death_chance(side), result.wounds(side).mean, result.mean_damage_taken(side)]
         if errors:
             row.append(errors[f"death_chance_{side}"])

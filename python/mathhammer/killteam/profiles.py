@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mathhammer.library import FieldsProfile
 from mathhammer._validate import InputError, InputTypeError, check_choice, check_int, check_stat
@@ -51,6 +51,10 @@ class Weapon(FieldsProfile):
     hit: int
     damage: tuple[int, int] = (3, 4)
     rules: WeaponRules = field(default_factory=WeaponRules)
+
+    if TYPE_CHECKING:  # what the constructor accepts: stats as 3 or "3+", damage as "3/4", rules as notation
+        def __init__(self, attacks: int, hit: int | str, damage: tuple[int, int] | str = (3, 4),
+                     rules: WeaponRules | str = ...) -> None: ...
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "attacks", check_int("attacks", self.attacks, 1, MAX_ATTACKS))
@@ -108,6 +112,11 @@ class Fighter(FieldsProfile):
     strategy: str = "max_damage"
     objective: str | None = None
 
+    if TYPE_CHECKING:
+        def __init__(self, attacks: int, hit: int | str, damage: tuple[int, int] | str = (3, 4), wounds: int = 12,
+                     rules: WeaponRules | str = ..., abilities: Abilities | str = ..., strategy: str = "max_damage",
+                     objective: str | None = None) -> None: ...
+
     def __post_init__(self) -> None:
         weapon = Weapon(self.attacks, self.hit, self.damage, self.rules)
         object.__setattr__(self, "attacks", weapon.attacks)
@@ -144,6 +153,9 @@ class Operative(FieldsProfile):
     save: int
     wounds: int = 12
     abilities: Abilities = field(default_factory=Abilities)
+
+    if TYPE_CHECKING:
+        def __init__(self, save: int | str, wounds: int = 12, abilities: Abilities | str = ...) -> None: ...
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "save", check_stat("save", self.save))

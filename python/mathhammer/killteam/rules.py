@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from mathhammer.library import FieldsProfile
 from mathhammer._validate import InputError, InputTypeError, check_bool, check_int
@@ -244,7 +244,10 @@ def _once(field: str, values: dict[str, Any], name: str, value: Any, part: str) 
     values[name] = value
 
 
-def _build(cls: Any, values: dict[str, Any], field: str, text: Any) -> Any:
+_R = TypeVar("_R")
+
+
+def _build(cls: type[_R], values: dict[str, Any], field: str, text: Any) -> _R:
     """Construct, reporting a range error under the field as the user named it (e.g. "rules.lethal")."""
     try:
         return cls(**values)

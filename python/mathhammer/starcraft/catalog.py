@@ -6,6 +6,9 @@ the two agree.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TypeVar
+
 from mathhammer._validate import InputError, InputTypeError
 from mathhammer.starcraft.profiles import Unit, Weapon
 
@@ -17,7 +20,8 @@ WEAPONS: dict[str, Weapon] = {
     "particle_disruptors": Weapon(4, 3, 2, surge_tags=("Armoured",), surge_dice="D3", name="Particle Disruptors"),
     "kerrigan_blades": Weapon(6, 4, 2, keywords="CRITICAL HIT (2)", name="Blades (Kerrigan)"),
     # Aftershock Rounds (Dmg = target Size) is an ability: pass damage_set="size" to sc.attack.
-    "shock_cannon": Weapon("BT+4", 4, 1, surge_tags=("Light", "Armoured"), name="Shock Cannon"),
+    # roa as card text ("BT+4": a template weapon, roa 4), which the constructor reads.
+    "shock_cannon": Weapon("BT+4", 4, 1, surge_tags=("Light", "Armoured"), name="Shock Cannon"),  # type: ignore[arg-type]
 }
 
 UNITS: dict[str, Unit] = {
@@ -31,11 +35,14 @@ UNITS: dict[str, Unit] = {
 }
 
 
+P = TypeVar("P", Weapon, Unit)
+
+
 def _key(name: str) -> str:
     return "".join(ch if ch.isalnum() else "_" for ch in name.strip().lower()).strip("_").replace("__", "_")
 
 
-def _lookup(kind: str, table: dict, name: str):  # type: ignore[no-untyped-def]
+def _lookup(kind: str, table: Mapping[str, P], name: str) -> P:
     if not isinstance(name, str):
         raise InputTypeError(kind, f"expected a {kind} name, got {name!r}")
     key = _key(name)

@@ -222,6 +222,7 @@ def plan_batch(
     if surge_applied:
         assert weapon is not None
         if weapon.template:
+            assert affected_models is not None  # a template attack needs it (checked above)
             c.surge_kind, c.surge_fixed = _sc.SurgeKind.fixed, affected_models
         else:
             c.surge_kind = SURGE_KIND[weapon.surge_dice]
@@ -234,7 +235,7 @@ def plan_batch(
     eligible = unit.evade is not None if evade_eligible is None else check_bool("evade_eligible", evade_eligible)
     evade_rolled = eligible and unit.evade is not None
     c.evade = evade_rolled
-    c.evade_target = _sc.final_target(unit.evade, evade_mod, anti_total) if evade_rolled else 6
+    c.evade_target = 6 if unit.evade is None or not evade_rolled else _sc.final_target(unit.evade, evade_mod, anti_total)
 
     # ---- 5. Damage per die: setters (largest), then caps (smallest) ------------------------------
     base = hits_damage if mode == "hits" else weapon.damage  # type: ignore[union-attr]
@@ -268,7 +269,8 @@ def unit_profile(unit: Unit) -> _sc.UnitProfile:
 
 def unit_state(unit: Unit) -> _sc.UnitState:
     s = _sc.UnitState()
-    s.models, s.marker, s.shielded, s.first_model_alive = unit.models, unit.marker, unit.shielded, unit.first_model_alive
+    s.models, s.marker, s.first_model_alive = unit.models, unit.marker, unit.first_model_alive
+    s.shielded = bool(unit.shielded)  # None only before Unit's own check resolves it
     return s
 
 

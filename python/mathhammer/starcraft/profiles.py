@@ -94,6 +94,7 @@ class Weapon(FieldsProfile):
     hit: int
     damage: int
     surge_tags: tuple[str, ...] = ()
+    # (the constructor also takes roa as 'BT+4', hit as '3+', tags as 'Light, Armoured' text)
     surge_dice: str | None = None
     template: bool = False
     keywords: str = ""
@@ -109,7 +110,9 @@ class Weapon(FieldsProfile):
     name: str = ""
 
     def __post_init__(self) -> None:
-        put = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen dataclass)
+        def put(name: str, value: Any) -> None:  # a frozen dataclass sets its fields this way
+            object.__setattr__(self, name, value)
+
         roa, bt = _roa(self.roa)
         put("roa", roa)
         put("template", check_bool("template", self.template) or bt)
@@ -198,7 +201,9 @@ class Unit(FieldsProfile):
     name: str = ""
 
     def __post_init__(self) -> None:
-        put = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen dataclass)
+        def put(name: str, value: Any) -> None:  # a frozen dataclass sets its fields this way
+            object.__setattr__(self, name, value)
+
         put("models", check_int("models", self.models, 1, MAX_MODELS))
         put("hp", check_int("hp", self.hp, 1, MAX_HP))
         put("armour", check_stat("armour", self.armour))
