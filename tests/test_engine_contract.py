@@ -172,3 +172,33 @@ def test_results_and_variants_pickle(name: str) -> None:
         assert back.to_json() == result.to_json() and type(back) is type(result)
         assert not back.summary() or back.summary() == result.summary()
     assert pickle.loads(pickle.dumps(variants_cls())) == variants_cls()
+
+
+def test_cpp_configs_pickle_and_run_the_same() -> None:
+    """The structs the engines hand to C++ travel to another process like profiles do."""
+    import pickle
+
+    import numpy as np
+
+    from mathhammer import _core
+    from mathhammer.deathburgh.engine import as_side
+    from mathhammer.deathburgh.rules import Variants as DbVariants
+    from mathhammer.deathburgh.rules import plan_combat
+    from mathhammer.killteam.shoot import shoot_config
+    from mathhammer.starcraft.engine import plan_batch
+
+    def again(config: Any) -> Any:
+        return pickle.loads(pickle.dumps(config))
+
+    shot = shoot_config(BIG_GUN, kt.Operative(save=4, wounds=10, abilities="Feel No Pain 5+"), 1, False, 2)
+    for mine, theirs in zip(_core.killteam.shoot_exact(shot), _core.killteam.shoot_exact(again(shot))):
+        assert np.array_equal(mine, theirs)
+    batch = plan_batch(RIFLE, TANK, sc.Variants(), firing_models=3).config
+    assert np.array_equal(_core.starcraft.exact_attack(batch), _core.starcraft.exact_attack(again(batch)))
+    combat = plan_combat(as_side("a", DB_A), as_side("d", DB_B), "dodge", DbVariants(), False).spec()
+    for mine, theirs in zip(_core.deathburgh.combat_exact(combat), _core.deathburgh.combat_exact(again(combat))):
+        assert np.array_equal(mine, theirs)
+    exchange = fm.engine._fm.ExchangeConfig(
+        fm.engine._side_config(fm.example("militia"), 3), fm.engine._side_config(fm.example("walker"), 2),
+        fm.Variants(winner_damage="excess").rules())
+    assert np.array_equal(_core.force_melee.exchange_exact(exchange), _core.force_melee.exchange_exact(again(exchange)))

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor
 from typing import Any, ClassVar, TypeVar
 
+from mathhammer import _configs  # noqa: F401  (registers pickling for the C++ configs)
 from mathhammer._validate import InputError, InputTypeError, check_choice, check_int
 
 __all__ = [
