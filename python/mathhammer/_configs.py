@@ -47,7 +47,7 @@ def _reducer(cls: type, names: list[str], writable: bool) -> Any:
 
 def _constructor_arguments(cls: type) -> list[str] | None:
     """The keyword names of the class's constructor, from its pybind11 signature line."""
-    doc = inspect.getdoc(cls.__init__) or ""
+    doc = inspect.getdoc(vars(cls).get("__init__")) or ""
     first = doc.splitlines()[0] if doc else ""
     if not first.startswith("__init__(self"):
         return None
