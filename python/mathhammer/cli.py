@@ -24,10 +24,7 @@ from mathhammer._cli_common import (
 )
 from mathhammer._validate import InputError, InputTypeError
 
-try:  # typer >= 0.2x carries its own copy of click
-    from typer._click import exceptions as click_exceptions
-except ImportError:  # pragma: no cover - older typer runs on click itself
-    from click import exceptions as click_exceptions  # type: ignore[no-redef]
+from typer._click import exceptions as click_exceptions  # typer >= 0.29 (the pinned minimum) carries click
 
 app = typer.Typer(
     name="mathhammer",
