@@ -86,7 +86,7 @@ def test_plots_draw_the_probabilities():
     d = Distribution.from_counts([30, 50, 20])
     ax = d.plot(label="damage")
     heights = [patch.get_height() for patch in ax.patches]
-    assert heights == pytest.approx([0.3, 0.5, 0.2])
+    assert heights == pytest.approx([30, 50, 20])  # percent
     j = JointDistribution(np.array([[0.1, 0.2], [0.3, 0.4]]), names=("a", "b"))
     ax = j.plot()
     assert np.allclose(ax.images[0].get_array(), j.pmf) and ax.get_ylabel() == "a"

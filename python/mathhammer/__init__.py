@@ -6,6 +6,9 @@ Games: ``mathhammer.killteam`` (Kill Team 2024 shooting and fighting), ``mathham
 :class:`Distribution` and :class:`JointDistribution` objects.
 """
 
+from collections.abc import Sequence
+from typing import Any
+
 from mathhammer._validate import InputError, InputTypeError
 from mathhammer.results import Distribution, JointDistribution
 
@@ -13,7 +16,7 @@ __version__ = "0.1.0"
 
 GAMES = ("killteam", "starcraft", "deathburgh", "force_melee")
 
-__all__ = ["GAMES", "Distribution", "InputError", "InputTypeError", "JointDistribution", "__version__", *GAMES]
+__all__ = ["GAMES", "Distribution", "InputError", "InputTypeError", "JointDistribution", "__version__", "plot", *GAMES]
 
 
 def __getattr__(name: str) -> object:
@@ -22,4 +25,13 @@ def __getattr__(name: str) -> object:
         import importlib
 
         return importlib.import_module(f"mathhammer.{name}")
+
     raise AttributeError(f"module 'mathhammer' has no attribute {name!r}")
+
+
+def plot(results: Any, *, kind: str = "pmf", labels: Sequence[str] | None = None, ax: Any = None) -> Any:
+    """Several results (or distributions) on one axis: grouped bars or "at least k" curves; returns the
+    matplotlib Axes (see :func:`mathhammer.plotting.plot`; needs the ``plot`` extra)."""
+    from mathhammer.plotting import plot as draw
+
+    return draw(results, kind=kind, labels=labels, ax=ax)

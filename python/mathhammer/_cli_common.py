@@ -125,37 +125,83 @@ def emit_sections(fmt: OutputFormat, sections: Sequence[Section], payload: dict[
                 writer.writerows([[_cell(v) for v in row] for row in table.rows])
         sys.stdout.write(out.getvalue())
     elif fmt is OutputFormat.markdown:
-        parts = []
-        for section in sections:
-            if section.heading:
-                parts.append(f"## {section.heading}")
-            for table in section.tables:
-                lines = [f"### {table.title}", "", "| " + " | ".join(table.columns) + " |"]
-                lines.append("|" + "---|" * len(table.columns))
-                lines += ["| " + " | ".join(_cell(v) for v in row) + " |" for row in table.rows]
-                parts.append("\n".join(lines))
-            if section.summary:
-                parts.append("\n".join(f"- {line}" for line in section.summary))
-        sys.stdout.write("\n\n".join(parts) + "\n")
+        sys.stdout.write(render_markdown(sections) + "\n")
     else:
         from rich.console import Console
-        from rich.table import Table as RichTable
-        from rich.text import Text
 
         console = Console()
-        for section in sections:
-            if section.heading:
-                console.rule(Text(section.heading, style="bold"))
-            for table in section.tables:
-                console.print(Text(table.title, style="bold"))  # above the table, not wrapped to its width
-                rich_table = RichTable()
-                for column in table.columns:
-                    rich_table.add_column(column, justify="right")
-                for row in table.rows:
-                    rich_table.add_row(*[_cell(v) for v in row])
-                console.print(rich_table)
-            for line in section.summary:
-                console.print(Text(line))
+        for renderable in rich_renderables(sections):
+            console.print(renderable)
+
+
+def render_markdown(sections: Sequence[Section]) -> str:
+    """Sections as Markdown: a heading each, its tables, its summary lines as a list."""
+    parts = []
+    for section in sections:
+        if section.heading:
+            parts.append(f"## {section.heading}")
+        for table in section.tables:
+            lines = [f"### {table.title}", "", "| " + " | ".join(table.columns) + " |"]
+            lines.append("|" + "---|" * len(table.columns))
+            lines += ["| " + " | ".join(_cell(v) for v in row) + " |" for row in table.rows]
+            parts.append("\n".join(lines))
+        if section.summary:
+            parts.append("\n".join(f"- {line}" for line in section.summary))
+    return "\n\n".join(parts)
+
+
+def render_html(sections: Sequence[Section]) -> str:
+    """Sections as HTML (what a notebook shows): headings, tables and the summary lines."""
+    from html import escape
+
+    parts = []
+    for section in sections:
+        if section.heading:
+            parts.append(f"<h3>{escape(section.heading)}</h3>")
+        for table in section.tables:
+            head = "".join(f"<th>{escape(c)}</th>" for c in table.columns)
+            body = "".join("<tr>" + "".join(f"<td>{escape(_cell(v))}</td>" for v in row) + "</tr>" for row in table.rows)
+            parts.append(f"<table><caption>{escape(table.title)}</caption><thead><tr>{head}</tr></thead>"
+                         f"<tbody>{body}</tbody></table>")
+        if section.summary:
+            parts.append("<ul>" + "".join(f"<li>{escape(line)}</li>" for line in section.summary) + "</ul>")
+    return "\n".join(parts)
+
+
+def rich_renderables(sections: Sequence[Section]) -> list[Any]:
+    """Sections as Rich renderables (a rule per heading, a title line and a table per table)."""
+    from rich.rule import Rule
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
+    out: list[Any] = []
+    for section in sections:
+        if section.heading:
+            out.append(Rule(Text(section.heading, style="bold")))
+        for table in section.tables:
+            out.append(Text(table.title, style="bold"))  # above the table, not wrapped to its width
+            rich_table = RichTable()
+            for column in table.columns:
+                rich_table.add_column(column, justify="right")
+            for row in table.rows:
+                rich_table.add_row(*[_cell(v) for v in row])
+            out.append(rich_table)
+        out.extend(Text(line) for line in section.summary)
+    return out
+
+
+def result_sections(result: Any) -> list[Section]:
+    """The printed form of a result, as the game's own command prints it (its printer)."""
+    import importlib
+
+    game = type(result).__module__.split(".")[:2]  # mathhammer.<game>
+    if len(game) == 2:
+        try:  # the game's CLI module registers its printers
+            importlib.import_module(".".join(game) + ".cli")
+        except ModuleNotFoundError:
+            pass
+    tables, lines = result_tables("", result)
+    return [Section("", tables, lines)]
 
 
 #: A progress bar appears only once a Monte Carlo run has taken longer than this many seconds.

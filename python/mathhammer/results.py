@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from mathhammer._validate import InputError
+
 __all__ = ["Distribution", "EngineResult", "JointDistribution", "ResultMixin"]
 
 
@@ -162,19 +164,17 @@ class Distribution:
             columns["stderr"] = self.stderr
         return pd.DataFrame(columns)
 
-    def plot(self, ax: Any = None, label: str | None = None, **bar_kwargs: Any) -> Any:
-        """A bar chart of the pmf (needs the ``plot`` extra: matplotlib). Returns the Axes."""
-        plt = _pyplot()
-        if ax is None:
-            _, ax = plt.subplots()
-        ax.bar(self.values, self._pmf, label=label, **bar_kwargs)
-        errors = self.stderr
-        if errors is not None:
-            ax.errorbar(self.values, self._pmf, yerr=2 * errors, fmt="none", ecolor="black", capsize=2)
-        ax.set_ylabel("probability")
+    def plot(self, ax: Any = None, label: str | None = None, *, kind: str = "pmf", quantity: str = "value",
+             **bar_kwargs: Any) -> Any:
+        """Bars of the pmf in percent (kind "pmf", with 2-standard-error bars on the non-empty cells of a
+        Monte Carlo distribution) or the P(X >= k) curve (kind "at_least"); needs the ``plot`` extra
+        (matplotlib). ``bar_kwargs`` go to matplotlib's ``bar``. Returns the Axes."""
+        from mathhammer import plotting
+
+        axes = plotting.plot_series([(label or "", self)], quantity=quantity, kind=kind, ax=ax, **bar_kwargs)
         if label is not None:
-            ax.legend()
-        return ax
+            axes.legend()
+        return axes
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Distribution):
@@ -421,6 +421,49 @@ class EngineResult(ResultMixin):
     def summary(self) -> dict[str, float]:
         """The headline figures by name (see docs/results.md)."""
         return {name: float(value) for name, (value, _) in self._figures().items()}
+
+    # --- pictures and renderings (docs/plots.md) ---------------------------------------------
+    def plot_series(self) -> tuple[list[tuple[str, Distribution]], str, str]:
+        """What ``plot()`` draws: (label, distribution) series, the quantity, and a title."""
+        raise NotImplementedError
+
+    def plot_joint(self) -> tuple[JointDistribution, tuple[str, str], str] | None:
+        """The joint table ``plot(kind="joint")`` draws, its axis labels and title (None: none)."""
+        return None
+
+    def plot(self, ax: Any = None, *, kind: str = "pmf", label: str | None = None) -> Any:
+        """Draw the result: kind "pmf" (bars), "at_least" (P(quantity >= k) curves) or, for results
+        with a joint table (fights, melees), "joint" (a heat map). Returns the matplotlib Axes."""
+        from mathhammer import plotting
+
+        if kind == "joint":
+            joint = self.plot_joint()
+            if joint is None:
+                raise InputError("kind", f"{type(self).__name__} has no joint table; use 'pmf' or 'at_least'")
+            table, labels, title = joint
+            return plotting.plot_joint(table, labels=labels, title=title, ax=ax)
+        series, quantity, title = self.plot_series()
+        if label is not None:
+            series = [(label if len(series) == 1 else f"{label}: {name}", dist) for name, dist in series]
+        return plotting.plot_series(series, quantity=quantity, title=title, kind=kind, ax=ax)
+
+    def to_markdown(self) -> str:
+        """The result's tables and summary lines as Markdown (for chat and docs), as the CLI prints them."""
+        from mathhammer import _cli_common
+
+        return _cli_common.render_markdown(_cli_common.result_sections(self))
+
+    def _repr_html_(self) -> str:
+        """What a notebook shows: the result's tables and summary lines as HTML."""
+        from mathhammer import _cli_common
+
+        return _cli_common.render_html(_cli_common.result_sections(self))
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        """Rich's console protocol: ``rich.print(result)`` shows the result's tables in a terminal."""
+        from mathhammer import _cli_common
+
+        yield from _cli_common.rich_renderables(_cli_common.result_sections(self))
 
     @property
     def stderr(self) -> dict[str, float] | None:

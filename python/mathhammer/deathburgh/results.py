@@ -75,6 +75,17 @@ class CombatResult(EngineResult):
         figures["mean_wounds_attacker"] = (self.mean_wounds_attacker, mean_stderr(self.wounds_attacker, n))
         return figures
 
+    def plot_series(self) -> tuple[list[tuple[str, Distribution]], str, str]:
+        return ([("defender", self.wounds_defender), ("attacker", self.wounds_attacker)], "wounds taken",
+                self._title())
+
+    def plot_joint(self) -> tuple[JointDistribution, tuple[str, str], str] | None:
+        return self.joint, ("wounds to the defender", "wounds to the attacker"), self._title()
+
+    def _title(self) -> str:
+        how = "exact" if self.samples is None else f"Monte Carlo, {self.samples:,} samples"
+        return f"Deathburgh combat, {self.reaction} ({self.edition} edition, {how})"
+
     def to_frame(self) -> Any:
         """The joint law in long format: wounds to each side, P, and whether each side is Wasted."""
         frame = self.joint.to_frame()
@@ -191,6 +202,11 @@ class RoundResult(EngineResult):
         """Expected wounds the miniature loses in the round."""
         name = check_choice("name", name, self.names) if name not in self.wounds_left else name
         return self.start_wounds[self.names.index(name)] - self.wounds_left[name].mean
+
+    def plot_series(self) -> tuple[list[tuple[str, Distribution]], str, str]:
+        how = "exact" if self.samples is None else f"Monte Carlo, {self.samples:,} samples"
+        title = f"Deathburgh round, {len(self.combats)} combats ({how})"
+        return [(name, self.wounds_left[name]) for name in self.names], "wounds left", title
 
     def to_frame(self) -> Any:
         """One row per miniature and wounds-left value: name, wounds_left, p (and stderr for Monte Carlo)."""

@@ -119,6 +119,17 @@ class MeleeResult(EngineResult):
         out["p_tie"] = (self.p_tie, probability_stderr(self.p_tie, n))
         return out
 
+    def plot_series(self) -> tuple[list[tuple[str, Distribution]], str, str]:
+        return ([(f"A: {self.names[0]}", self.damage_a), (f"B: {self.names[1]}", self.damage_b)], "damage taken",
+                self._title())
+
+    def plot_joint(self) -> tuple[JointDistribution, tuple[str, str], str] | None:
+        return self.joint, (f"damage to A ({self.names[0]})", f"damage to B ({self.names[1]})"), self._title()
+
+    def _title(self) -> str:
+        how = "exact" if self.samples is None else f"Monte Carlo, {self.samples:,} samples"
+        return f"Force melee: {self.names[0]} vs {self.names[1]} ({how})"
+
     def to_frame(self) -> Any:
         """Long format: side, quantity (damage, hits, casualties, remaining[k]), value, p (+ stderr)."""
         import pandas as pd
@@ -254,6 +265,11 @@ class MeleeManyResult(EngineResult):
             "expected_units_destroyed": total([u.wiped for u in units],
                                               [probability_stderr(u.wiped, n) for u in units]),
         }
+
+    def plot_series(self) -> tuple[list[tuple[str, Distribution]], str, str]:
+        how = "exact" if self.samples is None else f"Monte Carlo, {self.samples:,} samples"
+        title = f"Force melee of {len(self.units)} units ({how})"
+        return [(name, unit.damage) for name, unit in self.units.items()], "damage taken", title
 
     def wiped(self, name: str) -> float:
         """P(unit ``name`` is destroyed)."""

@@ -124,6 +124,13 @@ class AttackDiceResult(EngineResult):
             total[c : c + pmf.shape[1]] += pmf[c]
         return Distribution(total, samples=self.joint.samples)
 
+    def plot_series(self) -> tuple[list[tuple[str, Distribution]], str, str]:
+        return ([("crits", self.crits), ("norms", self.norms), ("successes", self.successes)], "retained dice",
+                "Retained attack dice")
+
+    def plot_joint(self) -> tuple[JointDistribution, tuple[str, str], str] | None:
+        return self.joint, ("crits", "norms"), "Retained attack dice (crits, norms)"
+
     def to_frame(self) -> Any:
         return self.joint.to_frame()
 

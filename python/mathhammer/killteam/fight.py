@@ -68,6 +68,7 @@ class FightResult(EngineResult):
     first: str
     seed: int | None = None
     variants: Variants = Variants()
+    fighters: tuple[str, str] = ("", "")
 
     def _side(self, side: str) -> int:
         return SIDES.index(check_choice("side", side, SIDES))
@@ -110,6 +111,20 @@ class FightResult(EngineResult):
         for side, dist in zip(SIDES, (self.wounds_a, self.wounds_b)):
             out[f"mean_damage_taken_{side}"] = (self.mean_damage_taken(side), mean_stderr(dist, n))
         return out
+
+    def plot_series(self) -> tuple[list[tuple[str, Distribution]], str, str]:
+        names = [f"{side.upper()}: {name}" if name else side.upper() for side, name in zip(SIDES, self.fighters)]
+        return [(names[0], self.wounds_a), (names[1], self.wounds_b)], "wounds left", self._title()
+
+    def plot_joint(self) -> tuple[JointDistribution, tuple[str, str], str] | None:
+        labels = tuple(f"wounds left, {side.upper()}" + (f" ({name})" if name else "")
+                       for side, name in zip(SIDES, self.fighters))
+        return self.joint, (labels[0], labels[1]), self._title()
+
+    def _title(self) -> str:
+        rounds = f"{self.rounds} round{'s' if self.rounds > 1 else ''}"
+        how = "exact" if self.samples is None else f"Monte Carlo, {self.samples:,} samples"
+        return f"Kill Team fight, {rounds}, {self.first.upper()} first ({how})"
 
     def to_frame(self) -> Any:
         """One row per wounds value: P(A ends on it), P(B ends on it)."""
@@ -307,6 +322,7 @@ def fight(
         first=first,
         seed=seed_value,
         variants=rule_variants,
+        fighters=(str(a), str(b)),
     )
 
 

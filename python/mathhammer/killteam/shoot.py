@@ -75,6 +75,11 @@ class ShootResult(EngineResult):
             "kill_chance": (self.kill_chance, probability_stderr(self.kill_chance, n)),
         }
 
+    def plot_series(self) -> tuple[list[tuple[str, Distribution]], str, str]:
+        situation = [f"cover {self.cover}"] + (["obscured"] if self.obscured else [])
+        situation += [f"{self.rounds} rounds"] if self.rounds > 1 else []
+        return [("damage", self.damage)], "damage", f"{self.weapon} vs {self.target} ({', '.join(situation)})"
+
     @property
     def mean(self) -> float:
         """Mean total damage."""

@@ -319,8 +319,8 @@ def attack(
     if options.method == "monte_carlo":
         kernel = lambda s, t, b, e, th: _sc.sample_attack(plan.config, s, t, b, e, th)  # noqa: E731
         probs, n, seed_used = _run(kernel, options)
-        return _attack_result(plan, unit, layout, probs, n, "monte_carlo", seed_used, rule_variants)
-    return _attack_result(plan, unit, layout, np.asarray(_sc.exact_attack(plan.config)), None, "exact", None,
+        return _attack_result(plan, weapon, unit, layout, probs, n, "monte_carlo", seed_used, rule_variants)
+    return _attack_result(plan, weapon, unit, layout, np.asarray(_sc.exact_attack(plan.config)), None, "exact", None,
                           rule_variants)
 
 
@@ -336,8 +336,8 @@ def _state_rows(states: _sc.StateColumns) -> np.ndarray:
     return np.stack([states.models, states.marker, states.shielded, states.first_model_alive], axis=1)
 
 
-def _attack_result(plan: Plan, unit: Unit, layout: _sc.AttackLayout, probs: np.ndarray, samples: int | None,
-                   method: str, seed: int | None, variants: Variants) -> AttackResult:
+def _attack_result(plan: Plan, weapon: Weapon | None, unit: Unit, layout: _sc.AttackLayout, probs: np.ndarray,
+                   samples: int | None, method: str, seed: int | None, variants: Variants) -> AttackResult:
     n = layout.dice
 
     def dist(start: int, size: int) -> Distribution:
@@ -375,6 +375,8 @@ def _attack_result(plan: Plan, unit: Unit, layout: _sc.AttackLayout, probs: np.n
         samples=samples,
         seed=seed,
         variants=variants,
+        weapon="" if weapon is None else weapon.name or str(weapon),
+        unit=unit.name or str(unit),
     )
 
 
@@ -467,6 +469,7 @@ def _sequence_result(plans: list[Plan], unit: Unit, layout: _sc.SequenceLayout, 
         samples=samples,
         seed=seed,
         variants=variants,
+        unit=unit.name or str(unit),
     )
 
 

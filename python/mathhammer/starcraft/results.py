@@ -123,6 +123,13 @@ class _EndStderr(EngineResult):
     def _damage(self) -> Distribution:
         raise NotImplementedError
 
+    def plot_series(self) -> tuple[list[tuple[str, Distribution]], str, str]:
+        how = "exact" if self.samples is None else f"Monte Carlo, {self.samples:,} samples"
+        return [("casualties", self.casualties)], "casualties", f"{self._scenario()} ({how})"
+
+    def _scenario(self) -> str:
+        raise NotImplementedError
+
     def _figures(self) -> dict[str, Figure]:
         n = self.samples
         damage = self._damage()
@@ -167,9 +174,14 @@ class AttackResult(_EndStderr):
     samples: int | None = None
     seed: int | None = None
     variants: Variants = Variants()
+    weapon: str = ""
+    unit: str = ""
 
     def _damage(self) -> Distribution:
         return self.damage
+
+    def _scenario(self) -> str:
+        return f"StarCraft attack: {self.weapon or 'hits'} at {self.unit or 'the unit'}"
 
     def to_frame(self) -> Any:
         """Long format: quantity (damage, casualties, marker, then each stage), value, p, P(>=)."""
@@ -214,9 +226,13 @@ class SequenceResult(_EndStderr):
     samples: int | None = None
     seed: int | None = None
     variants: Variants = Variants()
+    unit: str = ""
 
     def _damage(self) -> Distribution:
         return self.total_damage
+
+    def _scenario(self) -> str:
+        return f"StarCraft sequence: {len(self.batches)} batches at {self.unit or 'the unit'}"
 
     def to_frame(self) -> Any:
         """Long format: quantity (total_damage, casualties, marker), value, p, P(>=)."""
