@@ -90,7 +90,7 @@ def test_help_has_an_example(capsys):
         (["--saves", "1-6"], "saves"),
         (["--saves", "6-2"], "saves"),
         (["--saves", "3,3"], "saves"),
-        (["--save", "3", "--saves", "2-6"], "saves"),
+        (["--save", "3", "--saves", "2-6"], "--saves: --saves sweeps the save; drop --save"),
         (["--method", "monte_carlo", "--threads", "0"], "threads"),
     ],
 )

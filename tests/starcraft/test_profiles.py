@@ -92,8 +92,12 @@ def test_template_weapon_from_card_notation() -> None:
 def test_surge_line_must_be_complete() -> None:
     with pytest.raises(ValueError, match=r"^surge_dice: Surge tags Light need a Surge die; allowed: D3, D3\+1, D6"):
         sc.Weapon(2, 3, 1, surge_tags=("Light",))
-    with pytest.raises(ValueError, match=r"^surge_tags: a Surge die needs the Combat Tags"):
-        sc.Weapon(2, 3, 1, surge_dice="D3")
+    # A Surge die with no Combat Tags (the reference calculator's default weapon) is accepted: its
+    # Surge never matches, so the attack is the same as with no Surge line at all.
+    untagged = sc.Weapon(roa=4, hit=3, damage=2, surge_dice="D3")
+    marines = sc.catalog.unit("marine")
+    assert sc.attack(untagged, marines).damage == sc.attack(sc.Weapon(roa=4, hit=3, damage=2), marines).damage
+    assert not sc.attack(untagged, marines).surge_applied
     with pytest.raises(ValueError, match=r"^surge_dice: a template weapon rolls no Surge die"):
         sc.Weapon("BT+2", 3, 1, surge_tags=("Light",), surge_dice="D3")
     with pytest.raises(ValueError, match=r"^surge_dice: unknown Surge die 'D4'; allowed: None, D3, D3\+1, D6"):

@@ -158,7 +158,7 @@ def register(app: typer.Typer) -> None:
         With no options: 4 attacks, 3+, 3/4 damage against a 3+ save and 12 wounds.
         """
         if save is not None and saves is not None:
-            raise InputError("saves", "give either --save or --saves, not both")
+            raise InputError("--saves", "--saves sweeps the save; drop --save (give one or the other)")
         library = load_game_library(profiles, "killteam") if profiles is not None else {}
         base_weapon = DEFAULT_WEAPON if weapon is None else resolve_profile("killteam", "weapon", weapon, library)
         the_weapon = _with(base_weapon, attacks=attacks, hit=hit, damage=damage, rules=rules)

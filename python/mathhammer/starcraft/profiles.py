@@ -147,8 +147,8 @@ class Weapon(FieldsProfile):
             raise InputError("surge_dice", "a template weapon rolls no Surge die (its Surge is the affected models); allowed: None")
         if not self.template and self.surge_tags and self.surge_dice is None:
             raise InputError("surge_dice", f"Surge tags {', '.join(self.surge_tags)} need a Surge die; allowed: {', '.join(SURGE_DICE)}")
-        if self.surge_dice is not None and not self.surge_tags:
-            raise InputError("surge_tags", "a Surge die needs the Combat Tags it works against, e.g. ('Light',)")
+        # A Surge die with no Combat Tags is allowed (surge_tags=() by default, the reference
+        # calculator's default weapon): its Surge never matches a target, so it never rolls.
 
     @property
     def kept_keywords(self) -> tuple[str, ...]:
