@@ -8,12 +8,13 @@ Games: ``mathhammer.killteam`` (Kill Team 2024 shooting and fighting), ``mathham
 
 from mathhammer._validate import InputError, InputTypeError
 from mathhammer.results import Distribution, JointDistribution
+from mathhammer.sweep import SweepError, sweep
 
 __version__ = "0.1.0"
 
 GAMES = ("killteam", "starcraft", "deathburgh", "force_melee")
 
-__all__ = ["GAMES", "Distribution", "InputError", "InputTypeError", "JointDistribution", "__version__", *GAMES]
+__all__ = ["GAMES", "Distribution", "InputError", "InputTypeError", "JointDistribution", "SweepError", "__version__", "sweep", *GAMES]
 
 
 def __getattr__(name: str) -> object:
