@@ -12,6 +12,8 @@ def percent(value: float) -> str:
         return "0%"
     if value >= 1.0:
         return "100%"
+    if value < 0.0005 or value > 0.9995:  # neither impossible nor certain, so not rounded to look it
+        return "<0.1%" if value < 0.5 else ">99.9%"
     return f"{100 * value:.1f}%"
 
 

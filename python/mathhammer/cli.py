@@ -33,7 +33,7 @@ app = typer.Typer(
     name="mathhammer",
     help="Outcome distributions for tabletop-miniature dice combat, exact or Monte Carlo.",
     epilog="Every game has one shape, mathhammer <game> <action>: killteam fight|shoot, starcraft attack|sequence, "
-    "deathburgh combat|round|profiles, force-melee melee|melee-many; mathhammer run FILE runs a scenario.\n\n"
+    "deathburgh combat|round|profiles, force-melee melee|melee-many; mathhammer run FILE runs a scenario; mathhammer sweep <game> <action> --grid GRID runs a grid of them.\n\n"
     "Example: mathhammer killteam shoot --rules 'Lethal 5+' --save 4 --format json",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -68,6 +68,15 @@ def _register_games() -> None:
 
 
 _register_games()
+
+
+def _register_sweep() -> None:
+    from mathhammer import cli_sweep
+
+    cli_sweep.register(app)
+
+
+_register_sweep()
 
 RUN_EPILOG = """Examples:
 
