@@ -209,3 +209,14 @@ def test_a_dask_local_cluster_gives_the_serial_table() -> None:
         with distributed.Client(cluster) as client:
             on_dask = mh.sweep(kt.shoot, executor=client.get_executor(), **SHOT_SWEEP)
     pd.testing.assert_frame_equal(serial, on_dask)
+
+
+def test_dotted_and_plain_axes_keep_the_order_given() -> None:
+    df = mh.sweep(kt.shoot, target=TARGET, **{"target.save": [3, 4]}, weapon=GUN, cover=[0, 1],
+                  **{"weapon.hit": [2, 5]})
+    assert list(df.columns[:3]) == ["target.save", "cover", "weapon.hit"]
+    cells = list(itertools.product([3, 4], [0, 1], [2, 5]))
+    assert [tuple(int(v) for v in row[:3]) for row in df.itertuples(index=False)] == cells
+    for row, (save, cover, hit) in zip(df.itertuples(index=False), cells):
+        assert row.mean_damage == kt.shoot(kt.Weapon(4, hit, (3, 4), "Lethal 5+"), kt.Operative(save, 12),
+                                           cover=cover).summary()["mean_damage"]

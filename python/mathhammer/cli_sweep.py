@@ -27,8 +27,9 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from mathhammer._cli_common import OutputFormat, ProgressGroup, Table, capture, emit
+from mathhammer._cli_common import OutputFormat, ProgressGroup, Table, capture, emit, register_printer
 from mathhammer._validate import InputError
+from mathhammer.sweep_scenario import SweepTable
 
 #: The commands a sweep can run, and the result type their JSON payload's "result" decodes to.
 RESULT_TYPES: dict[tuple[str, str], str] = {
@@ -317,6 +318,17 @@ def _make_command(game: str, action: str) -> Callable[..., None]:
     command.__doc__ = (f"Sweep `{game} {action}` over a grid of its options: one row per cell, the result's "
                        f"summary figures as columns.\n\nGrid keys: {', '.join(keys)}.")
     return command
+
+
+def sweep_tables(table: SweepTable, title: str = "") -> tuple[list[Table], list[str]]:
+    """A [[sweep]] entry's table as ``mathhammer run`` prints it: one row per cell."""
+    prefix = f"{title}: " if title else ""
+    rows = [list(row) for row in table.rows]
+    return ([Table(f"{prefix}Sweep: {table.action}", list(table.columns), rows)],
+            [f"{prefix}{len(rows):,} cells; seed {table.seed}"])
+
+
+register_printer(SweepTable, sweep_tables)
 
 
 def _flag(keys: Mapping[str, Key], parameter: str) -> str:

@@ -108,16 +108,16 @@ def _check_field(argument: str, profile: Any, path: str, key: str) -> None:
 
 def _plan(fn: Callable[..., Any], seed: int, arguments: Mapping[str, Any]) -> _Plan:
     fixed: dict[str, Any] = {}
-    axes: list[tuple[str, tuple[Any, ...]]] = []
-    dotted: dict[str, list[tuple[str, str, Any]]] = {}  # argument -> (field path, key, value)
+    axes: list[tuple[str, tuple[Any, ...]]] = []  # in the order given: the first slowest
+    dotted: dict[str, list[tuple[str, str, Any, int | None]]] = {}  # argument -> (path, key, value, axis)
     for key, value in arguments.items():
+        axis = len(axes) if _is_axis(value) else None
+        if axis is not None:
+            axes.append((key, tuple(value)))
         if "." in key:
             argument, _, path = key.partition(".")
-            dotted.setdefault(argument, []).append((path, key, value))
-            continue
-        if _is_axis(value):
-            axes.append((key, tuple(value)))
-        else:
+            dotted.setdefault(argument, []).append((path, key, value, axis))
+        elif axis is None:
             fixed[key] = value
     for key in [k for k in arguments if "." not in k] + list(dotted):
         if not _takes(fn, key):
@@ -130,13 +130,12 @@ def _plan(fn: Callable[..., Any], seed: int, arguments: Mapping[str, Any]) -> _P
         if _is_axis(base):
             raise InputError(changes[0][1], f"{argument!r} is itself an axis; vary its fields on one profile")
         varied: list[tuple[str, int]] = []
-        for path, key, value in changes:
+        for path, key, value, axis in changes:
             _check_field(argument, base, path, key)
-            if _is_axis(value):
-                varied.append((path, len(axes)))
-                axes.append((key, tuple(value)))
-            else:
+            if axis is None:
                 base = _replace(base, path, value)
+            else:
+                varied.append((path, axis))
         fixed[argument] = base
         if varied:
             profiles.append((argument, base, tuple(varied)))
