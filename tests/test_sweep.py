@@ -25,6 +25,11 @@ TARGET = kt.Operative(3, wounds=12)
 SUMMARY = ["mean_damage", "std_damage", "kill_chance"]
 
 
+def fields(values: dict[str, Any]) -> dict[str, Any]:
+    """Dotted keys as keywords (``**fields({"target.save": ...})``), typed as any sweep argument."""
+    return values
+
+
 def add(x: int, y: int, scale: float = 1.0) -> dict[str, float]:
     return {"total": scale * (x + y), "product": float(x * y)}
 
@@ -48,7 +53,7 @@ def test_tuples_are_axes_and_other_values_pass_unchanged() -> None:
 
 def test_a_kill_team_shot_sweep_reproduces_separate_calls() -> None:
     df = mh.sweep(kt.shoot, weapon=GUN, target=TARGET, cover=[0, 1],
-                  **{"weapon.hit": [3, 4], "target.save": range(2, 7)})
+                  **fields({"weapon.hit": [3, 4], "target.save": range(2, 7)}))
     assert list(df.columns) == ["cover", "weapon.hit", "target.save", *SUMMARY]
     assert len(df) == 2 * 2 * 5
     rows = list(df.itertuples(index=False))
@@ -61,7 +66,7 @@ def test_a_kill_team_shot_sweep_reproduces_separate_calls() -> None:
 
 def test_a_profile_axis_and_a_fixed_dotted_key() -> None:
     guns = [GUN, kt.Weapon(5, 4, (2, 5), "Piercing 1")]
-    df = mh.sweep(kt.shoot, weapon=guns, target=TARGET, **{"target.wounds": 8})
+    df = mh.sweep(kt.shoot, weapon=guns, target=TARGET, **fields({"target.wounds": 8}))
     for row, gun in zip(df.itertuples(index=False), guns):
         assert row.weapon is gun
         assert row.kill_chance == kt.shoot(gun, kt.Operative(3, wounds=8)).kill_chance
@@ -103,7 +108,8 @@ def test_a_function_taking_seed_gets_the_cell_seed_whatever_the_chunking() -> No
 
 
 def test_a_sweep_without_a_seed_draws_one_and_records_it() -> None:
-    options = dict(weapon=GUN, target=TARGET, method="monte_carlo", samples=2_000, threads=1, cover=[0, 1])
+    options: dict[str, Any] = dict(weapon=GUN, target=TARGET, method="monte_carlo", samples=2_000, threads=1,
+                                  cover=[0, 1])
     first = mh.sweep(kt.shoot, **options)
     again = mh.sweep(kt.shoot, seed=first.attrs["seed"], **options)
     pd.testing.assert_frame_equal(first, again)
@@ -135,7 +141,7 @@ def test_a_cell_that_raises_is_reported_with_its_parameters() -> None:
 
 def test_a_bad_dotted_value_is_reported_with_its_parameters() -> None:
     with pytest.raises(mh.SweepError, match=r"cell 2 \(weapon.hit=7\)"):
-        mh.sweep(kt.shoot, weapon=GUN, target=TARGET, **{"weapon.hit": [3, 4, 7]})
+        mh.sweep(kt.shoot, weapon=GUN, target=TARGET, **fields({"weapon.hit": [3, 4, 7]}))
 
 
 @pytest.mark.parametrize("arguments, field", [
@@ -189,7 +195,7 @@ def test_ctrl_c_cancels_the_chunks_not_started() -> None:
 
 SHOT_SWEEP: dict[str, Any] = dict(weapon=GUN, target=TARGET, cover=[0, 1], method="monte_carlo", samples=3_000,
                                   threads=1, seed=2024, chunk=3,
-                                  **{"weapon.rules": ["Lethal 5+", "Piercing 1"], "target.save": range(2, 7)})
+                                  **fields({"weapon.rules": ["Lethal 5+", "Piercing 1"], "target.save": range(2, 7)}))
 
 
 def test_a_process_pool_gives_the_serial_table() -> None:
@@ -212,8 +218,8 @@ def test_a_dask_local_cluster_gives_the_serial_table() -> None:
 
 
 def test_dotted_and_plain_axes_keep_the_order_given() -> None:
-    df = mh.sweep(kt.shoot, target=TARGET, **{"target.save": [3, 4]}, weapon=GUN, cover=[0, 1],
-                  **{"weapon.hit": [2, 5]})
+    df = mh.sweep(kt.shoot, target=TARGET, **fields({"target.save": [3, 4]}), weapon=GUN, cover=[0, 1],
+                  **fields({"weapon.hit": [2, 5]}))
     assert list(df.columns[:3]) == ["target.save", "cover", "weapon.hit"]
     cells = list(itertools.product([3, 4], [0, 1], [2, 5]))
     assert [tuple(int(v) for v in row[:3]) for row in df.itertuples(index=False)] == cells

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,11 +16,21 @@ import mathhammer as mh
 from mathhammer import killteam as kt
 from mathhammer import scenario
 from mathhammer.cli import main
-from mathhammer.library import ProfileFileError, tomllib
+from mathhammer.library import ProfileFileError
 from mathhammer.sweep_scenario import SweepTable
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = ROOT / "examples" / "killteam" / "profiles.toml"
+
+
+def fields(values: dict[str, Any]) -> dict[str, Any]:
+    """Dotted keys as keywords (``**fields({"target.save": ...})``), typed as any sweep argument."""
+    return values
 
 TEXT = f"""
 title = "sweeps"
@@ -57,7 +69,7 @@ def test_a_sweep_entry_is_the_sweep() -> None:
         direct = kt.shoot(kt.Weapon(4, 3, (3, 4), rules), kt.Operative(save, 10), cover=cover).summary()
         assert row[3:] == tuple(direct.values())
     frame = mh.sweep(kt.shoot, weapon=kt.Weapon(4, 3, (3, 4)), target=kt.Operative(3, 10), seed=7,
-                     **{"weapon.rules": ["Lethal 5+", "Piercing 1"], "target.save": range(2, 5), "cover": [0, 1]})
+                     **fields({"weapon.rules": ["Lethal 5+", "Piercing 1"], "target.save": range(2, 5), "cover": [0, 1]}))
     assert list(table.rows) == list(frame.itertuples(index=False, name=None))
     assert table.to_frame().attrs["seed"] == 7 and list(table.to_frame().columns) == list(frame.columns)
     # grid values of a profile keyword are resolved like the entry's own

@@ -33,6 +33,7 @@ def test_each_cell_is_the_separate_shot() -> None:
             direct = kt.shoot(gun, kt.Operative(save, wounds=12))
             assert c.mean[i, j] == pytest.approx(direct.damage.mean, abs=1e-12)
             assert c.at_least[i, j] == pytest.approx([_at_least(direct, w) for w in range(1, 26)], abs=1e-12)
+    assert c.delta_mean is not None and c.delta_at_least is not None
     assert np.array_equal(c.delta_mean, c.mean[0] - c.mean[1])
     assert np.array_equal(c.delta_at_least, c.at_least[0] - c.at_least[1])
 

@@ -35,7 +35,7 @@ def test_a_mapping_labels_the_rows_and_the_frame_has_a_row_per_cell() -> None:
 
 def test_bad_profiles_name_the_field() -> None:
     with pytest.raises(TypeError) as caught:
-        sc.compare([RIFLE, "c14_rifle"], UNITS)
+        sc.compare([RIFLE, "c14_rifle"], UNITS)  # type: ignore[list-item]
     assert getattr(caught.value, "field", None) == "weapons[1]"
     with pytest.raises(InputError):
         sc.compare([RIFLE], [])
