@@ -5,10 +5,17 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pandas as pd
 import pytest
+
+import mathhammer
 
 from mathhammer import killteam as kt
 from mathhammer import starcraft as sc
@@ -149,3 +156,31 @@ def test_every_sweepable_action_runs_and_lists_its_keys(game: str, action: str,
     rows = out["rows"]
     assert isinstance(rows, list) and len(rows) == 2 and rows[0][key] == 1
     assert {k: v for k, v in rows[0].items() if k != key} == {k: v for k, v in rows[1].items() if k != key}
+
+
+LAUNCH = ("import sys, mathhammer.cli as cli; sys.stderr.write('ready\\n'); sys.stderr.flush(); "
+          "sys.exit(cli.main(sys.argv[1:]))")
+
+
+def test_ctrl_c_stops_a_long_sweep() -> None:
+    """A sweep of 1,584 exact fights (a minute or more) stops on SIGINT: exit 130, one line, no traceback."""
+    here = str(Path(mathhammer.__file__).resolve().parent.parent)  # the mathhammer these tests import
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([here, os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
+    args = ["sweep", "killteam", "fight", "--method", "exact", "--grid", "a-attacks=1..12 b-attacks=1..12 a-wounds=10..20"]
+    process = subprocess.Popen([sys.executable, "-c", LAUNCH, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env=env)
+    try:
+        assert process.stderr is not None and process.stderr.readline() == "ready\n"
+        time.sleep(1.0)
+        assert process.poll() is None
+        process.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        out, err = process.communicate(timeout=20)
+        stopped_after = time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 130, err
+    assert err == "interrupted\n" and out == ""
+    assert stopped_after < 5.0
