@@ -226,7 +226,7 @@ def _keys(game: str, action: str) -> tuple[dict[str, Key], list[inspect.Paramete
     for parameter in inspect.signature(callback).parameters.values():
         if parameter.name in _SWEEP_OPTIONS:
             raise RuntimeError(f"{game} {action} has an option named like a sweep option: {parameter.name}")
-        if parameter.name == "fmt":
+        if parameter.name in ("fmt", "saves"):  # the sweep's own --format; --saves is what a grid does
             continue
         parameters.append(parameter.replace(annotation=hints[parameter.name]))
         if parameter.name in _NOT_KEYS:
@@ -299,15 +299,15 @@ def _make_command(game: str, action: str) -> Callable[..., None]:
         emit(fmt, [table] if output is None else [], payload, lines)
 
     sweep_parameters = [
-        inspect.Parameter("grid", inspect.Parameter.KEYWORD_ONLY, annotation=Annotated[str, typer.Option(
-            help="The axes: 'key=v1,v2 key=a..b key=*' (keys: the options below without --; values split by , "
+        inspect.Parameter("grid", inspect.Parameter.KEYWORD_ONLY, annotation=Annotated[str, typer.Option(rich_help_panel="Sweep", 
+            help="The axes: 'key=v1,v2 key=a..b key=*' (keys: the action's options without --; values split by , "
                  "or |; quote values with spaces or commas).")]),
         inspect.Parameter("output", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
-            Optional[Path], typer.Option(help="Also write the table to FILE.csv or FILE.json.")]),
+            Optional[Path], typer.Option(rich_help_panel="Sweep", help="Also write the table to FILE.csv or FILE.json.")]),
         inspect.Parameter("workers", inspect.Parameter.KEYWORD_ONLY, default=1, annotation=Annotated[
-            int, typer.Option(min=1, max=256, help="Processes to run cells on (1: this process).")]),
+            int, typer.Option(rich_help_panel="Sweep", min=1, max=256, help="Processes to run cells on (1: this process).")]),
         inspect.Parameter("chunk", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
-            Optional[int], typer.Option(min=1, help="Cells sent to a worker at a time (default: at most 1,024).")]),
+            Optional[int], typer.Option(rich_help_panel="Sweep", min=1, help="Cells sent to a worker at a time (default: at most 1,024).")]),
         inspect.Parameter("fmt", inspect.Parameter.KEYWORD_ONLY, default=OutputFormat.table,
                           annotation=hints["fmt"]),
     ]
