@@ -202,7 +202,10 @@ def test_a_process_pool_gives_the_serial_table() -> None:
     serial = mh.sweep(kt.shoot, **SHOT_SWEEP)
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
         pooled = mh.sweep(kt.shoot, executor=pool, **SHOT_SWEEP)
+        with pytest.raises(mh.SweepError) as caught:  # a failed cell comes back from the worker intact
+            mh.sweep(kt.shoot, weapon=GUN, target=TARGET, cover=[0, 1, 9], chunk=1, executor=pool)
     pd.testing.assert_frame_equal(serial, pooled)
+    assert caught.value.index == 2 and caught.value.parameters == {"cover": "9"}
     assert pooled.attrs["seed"] == serial.attrs["seed"] == 2024
 
 

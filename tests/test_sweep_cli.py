@@ -66,6 +66,7 @@ def test_fight_keys_are_its_option_names_and_underscores_work() -> None:
     ("cover=0, 1", "--grid cover"),
     ("cover=0 cover=1", "--grid cover"),
     ("rules=*", "--grid rules"),
+    ("samples=*", "--grid samples"),  # documented as 1..10^10: far too many to list
     ("obscured=maybe", "--grid obscured"),
     ("method=fast", "--grid method"),
     ("cover", "--grid"),

@@ -57,7 +57,7 @@ class Key:
     help: str
 
     def documented_range(self) -> tuple[int, int] | None:
-        match = re.search(r"(-?\d+)\s*\.\.\s*(-?\d+)", self.help)
+        match = re.search(r"(-?\d+)\s*\.\.\s*(-?\d+)(?![\d^])", self.help)  # not 1..10^10
         return (int(match.group(1)), int(match.group(2))) if match else None
 
 
