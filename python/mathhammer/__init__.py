@@ -3,7 +3,8 @@
 Games: ``mathhammer.killteam`` (Kill Team 2024 shooting and fighting), ``mathhammer.starcraft``
 (StarCraft: Tabletop Miniatures Game attacks), ``mathhammer.deathburgh`` (Deathburgh combat) and
 ``mathhammer.force_melee`` (a Force-based simultaneous melee). Results are numpy-backed
-:class:`Distribution` and :class:`JointDistribution` objects.
+:class:`Distribution` and :class:`JointDistribution` objects; :func:`sweep` runs any engine function over a
+grid of its arguments (docs/sweeps.md).
 """
 
 from mathhammer._validate import InputError, InputTypeError
@@ -14,7 +15,8 @@ __version__ = "0.1.0"
 
 GAMES = ("killteam", "starcraft", "deathburgh", "force_melee")
 
-__all__ = ["GAMES", "Distribution", "InputError", "InputTypeError", "JointDistribution", "SweepError", "__version__", "sweep", *GAMES]
+__all__ = ["GAMES", "Distribution", "InputError", "InputTypeError", "JointDistribution", "SweepError", "__version__",
+           "sweep", *GAMES]
 
 
 def __getattr__(name: str) -> object:

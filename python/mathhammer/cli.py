@@ -32,8 +32,9 @@ except ImportError:  # pragma: no cover - older typer runs on click itself
 app = typer.Typer(
     name="mathhammer",
     help="Outcome distributions for tabletop-miniature dice combat, exact or Monte Carlo.",
-    epilog="Every game has one shape, mathhammer <game> <action>: killteam fight|shoot, starcraft attack|sequence, "
-    "deathburgh combat|round|profiles, force-melee melee|melee-many; mathhammer run FILE runs a scenario; mathhammer sweep <game> <action> --grid GRID runs a grid of them.\n\n"
+    epilog="Every game has one shape, mathhammer <game> <action>: killteam fight|shoot|compare|compare-fights, "
+    "starcraft attack|sequence|compare, deathburgh combat|round|profiles, force-melee melee|melee-many; "
+    "mathhammer run FILE runs a scenario; mathhammer sweep <game> <action> --grid GRID runs a grid of one.\n\n"
     "Example: mathhammer killteam shoot --rules 'Lethal 5+' --save 4 --format json",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
