@@ -9,6 +9,7 @@ fighter against each opponent and tabulates kill and death chances and the wound
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -22,9 +23,8 @@ from mathhammer.killteam.shoot import shoot
 
 __all__ = ["Comparison", "FightComparison", "compare", "compare_fights"]
 
-#: kt.shoot's arguments a situation mapping may hold besides its weapon and target.
-_SITUATION_KEYS = ("weapon", "target", "cover", "obscured", "rounds", "method", "samples", "seed", "threads",
-                   "variants", "label")
+#: What a situation mapping may hold: kt.shoot's arguments (read from it, so new ones work too) and a label.
+_SITUATION_KEYS = (*inspect.signature(shoot).parameters, "label")
 _DEFAULT_WOUNDS = 12
 
 
@@ -142,7 +142,7 @@ def compare(
         raise InputTypeError("situations", "expected a list of weapons or of mappings of kt.shoot arguments")
     if not situations:
         raise InputError("situations", "is empty; give at least one weapon")
-    unknown = sorted(set(shoot_options) - set(_SITUATION_KEYS) - {"progress", "executor"})
+    unknown = sorted(set(shoot_options) - set(_SITUATION_KEYS))
     if unknown or "weapon" in shoot_options or "label" in shoot_options:
         name = (unknown or [k for k in ("weapon", "label") if k in shoot_options])[0]
         raise InputError(name, "not a shared kt.shoot option; put weapons in situations")
