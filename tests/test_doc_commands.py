@@ -41,6 +41,8 @@ def _commands() -> list[tuple[str, list[str]]]:
     out: list[tuple[str, list[str]]] = []
     for page in PAGES:
         for line in _shell_lines(page.read_text(encoding="utf-8")):
+            if re.search(r"<\w+>", line):  # a usage synopsis (mathhammer <game> <action> ...), not a command
+                continue
             words = shlex.split(line, comments=True) if "mathhammer" in line else []
             if "mathhammer" not in words:
                 continue

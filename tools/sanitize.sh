@@ -16,6 +16,7 @@ ninja -C build/asan >/dev/null
 export LD_PRELOAD="$(g++ -print-file-name=libasan.so):$(g++ -print-file-name=libubsan.so)"
 export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
-# Tests of the Python tooling alone (type checking, stub drift) skip themselves when this is set.
+# Tests that only check Python tooling (type checking) or start processes of their own (a Dask
+# cluster) skip themselves when this is set.
 export MATHHAMMER_SANITIZED=1
 PYTHONPATH="$out" python -m pytest -q -p no:cacheprovider "${@:-tests}"

@@ -3,7 +3,8 @@
 Games: ``mathhammer.killteam`` (Kill Team 2024 shooting and fighting), ``mathhammer.starcraft``
 (StarCraft: Tabletop Miniatures Game attacks), ``mathhammer.deathburgh`` (Deathburgh combat) and
 ``mathhammer.force_melee`` (a Force-based simultaneous melee). Results are numpy-backed
-:class:`Distribution` and :class:`JointDistribution` objects.
+:class:`Distribution` and :class:`JointDistribution` objects; :func:`sweep` runs any engine function over a
+grid of its arguments (docs/sweeps.md).
 """
 
 from collections.abc import Sequence
@@ -11,12 +12,14 @@ from typing import Any
 
 from mathhammer._validate import InputError, InputTypeError
 from mathhammer.results import Distribution, JointDistribution
+from mathhammer.sweep import SweepError, sweep
 
 __version__ = "0.1.0"
 
 GAMES = ("killteam", "starcraft", "deathburgh", "force_melee")
 
-__all__ = ["GAMES", "Distribution", "InputError", "InputTypeError", "JointDistribution", "__version__", "plot", *GAMES]
+__all__ = ["GAMES", "Distribution", "InputError", "InputTypeError", "JointDistribution", "SweepError", "__version__",
+           "plot", "sweep", *GAMES]
 
 
 def __getattr__(name: str) -> object:

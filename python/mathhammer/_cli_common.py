@@ -9,6 +9,7 @@ raises ``InputError`` and the top-level ``main`` turns it into a one-line messag
 
 from __future__ import annotations
 
+import contextvars
 import csv
 import enum
 import io
@@ -108,8 +109,18 @@ def emit(fmt: OutputFormat, tables: Sequence[Table], payload: dict[str, Any], su
     emit_sections(fmt, [Section("", list(tables), list(summary))], payload)
 
 
+#: While set, :func:`emit_sections` hands each payload to it instead of printing, and no progress bar
+#: is shown: ``mathhammer sweep`` runs an action's command once per cell this way.
+capture: contextvars.ContextVar[Callable[[dict[str, Any]], None] | None] = contextvars.ContextVar(
+    "capture", default=None)
+
+
 def emit_sections(fmt: OutputFormat, sections: Sequence[Section], payload: dict[str, Any]) -> None:
     """Print several results, each under its heading (see :func:`emit`)."""
+    sink = capture.get()
+    if sink is not None:
+        sink(payload)
+        return
     if fmt is OutputFormat.json:
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
     elif fmt is OutputFormat.csv:
@@ -219,7 +230,7 @@ class ProgressGroup:
     """
 
     def __init__(self, enabled: bool = True, delay: float | None = None) -> None:
-        self._enabled = enabled and sys.stderr.isatty()
+        self._enabled = enabled and sys.stderr.isatty() and capture.get() is None
         self._delay = PROGRESS_DELAY if delay is None else delay
         self._bar: Any = None
 

@@ -215,6 +215,11 @@ class Outcome(ResultMixin):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Outcome:
+        if data["game"] == SWEEP_KEY:
+            from mathhammer.sweep_scenario import SweepTable
+
+            return cls(data["game"], data["action"], data["name"], dict(data.get("inputs", {})),
+                       SweepTable.from_dict(data["result"]))
         action = ACTIONS.get((data["game"], data["action"]))
         if action is None:
             raise InputError("action", f"unknown action {data['game']}.{data['action']}; actions: {_sections()}")
@@ -291,6 +296,9 @@ def _entries(scenario: Mapping[str, Any], source: str) -> list[tuple[Action, int
     for game, actions in scenario.items():
         if game in META_KEYS:
             continue
+        if game == SWEEP_KEY:
+            entries += _sweep_entries(actions, source)
+            continue
         if game not in {g for g, _ in ACTIONS} or not isinstance(actions, Mapping):
             raise ProfileFileError(source, f"unknown section {game!r}; sections: {_sections()}")
         for action_name, items in actions.items():
@@ -307,6 +315,27 @@ def _entries(scenario: Mapping[str, Any], source: str) -> list[tuple[Action, int
                 entries.append((action, index, dict(item)))
     if not entries:
         raise ProfileFileError(source, f"no entries; write at least one of {_sections()}")
+    return entries
+
+
+#: ``[[sweep]]`` entries run one action over a grid (mathhammer.sweep_scenario).
+SWEEP_KEY = "sweep"
+
+
+def _sweep_entries(items: Any, source: str) -> list[tuple[Action, int, dict[str, Any]]]:
+    from mathhammer.sweep_scenario import sweep_action
+
+    items = [items] if isinstance(items, Mapping) else items
+    if not isinstance(items, list):
+        raise ProfileFileError(source, "sweep: expected [[sweep]] tables")
+    entries = []
+    for index, item in enumerate(items):
+        if not isinstance(item, Mapping):
+            raise ProfileFileError(source, f"sweep[{index}]: expected a table of keywords")
+        try:
+            entries.append((sweep_action(index, item), index, dict(item)))
+        except (InputError, InputTypeError) as error:
+            raise ProfileFileError(source, f"sweep[{index}]: {error}") from None
     return entries
 
 
@@ -385,7 +414,8 @@ def prepare_entries(
         label = str(kwargs.pop("name", f"{action.game} {action.name} {index + 1}"))
         kwargs.update(overrides or {})
         try:
-            kwargs = _prepare(action, kwargs, libraries.get(action.game, {}))
+            game = action.name.split(".")[0] if action.game == SWEEP_KEY else action.game  # a sweep: its action's
+            kwargs = _prepare(action, kwargs, libraries.get(game, {}))
         except (InputError, InputTypeError, TypeError) as error:
             raise ProfileFileError(source, f"{where} ({label}): {error}") from None
         prepared.append(Entry(action, where, label, kwargs, _plain(kwargs), source))

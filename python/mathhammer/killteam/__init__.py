@@ -7,6 +7,7 @@
 """
 
 from mathhammer.killteam.advise import Advice, MoveValue, advise
+from mathhammer.killteam.compare import Comparison, FightComparison, compare, compare_fights
 from mathhammer.killteam.attack_dice import AttackDiceResult, attack_dice, attack_distribution
 from mathhammer.killteam.fight import FightLog, FightResult, fight, resolve_fight
 from mathhammer.killteam.profiles import ALL_STRATEGIES, OBJECTIVES, STRATEGIES, Fighter, Operative, Weapon
@@ -21,6 +22,8 @@ __all__ = [
     "Abilities",
     "Advice",
     "AttackDiceResult",
+    "Comparison",
+    "FightComparison",
     "FightLog",
     "FightResult",
     "Fighter",
@@ -33,6 +36,8 @@ __all__ = [
     "advise",
     "attack_dice",
     "attack_distribution",
+    "compare",
+    "compare_fights",
     "fight",
     "resolve_fight",
     "shoot",

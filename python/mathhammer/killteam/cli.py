@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import typer
 
-from mathhammer.killteam import cli_fight, cli_shoot
+from mathhammer.killteam import cli_compare, cli_fight, cli_shoot
 
 killteam_app = typer.Typer(
     name="killteam",
-    help="Kill Team 2024: fights and shots.",
+    help="Kill Team 2024: fights and shots, and matrices comparing them.",
     epilog="Example: mathhammer killteam shoot --rules 'Lethal 5+, Piercing 1' --save 3 --cover 1",
     no_args_is_help=True,
 )
 cli_fight.register(killteam_app)
 cli_shoot.register(killteam_app)
+cli_compare.register(killteam_app)
 
 
 def register(app: typer.Typer) -> None:

@@ -9,6 +9,7 @@
 """
 
 from mathhammer.starcraft import catalog, rules
+from mathhammer.starcraft.compare import Comparison, compare
 from mathhammer.starcraft.engine import attack, resolve, sequence
 from mathhammer.starcraft.keywords import KEYWORDS, TAGS, format_keywords, parse_keywords
 from mathhammer.starcraft.profiles import Batch, Rules, Unit, Variants, Weapon
@@ -29,6 +30,7 @@ __all__ = [
     "AttackResult",
     "Batch",
     "BatchSummary",
+    "Comparison",
     "Resolution",
     "Rules",
     "SequenceResult",
@@ -39,6 +41,7 @@ __all__ = [
     "Weapon",
     "attack",
     "catalog",
+    "compare",
     "format_keywords",
     "parse_keywords",
     "resolve",

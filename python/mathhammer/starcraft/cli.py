@@ -406,3 +406,12 @@ def sequence_command(
         "result": result.to_dict(),
     }
     emit(fmt, tables, payload, [f"unit: {the_unit}"] + lines)
+
+
+def _register_compare() -> None:
+    from mathhammer.starcraft import cli_compare
+
+    cli_compare.register(starcraft_app)
+
+
+_register_compare()

@@ -1,0 +1,150 @@
+"""kt.compare and kt.compare_fights: every cell equals the separate kt.shoot / kt.fight call; the
+deltas are the differences; the CLI prints the same numbers."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pytest
+
+from mathhammer import killteam as kt
+from mathhammer._validate import InputError
+from mathhammer.cli import main
+from mathhammer.killteam.cli_compare import parse_fighter, parse_range
+
+LETHAL = kt.Weapon(4, 3, (3, 4), "Lethal 5+")
+PIERCING = kt.Weapon(4, 3, (3, 4), "Piercing 1")
+
+
+def _at_least(result: kt.ShootResult, w: int) -> float:
+    """P(damage >= w) summed from the pmf here, not through Distribution.at_least."""
+    pmf = result.damage.pmf
+    return float(sum(pmf[w:])) if w < pmf.size else 0.0
+
+
+def test_each_cell_is_the_separate_shot() -> None:
+    c = kt.compare([LETHAL, PIERCING])
+    assert c.saves == (2, 3, 4, 5, 6) and c.thresholds == tuple(range(1, 26))
+    assert c.labels == ("4A 3+ 3/4 Lethal 5+", "4A 3+ 3/4 Piercing 1")
+    for i, gun in enumerate([LETHAL, PIERCING]):
+        for j, save in enumerate(c.saves):
+            direct = kt.shoot(gun, kt.Operative(save, wounds=12))
+            assert c.mean[i, j] == pytest.approx(direct.damage.mean, abs=1e-12)
+            assert c.at_least[i, j] == pytest.approx([_at_least(direct, w) for w in range(1, 26)], abs=1e-12)
+    assert c.delta_mean is not None and c.delta_at_least is not None
+    assert np.array_equal(c.delta_mean, c.mean[0] - c.mean[1])
+    assert np.array_equal(c.delta_at_least, c.at_least[0] - c.at_least[1])
+
+
+def test_a_hand_checked_cell() -> None:
+    # 1 attack hitting on 4+ (crits on 6), 2/3 damage, against a 6+ save, no cover:
+    # P(crit) = 1/6, P(norm) = 2/6; the hit gets through unless one of the 3 defence dice shows a 6.
+    c = kt.compare([kt.Weapon(1, 4, (2, 3))], saves=[6], at_least=[1, 3])
+    through = (5 / 6) ** 3
+    assert c.mean[0, 0] == pytest.approx((1 / 6) * through * 3 + (2 / 6) * through * 2, abs=1e-12)
+    assert c.at_least[0, 0, 0] == pytest.approx((3 / 6) * through, abs=1e-12)
+    assert c.at_least[0, 0, 1] == pytest.approx((1 / 6) * through, abs=1e-12)
+    assert c.delta_mean is None
+
+
+def test_situations_carry_their_own_target_and_options() -> None:
+    tough = kt.Operative(3, wounds=8, abilities="Feel No Pain 5+")
+    situations: list[Any] = [{"weapon": LETHAL, "target": tough, "cover": 1, "label": "in cover"}, PIERCING]
+    c = kt.compare(situations, saves=[3, 5], at_least=[4, 8], rounds=2)
+    assert c.labels == ("in cover", "4A 3+ 3/4 Piercing 1")
+    first = kt.shoot(LETHAL, kt.Operative(5, wounds=8, abilities="Feel No Pain 5+"), cover=1, rounds=2)
+    second = kt.shoot(PIERCING, kt.Operative(5, wounds=12), rounds=2)
+    assert c.mean[0, 1] == pytest.approx(first.damage.mean, abs=1e-12)
+    assert c.mean[1, 1] == pytest.approx(second.damage.mean, abs=1e-12)
+    assert c.at_least[0, 1, 1] == pytest.approx(_at_least(first, 8), abs=1e-12)
+
+
+def test_the_shared_target_replaces_the_default() -> None:
+    c = kt.compare([LETHAL], saves=[4], at_least=[1], target=kt.Operative(2, wounds=5))
+    assert c.mean[0, 0] == pytest.approx(kt.shoot(LETHAL, kt.Operative(4, wounds=5)).damage.mean, abs=1e-12)
+
+
+def test_frame_markdown_and_text() -> None:
+    c = kt.compare([LETHAL, PIERCING], saves=[3, 4], at_least=range(1, 4))
+    frame = c.to_frame()
+    assert list(frame.columns) == ["situation", "save", "mean_damage", "p_at_least_1", "p_at_least_2", "p_at_least_3"]
+    assert len(frame) == 3 * 2  # two situations and their difference, two saves each
+    assert frame["mean_damage"].iloc[4] == pytest.approx(c.mean[0, 0] - c.mean[1, 0])
+    text = str(c)
+    assert "4A 3+ 3/4 Lethal 5+ minus 4A 3+ 3/4 Piercing 1" in text and "3+" in text and ">=3" in text
+    assert c.to_markdown().count("### ") == 3
+
+
+@pytest.mark.parametrize("call, field", [
+    (lambda: kt.compare([]), "situations"),
+    (lambda: kt.compare([{"target": kt.Operative(3)}]), "situations[0].weapon"),
+    (lambda: kt.compare([{"weapon": LETHAL, "armour": 2}]), "situations[0].armour"),
+    (lambda: kt.compare([LETHAL], saves=[1]), "saves"),
+    (lambda: kt.compare([LETHAL], weapon=LETHAL), "weapon"),
+])
+def test_bad_comparisons_name_the_field(call: Any, field: str) -> None:
+    with pytest.raises((InputError, TypeError)) as caught:
+        call()
+    assert getattr(caught.value, "field", None) == field
+
+
+FIGHTER = kt.Fighter(4, 3, (3, 4), wounds=12)
+PARRY = kt.Fighter(4, 3, (3, 4), wounds=12, strategy="parry")
+OPPONENTS = [kt.Fighter(5, 4, (4, 5), wounds=10), kt.Fighter(3, 3, (4, 5), wounds=10, abilities="Storm Shield")]
+
+
+def test_each_fight_is_the_separate_fight() -> None:
+    c = kt.compare_fights({"max damage": FIGHTER, "parry": PARRY}, OPPONENTS, rounds=2)
+    assert c.fighters == ("max damage", "parry")
+    for i, a in enumerate([FIGHTER, PARRY]):
+        for j, b in enumerate(OPPONENTS):
+            direct = kt.fight(a, b, rounds=2)
+            assert c.kill[i, j] == direct.death_chance("b") and c.death[i, j] == direct.death_chance("a")
+            assert c.wounds[i, j] == direct.wounds_a.mean and c.opponent_wounds[i, j] == direct.wounds_b.mean
+    frame = c.to_frame()
+    assert len(frame) == 4 and frame["kill_chance"].tolist() == c.kill.ravel().tolist()
+    assert "Kill chance" in str(c) and "| parry |" in c.to_markdown()
+
+
+def test_the_opponent_may_go_first() -> None:
+    c = kt.compare_fights([FIGHTER], OPPONENTS[:1], first="b")
+    assert c.death[0, 0] == kt.fight(FIGHTER, OPPONENTS[0], first="b").death_chance("a")
+
+
+def test_parse_range_and_fighter() -> None:
+    assert parse_range("at-least", "1-3,7", 1, 25) == [1, 2, 3, 7]
+    with pytest.raises(InputError, match="at-least"):
+        parse_range("at-least", "5-2", 1, 25)
+    fighter = parse_fighter("5A 3+ 4/5 Brutal; 10W; optimal (kill); Storm Shield", {}, "fighter")
+    assert fighter == kt.Fighter(5, 3, (4, 5), 10, rules="Brutal", abilities="Storm Shield", strategy="optimal",
+                                 objective="kill")
+    assert parse_fighter(str(PARRY), {}, "fighter") == PARRY
+
+
+def test_cli_compare_prints_the_api_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["killteam", "compare", "--weapon", str(LETHAL), "--weapon", str(PIERCING), "--saves", "3-4",
+            "--at-least", "1-5", "--cover", "1", "--format", "json"]
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    c = kt.compare([LETHAL, PIERCING], saves=[3, 4], at_least=range(1, 6), cover=1)
+    assert out["rows"] == c.to_frame().to_dict(orient="records")
+    for fmt in ("table", "csv", "markdown"):
+        assert main([*args[:-1], fmt]) == 0
+        assert "Lethal 5+" in capsys.readouterr().out
+
+
+def test_cli_compare_fights_with_strategies(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["killteam", "compare-fights", "--fighter", "4A 3+ 3/4; 12W", "--strategies", "max_damage,parry",
+            "--opponent", str(OPPONENTS[0]), "--format", "json"]
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [row["kill_chance"] for row in out["rows"]] == [kt.fight(FIGHTER, OPPONENTS[0]).death_chance("b"),
+                                                         kt.fight(PARRY, OPPONENTS[0]).death_chance("b")]
+
+
+def test_cli_compare_refuses_a_bad_weapon_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["killteam", "compare", "--weapon", "4A 9+ 3/4"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: weapon[0]") and err.count("\n") == 1
