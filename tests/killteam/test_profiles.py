@@ -47,7 +47,8 @@ def test_other_reroll_combinations_are_refused(text):
 @pytest.mark.parametrize(
     "text, field",
     [("Lethal 1+", "lethal"), ("Lethal 7+", "lethal"), ("Piercing 4", "piercing"), ("Devastating 10", "devastating"),
-     ("Accurate 7", "accurate"), ("Norms to Crits 7", "norms_to_crits"), ("Piercing Crits 4", "piercing_crits")],
+     ("Accurate 13", "accurate"), ("Norms to Crits 13", "norms_to_crits"), ("Fails to Norms 13", "fails_to_norms"),
+         ("Auto Crits 13", "auto_crits"), ("Piercing Crits 4", "piercing_crits")],
 )
 def test_out_of_range_rule_values_name_the_field(text, field):
     with pytest.raises(InputError, match=f"rules.{field}: "):
