@@ -2,13 +2,8 @@
 
 The defaults are the readings of docs/rules/killteam.md. Each deliberate departure from the
 reference calculator, and each rule the two read differently, is one named switch
-(docs/rules/killteam.md §8.5); the preset ``"ktcalc"`` sets every switch to the reference's reading.
-
->>> from mathhammer import killteam as kt
->>> kt.Variants.resolve("ktcalc").blocks
-'greedy'
->>> kt.Variants.resolve("shock=norms_only").shock
-'norms_only'
+(docs/rules/killteam.md §8.5); the preset ``"ktcalc"`` sets every switch to the reference's reading:
+``kt.Variants.resolve("ktcalc").blocks == "greedy"``, and ``"shock=norms_only"`` sets one switch.
 """
 
 from __future__ import annotations
