@@ -215,7 +215,7 @@ def shoot(
     pmf = damage.pmf
     kill = float(min(1.0, pmf[wounds:].sum()))
     # Injured: more than half the starting wounds lost, but alive.
-    injury = float(pmf[wounds // 2 + 1 : wounds].sum())
+    injury = float(min(1.0, pmf[wounds // 2 + 1 : wounds].sum()))
     left = np.zeros(wounds + 1)
     alive = pmf[:wounds]
     left[wounds - np.arange(alive.size)] = alive
