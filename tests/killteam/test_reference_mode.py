@@ -303,9 +303,11 @@ def test_relic_order_is_the_same_in_both_modes():
     default = kt.shoot(w, target).damage.pmf
     reference = kt.shoot(w, target, variants="ktcalc").damage.pmf
     assert np.array_equal(default, reference)
-    # 1/6 a crit and the Accurate norm: the relic tries the norm (6) before the crit (5)
-    p = 1 / 6 * 1 / 6
-    assert default[5] == pytest.approx(p, abs=1e-12)
+    # By hand: the rolled die is a crit with 1/6 (a lone Durable crit deals 5), the Accurate norm deals 6.
+    # Norm alone: ignored with 1/6. Crit and norm: the relic tries the norm (saves 6) before the crit
+    # (saves 5): 5 with 1/6, else 6 with 5/6 * 1/6, else 11.
+    want = {0: 5 / 36, 5: 1 / 36, 6: 25 / 36 + 5 / 216, 11: 25 / 216}
+    assert np.abs(default - np.array([want.get(i, 0.0) for i in range(default.size)])).max() < 1e-15
 
 
 def variants_any() -> Any:
