@@ -15,7 +15,8 @@ from __future__ import annotations
 import copy
 import itertools
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 DEFAULTS = {
     "shock": "discard_crit", "lethal_test": "real_damage", "duelist": "never_parry_nothing",
@@ -40,7 +41,7 @@ class FighterState:
     dn: int = 3
     dc: int = 4
     strategy: str = "strike"
-    abilities: frozenset = field(default_factory=frozenset)
+    abilities: frozenset[str] = field(default_factory=frozenset)
     # the reference's per-round flags
     has_struck: bool = False
     has_crit_struck: bool = False
@@ -318,7 +319,7 @@ def greedy_blocks(c: int, n: int, s: int, t: int, dn: int, dc: int) -> tuple[int
     return c, n
 
 
-def every_allocation(c: int, n: int, s: int, t: int):
+def every_allocation(c: int, n: int, s: int, t: int) -> Iterator[tuple[int, int]]:
     """Every way to put each save on one attack die or nowhere: yields (blocked crits, blocked norms)."""
     hits = ["C"] * c + ["N"] * n
     saves = ["C"] * s + ["N"] * t
