@@ -1,8 +1,9 @@
-// Kill Team 2024 attack dice (docs/rules/killteam.md §1): roll, reroll, retain.
+// Kill Team 2024 attack dice (docs/rules/killteam.md §1, §8.1): roll, reroll, retain.
 //
 // One pipeline (`finish_roll`) turns the dice as rolled and rerolled into retained (crits, norms);
 // the Monte Carlo roller and the exact enumeration both go through it. Defence dice reuse the same
-// machinery (crits on 6, cover saves retained like Accurate norms).
+// machinery (§8.2: crit saves on 6 or Hardy, cover crit saves and cover saves retained like auto
+// crits and Accurate norms, Indomitus as Purity Seal).
 #pragma once
 #include <array>
 #include <cstdint>
