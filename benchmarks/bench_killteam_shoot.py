@@ -9,6 +9,7 @@ The three exact scenarios are the ones the established web calculator is compare
 from __future__ import annotations
 
 import importlib
+import timeit
 
 import pytest
 
@@ -27,6 +28,12 @@ SCENARIOS = {
         kt.Operative(3, 12, "Saintly Relics (2D6), Just a Scratch"), 0),
 }
 MC_SAMPLES = 2_000_000
+
+# The defence-dice rules and Purity Seal (docs/rules/killteam.md §8) against the same shot without them:
+# the exact shot with them must stay within 2x.
+PLAIN_8D = (kt.Weapon(8, 4, (4, 5), "Lethal 5+, Rending, Piercing 1"), kt.Operative(4, 12, "Feel No Pain 5+"), 1)
+HARDY_8D = (kt.Weapon(8, 4, (4, 5), "Purity Seal, Lethal 5+, Rending, Piercing 1"),
+            kt.Operative(4, 12, "Hardy 5+, Ceaseless Balanced Saves, Feel No Pain 5+"), 1)
 
 
 @pytest.mark.parametrize("name", list(SCENARIOS))
@@ -69,3 +76,20 @@ def test_monte_carlo_shots_per_second(benchmark, name, threads):
                                             threads=threads), rounds=3, iterations=1)
     assert result.samples == MC_SAMPLES
     benchmark.extra_info["shots_per_second"] = MC_SAMPLES / benchmark.stats.stats.mean
+
+
+@pytest.mark.parametrize("name, scenario", [("plain", PLAIN_8D), ("hardy_save_reroll_purity_seal", HARDY_8D)])
+def test_exact_shot_with_defence_rules(benchmark, name, scenario):
+    weapon, target, cover = scenario
+    result = benchmark(kt.shoot, weapon, target, cover=cover)
+    assert abs(result.damage.pmf.sum() - 1) < 1e-12
+    benchmark.extra_info["microseconds_per_shot"] = benchmark.stats.stats.mean * 1e6
+
+
+def test_defence_rules_cost_at_most_twice_the_plain_shot():
+    def best_of(scenario: tuple) -> float:
+        weapon, target, cover = scenario
+        kt.shoot(weapon, target, cover=cover)
+        return min(timeit.repeat(lambda: kt.shoot(weapon, target, cover=cover), number=200, repeat=5)) / 200
+
+    assert best_of(HARDY_8D) <= 2 * best_of(PLAIN_8D)

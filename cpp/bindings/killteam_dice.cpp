@@ -23,26 +23,43 @@ void register_killteam_dice(py::module_ m) {
         .value("reroll_ones", Reroll::RerollOnes)
         .value("reroll_ones_balanced", Reroll::RerollOnesBalanced);
 
+    py::enum_<Upgrades>(m, "Upgrades")
+        .value("accurate_first", Upgrades::AccurateFirst)
+        .value("rolled_first", Upgrades::RolledFirst);
+    py::enum_<Ones>(m, "Ones")
+        .value("unmodified_ones", Ones::UnmodifiedOnes)
+        .value("any_two_fails", Ones::AnyTwoFails);
+
     py::class_<AttackProfile>(m, "AttackProfile")
         .def(py::init<>())
         .def_readwrite("dice", &AttackProfile::dice)
         .def_readwrite("hit", &AttackProfile::hit)
         .def_readwrite("crit", &AttackProfile::crit)
+        .def_readwrite("auto_crits", &AttackProfile::auto_crits)
         .def_readwrite("accurate", &AttackProfile::accurate)
         .def_readwrite("reroll", &AttackProfile::reroll)
         .def_readwrite("punishing", &AttackProfile::punishing)
+        .def_readwrite("purity_seal", &AttackProfile::purity_seal)
+        .def_readwrite("close_assault", &AttackProfile::close_assault)
+        .def_readwrite("waaagh", &AttackProfile::waaagh)
         .def_readwrite("severe", &AttackProfile::severe)
         .def_readwrite("rending", &AttackProfile::rending)
+        .def_readwrite("mystic_scry", &AttackProfile::mystic_scry)
+        .def_readwrite("scry_crit_value", &AttackProfile::scry_crit_value)
+        .def_readwrite("scry_norm_value", &AttackProfile::scry_norm_value)
         .def_readwrite("fails_to_norms", &AttackProfile::fails_to_norms)
         .def_readwrite("norms_to_crits", &AttackProfile::norms_to_crits)
-        .def_readwrite("obscured", &AttackProfile::obscured);
+        .def_readwrite("obscured", &AttackProfile::obscured)
+        .def_readwrite("upgrades", &AttackProfile::upgrades)
+        .def_readwrite("ones", &AttackProfile::ones);
 
     m.def("finish_roll",
-          [](const AttackProfile& p, int c, int n, int f) {
-              const Retained r = finish_roll(p, c, n, f);
+          [](const AttackProfile& p, int c, int n, int f, int ones) {
+              // ones < 0: every fail shows a 1
+              const Retained r = finish_roll(p, c, n, f, ones < 0 ? f : ones);
               return py::make_tuple(r.crits, r.norms);
           },
-          py::arg("profile"), py::arg("crits"), py::arg("norms"), py::arg("fails"));
+          py::arg("profile"), py::arg("crits"), py::arg("norms"), py::arg("fails"), py::arg("ones") = -1);
 
     m.def("attack_distribution",
           [](const AttackProfile& p) {

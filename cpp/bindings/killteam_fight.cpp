@@ -76,6 +76,19 @@ void register_killteam_fight(py::module_ m) {
         .def_readwrite("feel_no_pain", &FighterSpec::feel_no_pain)
         .def_readwrite("saintly_relics", &FighterSpec::saintly_relics);
 
+    py::enum_<ShockRule>(m, "ShockRule")
+        .value("discard_crit", ShockRule::DiscardCrit)
+        .value("norms_only", ShockRule::NormsOnly);
+    py::enum_<LethalTest>(m, "LethalTest")
+        .value("real_damage", LethalTest::RealDamage)
+        .value("nominal", LethalTest::Nominal);
+    py::enum_<DuelistRule>(m, "DuelistRule")
+        .value("never_parry_nothing", DuelistRule::NeverParryNothing)
+        .value("always", DuelistRule::Always);
+    py::enum_<DurableRule>(m, "DurableRule")
+        .value("after_damage_modifiers", DurableRule::AfterDamageModifiers)
+        .value("before_damage_modifiers", DurableRule::BeforeDamageModifiers);
+
     py::class_<FightSpec>(m, "FightSpec")
         .def(py::init<>())
         .def_property(
@@ -84,7 +97,11 @@ void register_killteam_fight(py::module_ m) {
         .def_property(
             "fighter_b", [](const FightSpec& s) { return s.fighter[1]; },
             [](FightSpec& s, const FighterSpec& f) { s.fighter[1] = f; })
-        .def_readwrite("first", &FightSpec::first);
+        .def_readwrite("first", &FightSpec::first)
+        .def_readwrite("shock", &FightSpec::shock)
+        .def_readwrite("lethal_test", &FightSpec::lethal_test)
+        .def_readwrite("duelist", &FightSpec::duelist)
+        .def_readwrite("durable", &FightSpec::durable);
 
     m.def(
         "fight_exact",

@@ -13,6 +13,14 @@ void register_killteam_shoot(py::module_ m) {
     using namespace mh::kt;
     m.attr("MAX_ROUNDS") = kMaxRounds;
 
+    py::enum_<BlockRule>(m, "BlockRule").value("optimal", BlockRule::Optimal).value("greedy", BlockRule::Greedy);
+    py::enum_<ScratchTiming>(m, "ScratchTiming")
+        .value("after_blocks", ScratchTiming::AfterBlocks)
+        .value("before_blocks", ScratchTiming::BeforeBlocks);
+    py::enum_<FnpRule>(m, "FnpRule")
+        .value("per_damage_instance", FnpRule::PerDamageInstance)
+        .value("per_hit", FnpRule::PerHit);
+
     py::class_<ShootConfig>(m, "ShootConfig")
         .def(py::init<>())
         .def_readwrite("attack", &ShootConfig::attack)
@@ -24,7 +32,17 @@ void register_killteam_shoot(py::module_ m) {
         .def_readwrite("saturate", &ShootConfig::saturate)
         .def_readwrite("save", &ShootConfig::save)
         .def_readwrite("cover", &ShootConfig::cover)
+        .def_readwrite("cover_crits", &ShootConfig::cover_crits)
+        .def_readwrite("hardy", &ShootConfig::hardy)
+        .def_readwrite("save_reroll", &ShootConfig::save_reroll)
         .def_readwrite("defender_punishing", &ShootConfig::defender_punishing)
+        .def_readwrite("indomitus", &ShootConfig::indomitus)
+        .def_readwrite("save_fails_to_norms", &ShootConfig::save_fails_to_norms)
+        .def_readwrite("save_norms_to_crits", &ShootConfig::save_norms_to_crits)
+        .def_readwrite("ones", &ShootConfig::ones)
+        .def_readwrite("blocks", &ShootConfig::blocks)
+        .def_readwrite("scratch", &ShootConfig::scratch)
+        .def_readwrite("fnp", &ShootConfig::fnp)
         .def_readwrite("just_a_scratch", &ShootConfig::just_a_scratch)
         .def_readwrite("just_a_scratch_normals", &ShootConfig::just_a_scratch_normals)
         .def_readwrite("durable", &ShootConfig::durable)

@@ -1,8 +1,9 @@
-// Kill Team 2024 attack dice (docs/rules/killteam.md §1): roll, reroll, retain.
+// Kill Team 2024 attack dice (docs/rules/killteam.md §1, §8.1): roll, reroll, retain.
 //
 // One pipeline (`finish_roll`) turns the dice as rolled and rerolled into retained (crits, norms);
 // the Monte Carlo roller and the exact enumeration both go through it. Defence dice reuse the same
-// machinery (crits on 6, cover saves retained like Accurate norms).
+// machinery (§8.2: crit saves on 6 or Hardy, cover crit saves and cover saves retained like auto
+// crits and Accurate norms, Indomitus as Purity Seal).
 #pragma once
 #include <array>
 #include <cstdint>
@@ -27,18 +28,35 @@ enum class Reroll : uint8_t {
     RerollOnesBalanced,     // every 1, then one fail not rerolled yet
 };
 
+// Which norms an upgrade (Waaagh, Norms to Crits, Mystic Scry) takes (docs/rules/killteam.md §8.5 `upgrades`):
+// Accurate norms first, keeping rolled norms for Rending (the default), or rolled norms first (the reference).
+enum class Upgrades : uint8_t { AccurateFirst = 0, RolledFirst = 1 };
+
+// What Purity Seal / Indomitus count (docs/rules/killteam.md §8.5 `ones`): rolled dice showing an unmodified 1
+// after rerolls (the default), or any two fails (the reference).
+enum class Ones : uint8_t { UnmodifiedOnes = 0, AnyTwoFails = 1 };
+
 struct AttackProfile {
-    int dice = 4;             // dice in the pool, Accurate ones included (0..12)
+    int dice = 4;             // dice in the pool, auto-retained ones included (0..12)
     int hit = 3;              // success on hit+ (2..6)
-    int crit = 6;             // crit on crit+; Lethal x → max(x, hit)
+    int crit = 6;             // crit on crit+; Lethal x → max(x, hit); Hardy x+ for defence
+    int auto_crits = 0;       // dice retained as crits without rolling (cover crit saves for defence)
     int accurate = 0;         // dice retained as norms without rolling (cover saves for defence)
     Reroll reroll = Reroll::None;
     bool punishing = false;   // a crit and a fail: one fail becomes a norm
+    bool purity_seal = false; // two 1s (or fails): one discarded, one becomes a norm (Indomitus for defence)
+    bool close_assault = false;  // two successes and a fail: one fail becomes a norm
+    bool waaagh = false;      // two norms: one becomes a crit
     bool severe = false;      // no crit: one norm becomes a crit (then no Rending)
     bool rending = false;     // a crit: one rolled norm becomes a crit
+    bool mystic_scry = false; // the best of: a norm becomes a crit, a fail becomes a norm, nothing
+    int scry_crit_value = 0;  // what Mystic Scry scores a crit at (dc + Devastating; dc in a fight)
+    int scry_norm_value = 0;  // what Mystic Scry scores a norm at (dn)
     int fails_to_norms = 0;
     int norms_to_crits = 0;
     bool obscured = false;    // crits become norms, then one success is discarded
+    Upgrades upgrades = Upgrades::AccurateFirst;
+    Ones ones = Ones::UnmodifiedOnes;
 };
 
 struct Retained {
@@ -49,8 +67,9 @@ struct Retained {
 // Probability of each retained result: table[crits * kTableSide + norms].
 using RetainedTable = std::array<double, kTableSide * kTableSide>;
 
-// The post-roll pipeline (§1.4) on rolled dice already rerolled: c crits, n norms, f fails.
-Retained finish_roll(const AttackProfile& p, int c, int n, int f);
+// The post-roll pipeline (§8.1) on rolled dice already rerolled: c crits, n norms, f fails, of which
+// `ones` show an unmodified 1 (read only by Purity Seal's default reading).
+Retained finish_roll(const AttackProfile& p, int c, int n, int f, int ones);
 
 // One random roll (Monte Carlo).
 Retained roll_attack(const AttackProfile& p, DiceSource& dice);

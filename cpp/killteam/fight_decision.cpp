@@ -9,6 +9,8 @@ namespace mh::kt {
 
 namespace {
 
+int nominal_damage(const FightSpec& spec, const FightState& st, int who);
+
 uint32_t pack(Action action, int damage_a, int damage_b) {
     return static_cast<uint32_t>(action) | static_cast<uint32_t>(damage_a) << 2 | static_cast<uint32_t>(damage_b) << 8;
 }
@@ -35,7 +37,11 @@ DecisionCache::DecisionCache(const FightSpec& spec, std::size_t max_entries)
 int DecisionCache::most_damage(const FightState& st, int who) const {
     const FighterSpec& f = spec_.fighter[who];
     const Side& s = st.side[who];
-    return s.crits * f.critical_damage + s.norms * f.normal_damage + (s.struck ? 0 : first_strike_bonus_[who]);
+    const int most = s.crits * f.critical_damage + s.norms * f.normal_damage + (s.struck ? 0 : first_strike_bonus_[who]);
+    // The nominal lethal test compares a value that can exceed what the dice deal (a full dc for
+    // Murderous Entrance): wounds above it must stay apart too.
+    if (spec_.lethal_test == LethalTest::Nominal && s.successes() > 0) return std::max(most, nominal_damage(spec_, st, who));
+    return most;
 }
 
 // The form a state is cached in (see fight_decision.hpp): wounds the enemy can no longer take away
@@ -109,8 +115,30 @@ Action DecisionCache::preferred_strike(const FightState& st) {
     return norm_first ? Action::NormStrike : Action::CritStrike;
 }
 
-// Rule 2: this strike (crit-first) brings the enemy to 0 with every deterministic modifier.
+namespace {
+
+// The reference's nominal next strike (its nextDmg): dc (less Durable's 1 on a first crit when
+// dc > 3) plus a full dc for Murderous Entrance, or dn; plus 1 for Hammerhand on a first strike.
+int nominal_damage(const FightSpec& spec, const FightState& st, int who) {
+    const FighterSpec& me = spec.fighter[who];
+    const FighterSpec& enemy = spec.fighter[1 - who];
+    const Side& x = st.side[who];
+    int damage = me.normal_damage;
+    if (x.crits > 0) {
+        damage = me.critical_damage;
+        if (enemy.durable && !x.crit_struck && damage > 3) damage -= 1;
+        if (me.murderous_entrance && !x.crit_struck) damage += me.critical_damage;
+    }
+    if (me.hammerhand && !x.struck) damage += 1;
+    return damage;
+}
+
+}  // namespace
+
+// Rule 2: this strike (crit-first) brings the enemy to 0 with every deterministic modifier (or, in
+// the reference's reading, its nominal damage reaches the enemy's wounds).
 bool DecisionCache::lethal(const FightState& st, Action strike) const {
+    if (spec_.lethal_test == LethalTest::Nominal) return nominal_damage(spec_, st, st.mover) >= st.side[1 - st.mover].wounds;
     FightState next = st;
     NoChance chance;
     NoLog log;

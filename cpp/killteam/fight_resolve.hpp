@@ -67,13 +67,17 @@ void strike_die(const FightSpec& spec, FightState& st, int m, bool crit, LogKind
     Side& x = st.side[m];
     Side& y = st.side[1 - m];
     int damage = crit ? cx.critical_damage : cx.normal_damage;
+    const bool durable = crit && !x.crit_struck && cy.durable;
+    const bool durable_first = spec.durable == DurableRule::BeforeDamageModifiers;
+    // The reference takes Durable's 1 off the base damage, before Hammerhand and Half Damage.
+    if (durable && durable_first && damage > 3) damage -= 1;
     if (!x.struck) {
         if (cx.hammerhand) damage += 1;
         if (cy.just_a_scratch) damage = 0;
         // Half of the Hammerhand'ed damage, rounded up, and "minimum 2" taken literally.
         else if (cy.half_damage_first_strike) damage = std::max(2, (damage + 1) / 2);
     }
-    if (crit && !x.crit_struck && cy.durable && damage > 3) damage -= 1;
+    if (durable && !durable_first && damage > 3) damage -= 1;
     // Just a Scratch (normals) is spent by the first normal strike that would deal damage.
     if (!crit && cy.just_a_scratch_normals && !y.scratch_used && damage > 0) {
         damage = 0;
@@ -119,11 +123,12 @@ void apply_action(const FightSpec& spec, FightState& st, Action action, Chance& 
             const bool first_crit = !x.crit_struck;
             x.crit_struck = true;  // before the bonus strike: Durable only softens the first crit
             if (first_crit && cx.shock) {
-                // Shock discards an unresolved norm, or a crit when the enemy has no norms.
+                // Shock discards an unresolved norm, or a crit when the enemy has no norms (the
+                // reference only ever discards a norm).
                 if (y.norms > 0) {
                     --y.norms;
                     log.add(m, LogKind::ShockNorm, 1);
-                } else if (y.crits > 0) {
+                } else if (y.crits > 0 && spec.shock == ShockRule::DiscardCrit) {
                     --y.crits;
                     log.add(m, LogKind::ShockCrit, 1);
                 }
@@ -157,14 +162,19 @@ void pass_turn(FightState& st, Log& log) {
 }
 
 // Duelist: before the alternation, if both fighters hold successes, parry once as wiseParry
-// would, but only when that parry can cancel something (never a norm against only crits/Brutal).
+// would, but only when that parry can cancel something (never a norm against only crits/Brutal),
+// unless the fight follows the reference (DuelistRule::Always).
 template <class Log>
 void duelist_parry(const FightSpec& spec, FightState& st, int who, Log& log) {
     const FighterSpec& me = spec.fighter[who];
     Side& x = st.side[who];
     Side& y = st.side[1 - who];
     if (!me.duelist || x.successes() == 0 || y.successes() == 0) return;
-    const Action choice = wise_parry(spec.fighter[1 - who], x, y);
+    Action choice = wise_parry(spec.fighter[1 - who], x, y);
+    // The reference parries whenever both hold successes: with only norms against only crits (not
+    // Brutal) it spends a norm on a parry that cancels nothing.
+    if (choice == Action::NormStrike && spec.duelist == DuelistRule::Always && can_norm_parry(spec.fighter[1 - who]))
+        choice = Action::NormParry;
     if (choice == Action::CritParry) log.add(who, LogKind::DuelistCritParry, crit_parry(me, x, y));
     else if (choice == Action::NormParry) log.add(who, LogKind::DuelistNormParry, norm_parry(me, x, y));
 }

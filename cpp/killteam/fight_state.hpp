@@ -48,9 +48,19 @@ struct FighterSpec {
     bool has_chance() const { return feel_no_pain != 0 || saintly_relics != 0; }
 };
 
+// The reference calculator's readings of the fight (docs/rules/killteam.md §8.5); the first value is the default.
+enum class ShockRule : uint8_t { DiscardCrit = 0, NormsOnly = 1 };
+enum class LethalTest : uint8_t { RealDamage = 0, Nominal = 1 };
+enum class DuelistRule : uint8_t { NeverParryNothing = 0, Always = 1 };
+enum class DurableRule : uint8_t { AfterDamageModifiers = 0, BeforeDamageModifiers = 1 };
+
 struct FightSpec {
     FighterSpec fighter[2];
     int first = 0;  // who resolves first each round: 0 = fighter A, 1 = fighter B
+    ShockRule shock = ShockRule::DiscardCrit;
+    LethalTest lethal_test = LethalTest::RealDamage;
+    DuelistRule duelist = DuelistRule::NeverParryNothing;
+    DurableRule durable = DurableRule::AfterDamageModifiers;
 
     // True when the resolution rolls dice of its own (Feel No Pain, Saintly Relics).
     bool has_chance() const { return fighter[0].has_chance() || fighter[1].has_chance(); }

@@ -19,10 +19,16 @@ AttackProfile defence_profile(const ShootConfig& cfg, int dice) {
     AttackProfile p;
     p.dice = dice;
     p.hit = cfg.save;
-    p.crit = 6;
-    // Cover saves come out of the dice left after Piercing; Saturate denies them.
-    p.accurate = cfg.saturate ? 0 : std::min(cfg.cover, dice);
+    p.crit = cfg.hardy > 0 ? std::max(cfg.hardy, cfg.save) : 6;
+    // Cover saves come out of the dice left after Piercing, crit ones first; Saturate denies them.
+    p.auto_crits = cfg.saturate ? 0 : std::min(cfg.cover_crits, dice);
+    p.accurate = cfg.saturate ? 0 : std::min(cfg.cover, dice - p.auto_crits);
+    p.reroll = cfg.save_reroll;
     p.punishing = cfg.defender_punishing;
+    p.purity_seal = cfg.indomitus;
+    p.fails_to_norms = cfg.save_fails_to_norms;
+    p.norms_to_crits = cfg.save_norms_to_crits;
+    p.ones = cfg.ones;
     return p;
 }
 
@@ -41,7 +47,10 @@ int hit_damage(const ShootConfig& cfg, const Retained& hits) {
     return damage;
 }
 
-Blocks allocate_blocks(const ShootConfig& cfg, const Retained& hits, const Retained& saves) {
+namespace {
+
+// The optimal allocation; `scratch` says whether Just a Scratch acts on the dice left after it.
+Blocks optimal_blocks(const ShootConfig& cfg, const Retained& hits, const Retained& saves, bool scratch) {
     // The defender picks how many crits (bc) and norms (bn) to block. For a given bc, spending crit
     // saves on crits first leaves the most saves for norms, so each (bc, bn) is checked in O(1).
     // Objective: least damage after Just a Scratch and Durable; then the most dice blocked; then
@@ -59,7 +68,8 @@ Blocks allocate_blocks(const ShootConfig& cfg, const Retained& hits, const Retai
         const int left_for_norms = (sc - by_crit_saves) + (sn - 2 * by_pairs);
         const int max_bn = std::min(hits.norms, left_for_norms);
         for (int bn = 0; bn <= max_bn; ++bn) {
-            const Retained unblocked = just_a_scratch(cfg, {hits.crits - bc, hits.norms - bn});
+            const Retained left{hits.crits - bc, hits.norms - bn};
+            const Retained unblocked = scratch ? just_a_scratch(cfg, left) : left;
             const int damage = hit_damage(cfg, unblocked);
             const int blocked = bc + bn;
             const int preferred = crits_first ? bc : bn;
@@ -78,6 +88,59 @@ Blocks allocate_blocks(const ShootConfig& cfg, const Retained& hits, const Retai
     return best;
 }
 
+// The reference's greedy (docs/rules/killteam.md §8.6 `blocks`): compares dc and dn only.
+Blocks greedy_blocks(const ShootConfig& cfg, const Retained& hits, const Retained& saves) {
+    int c = hits.crits, n = hits.norms, sc = saves.crits, sn = saves.norms;
+    auto block = [](int& dice, int& saves_left, int per_die) {
+        const int k = std::min(dice, saves_left / per_die);
+        dice -= k;
+        saves_left -= k * per_die;
+    };
+    const int dc = cfg.critical_damage, dn = cfg.normal_damage;
+    if (dc >= dn) {
+        block(c, sc, 1);
+        block(n, sc, 1);
+        if (dc > 2 * dn) {
+            block(c, sn, 2);
+            block(n, sn, 1);
+        } else {
+            if (sn > n && sn >= 2 && c > 0) {
+                --c;
+                sn -= 2;
+            }
+            block(n, sn, 1);
+            block(c, sn, 2);
+        }
+    } else {
+        block(n, sn, 1);
+        block(n, sc, 1);
+        block(c, sc, 1);
+        block(c, sn, 2);
+    }
+    Blocks b;
+    b.blocked = {hits.crits - c, hits.norms - n};
+    b.unblocked = {c, n};
+    return b;
+}
+
+}  // namespace
+
+Blocks allocate_blocks(const ShootConfig& cfg, const Retained& hits, const Retained& saves) {
+    const bool before = cfg.scratch == ScratchTiming::BeforeBlocks;
+    // Just a Scratch before the blocks cancels among the retained hits (the reference's timing).
+    const Retained target = before ? just_a_scratch(cfg, hits) : hits;
+    Blocks b;
+    if (cfg.blocks == BlockRule::Optimal) {
+        b = optimal_blocks(cfg, target, saves, !before);
+    } else {
+        b = greedy_blocks(cfg, target, saves);
+        if (!before) b.unblocked = just_a_scratch(cfg, b.unblocked);
+    }
+    if (before) b.blocked = {b.blocked.crits + hits.crits - target.crits, b.blocked.norms + hits.norms - target.norms};
+    b.hit_damage = hit_damage(cfg, b.unblocked);
+    return b;
+}
+
 RelicOrder relic_order(const ShootConfig& cfg, const Retained& unblocked) {
     RelicOrder order;
     const bool crits = unblocked.crits > 0 && cfg.critical_damage > 0;
@@ -87,8 +150,10 @@ RelicOrder relic_order(const ShootConfig& cfg, const Retained& unblocked) {
         order.count[order.groups] = count;
         ++order.groups;
     };
-    // Relics see crits at full damage (Durable comes later).
-    if (cfg.critical_damage >= cfg.normal_damage) {
+    // What ignoring one die of each kind saves: a lone crit deals dc - 1 under Durable; with two
+    // crits or more Durable stays on another one, so ignoring a crit saves dc.
+    const int durable = cfg.durable && unblocked.crits == 1 && cfg.critical_damage > 3 ? 1 : 0;
+    if (cfg.critical_damage - durable >= cfg.normal_damage) {
         if (crits) add(RelicPick::Crit, unblocked.crits);
         if (norms) add(RelicPick::Norm, unblocked.norms);
     } else {
@@ -108,8 +173,14 @@ AttackDamage attack_damage(const ShootConfig& cfg, int retained_crits, Retained 
     if (ignored == RelicPick::Crit) --unblocked.crits;
     if (ignored == RelicPick::Norm) --unblocked.norms;
     AttackDamage out;
-    // Devastating: every retained crit, blocked or not, is its own damage instance.
     out.damage = cfg.devastating * retained_crits + hit_damage(cfg, unblocked);
+    if (cfg.fnp == FnpRule::PerHit) {
+        // One roll per surviving hit (0-damage ones too); with Devastating every retained crit keeps
+        // one roll, an ignored or blocked crit for its Devastating damage.
+        out.instances = (cfg.devastating > 0 ? retained_crits : unblocked.crits) + unblocked.norms;
+        return out;
+    }
+    // Devastating: every retained crit, blocked or not, is its own damage instance.
     out.instances = (cfg.devastating > 0 ? retained_crits : 0) + (cfg.critical_damage > 0 ? unblocked.crits : 0) +
                     (cfg.normal_damage > 0 ? unblocked.norms : 0);
     return out;

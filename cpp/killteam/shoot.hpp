@@ -18,6 +18,11 @@ constexpr int kDefenceDice = 3;
 constexpr int kMaxRounds = 9;
 constexpr int kSaveSide = kDefenceDice + 1;  // saves tables are [crit saves * 4 + normal saves]
 
+// The reference calculator's readings of shooting (docs/rules/killteam.md §8.5); the first value is the default.
+enum class BlockRule : uint8_t { Optimal = 0, Greedy = 1 };
+enum class ScratchTiming : uint8_t { AfterBlocks = 0, BeforeBlocks = 1 };
+enum class FnpRule : uint8_t { PerDamageInstance = 0, PerHit = 1 };
+
 // Everything one shot needs, already validated (ranges of docs/rules/killteam.md §5).
 struct ShootConfig {
     AttackProfile attack;       // the weapon's attack dice, obscured target included
@@ -29,7 +34,17 @@ struct ShootConfig {
     bool saturate = false;      // no cover saves
     int save = 3;               // defence dice succeed on save+, crit on 6
     int cover = 0;              // cover saves retained as normal saves (0 = not in cover)
+    int cover_crits = 0;        // cover saves retained as crit saves, taken before `cover`
+    int hardy = 0;              // 0: crit saves on 6; x: on max(x, save)
+    Reroll save_reroll = Reroll::None;
     bool defender_punishing = false;
+    bool indomitus = false;     // Purity Seal on the save dice
+    int save_fails_to_norms = 0;
+    int save_norms_to_crits = 0;
+    Ones ones = Ones::UnmodifiedOnes;  // Indomitus' reading (Purity Seal's is in `attack`)
+    BlockRule blocks = BlockRule::Optimal;
+    ScratchTiming scratch = ScratchTiming::AfterBlocks;
+    FnpRule fnp = FnpRule::PerDamageInstance;
     bool just_a_scratch = false;          // cancel one unblocked die, a crit if any
     bool just_a_scratch_normals = false;  // cancel one unblocked normal hit
     bool durable = false;                 // the first damaging crit deals 1 less (if more than 3)
@@ -62,7 +77,7 @@ Retained just_a_scratch(const ShootConfig& cfg, Retained hits);
 int hit_damage(const ShootConfig& cfg, const Retained& hits);
 
 // Step 9: the groups of damaging dice in the order the relic tries them (highest damage first,
-// crits before norms on equal damage). Dice dealing 0 are never tried.
+// Durable taken into account; crits before norms on equal damage). Dice dealing 0 are never tried.
 enum class RelicPick : uint8_t { None, Crit, Norm };
 struct RelicOrder {
     int groups = 0;
@@ -74,8 +89,10 @@ RelicOrder relic_order(const ShootConfig& cfg, const Retained& unblocked);
 // P(one relic attempt ignores the die): any 6 on 1D6 or 2D6.
 double relic_chance(int mode);
 
-// Steps 4, 7, 8 given the relic outcome: total damage before Feel No Pain and the number of damage
-// instances Feel No Pain rolls for (each damaging surviving hit, each crit's Devastating damage).
+// Steps 4, 7, 8 given the relic outcome: total damage before Feel No Pain and the number of Feel No
+// Pain rolls: per damage instance, each damaging surviving hit and each crit's Devastating damage
+// (each success takes 1 off its own instance); per hit (the reference), each surviving hit, and each
+// other retained crit when there is Devastating (each success takes 1 off the attack's total).
 struct AttackDamage {
     int damage = 0;
     int instances = 0;

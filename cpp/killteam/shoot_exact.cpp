@@ -36,7 +36,8 @@ struct DamageInstances {
 
     void add(const AttackDamage& a, double p) { prob[a.damage * instance_side + a.instances] += p; }
 
-    // Feel No Pain: each instance deals at least 1, so each successful roll removes exactly 1.
+    // Feel No Pain: each successful roll removes 1. Per damage instance every instance deals at
+    // least 1, so the floor at 0 never acts; per hit (the reference) the attack's total is floored.
     std::vector<double> after_feel_no_pain(int feel_no_pain) const {
         const int max_damage = static_cast<int>(prob.size()) / instance_side - 1;
         std::vector<double> out(max_damage + 1, 0.0);
@@ -53,7 +54,7 @@ struct DamageInstances {
                 // Binomial(k, q) successes, built by the recurrence on (k choose s).
                 double term = std::pow(1.0 - q, k);
                 for (int s = 0; s <= k; ++s) {
-                    out[damage - s] += p * term;
+                    out[std::max(0, damage - s)] += p * term;
                     term = term * (k - s) / (s + 1) * q / (1.0 - q);
                 }
             }

@@ -68,7 +68,7 @@ std::vector<uint64_t> shoot_monte_carlo(const ShootConfig& cfg, uint64_t seed, u
                                   if (cfg.feel_no_pain > 0)
                                       for (int k = 0; k < a.instances; ++k)
                                           if (dice_source.d6() >= cfg.feel_no_pain) --damage;
-                                  total_damage += damage;
+                                  total_damage += std::max(0, damage);  // per hit: the total is floored
                                   ++counts[attack_offset + hits.crits * kTableSide + hits.norms];
                                   ++counts[saves_offset + saves.crits * kSaveSide + saves.norms];
                               }

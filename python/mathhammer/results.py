@@ -32,21 +32,44 @@ class Distribution:
 
     Questions players ask: ``mean``, ``std``, ``at_least(k)``, ``at_most(k)``, ``quantile(q)``.
     ``cdf[i]`` is P(X <= start + i) and ``sf[i]`` is P(X > start + i) (the scipy convention).
+
+    ``d1 + d2`` is the distribution of the sum of two independent outcomes (a convolution), ``d + k``
+    shifts by an integer, and ``sum([d1, d2, ...])`` works. Two exact operands give an exact sum;
+    with a Monte Carlo operand the sum is ``estimated``: it has no per-cell standard errors
+    (``samples`` and ``stderr`` are None, ``is_exact`` is False), as its cells are not sample counts.
     """
 
-    __slots__ = ("_pmf", "_start", "_samples")
+    __slots__ = ("_pmf", "_start", "_samples", "_estimated")
 
-    def __init__(self, pmf: Sequence[float] | np.ndarray, start: int = 0, samples: int | None = None) -> None:
+    def __init__(self, pmf: Sequence[float] | np.ndarray, start: int = 0, samples: int | None = None,
+                 estimated: bool = False) -> None:
         p = np.asarray(pmf, dtype=np.float64)
         if p.ndim != 1 or p.size == 0:
             raise ValueError("pmf: expected a non-empty 1-D sequence of probabilities")
         self._pmf = _frozen(p)
         self._start = int(start)
         self._samples = None if samples is None else int(samples)
+        # derived from Monte Carlo figures without per-cell errors (a sum with a Monte Carlo operand)
+        self._estimated = bool(estimated) and self._samples is None
 
     def __reduce__(self) -> tuple[Any, ...]:
         # rebuilt through __init__, so an unpickled distribution is read-only again
-        return (Distribution, (self._pmf, self._start, self._samples))
+        return (Distribution, (self._pmf, self._start, self._samples, self._estimated))
+
+    def __add__(self, other: object) -> Distribution:
+        """The sum of two independent outcomes (convolution), or a shift by an integer."""
+        if isinstance(other, (bool, np.bool_)):
+            return NotImplemented
+        if isinstance(other, (int, np.integer)):
+            return Distribution(self._pmf, self._start + int(other), self._samples, self._estimated)
+        if not isinstance(other, Distribution):
+            return NotImplemented
+        pmf = np.convolve(self._pmf, other._pmf)
+        return Distribution(pmf, self._start + other._start, estimated=not (self.is_exact and other.is_exact))
+
+    def __radd__(self, other: object) -> Distribution:
+        # sum([...]) starts from 0
+        return self.__add__(other)
 
     @classmethod
     def from_counts(cls, counts: Sequence[int] | np.ndarray, start: int = 0) -> Distribution:
@@ -79,7 +102,12 @@ class Distribution:
 
     @property
     def is_exact(self) -> bool:
-        return self._samples is None
+        return self._samples is None and not self._estimated
+
+    @property
+    def estimated(self) -> bool:
+        """True for a sum with a Monte Carlo operand: approximate, without per-cell standard errors."""
+        return self._estimated
 
     @property
     def mean(self) -> float:
@@ -150,11 +178,14 @@ class Distribution:
         }
         if self._samples is not None:
             out["stderr"] = self.stderr.tolist()  # type: ignore[union-attr]
+        if self._estimated:
+            out["estimated"] = True
         return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Distribution:
-        return cls(data["pmf"], start=data.get("start", 0), samples=data.get("samples"))
+        return cls(data["pmf"], start=data.get("start", 0), samples=data.get("samples"),
+                   estimated=bool(data.get("estimated", False)))
 
     def to_frame(self, name: str = "value") -> Any:
         import pandas as pd
@@ -182,6 +213,7 @@ class Distribution:
         return (
             self._start == other._start
             and self._samples == other._samples
+            and self._estimated == other._estimated
             and np.array_equal(self._pmf, other._pmf)
         )
 
@@ -189,6 +221,8 @@ class Distribution:
 
     def __repr__(self) -> str:
         kind = "exact" if self._samples is None else f"samples={self._samples}"
+        if self._estimated:
+            kind = "estimated, no stderr"
         return f"Distribution(mean={self.mean:.4f}, std={self.std:.4f}, support={self.min}..{self.max}, {kind})"
 
 

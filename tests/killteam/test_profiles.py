@@ -47,7 +47,8 @@ def test_other_reroll_combinations_are_refused(text):
 @pytest.mark.parametrize(
     "text, field",
     [("Lethal 1+", "lethal"), ("Lethal 7+", "lethal"), ("Piercing 4", "piercing"), ("Devastating 10", "devastating"),
-     ("Accurate 7", "accurate"), ("Norms to Crits 7", "norms_to_crits"), ("Piercing Crits 4", "piercing_crits")],
+     ("Accurate 13", "accurate"), ("Norms to Crits 13", "norms_to_crits"), ("Fails to Norms 13", "fails_to_norms"),
+         ("Auto Crits 13", "auto_crits"), ("Piercing Crits 4", "piercing_crits")],
 )
 def test_out_of_range_rule_values_name_the_field(text, field):
     with pytest.raises(InputError, match=f"rules.{field}: "):
@@ -92,9 +93,11 @@ def test_weapon_card_notation_round_trips():
 _rules = st.fixed_dictionaries(
     {},
     optional={
-        "lethal": st.integers(2, 6), "accurate": st.integers(0, 6), "punishing": st.booleans(),
+        "lethal": st.integers(2, 6), "accurate": st.integers(0, 12), "punishing": st.booleans(),
         "severe": st.booleans(), "rending": st.booleans(), "brutal": st.booleans(), "shock": st.booleans(),
-        "saturate": st.booleans(), "fails_to_norms": st.integers(0, 6), "norms_to_crits": st.integers(0, 6),
+        "saturate": st.booleans(), "fails_to_norms": st.integers(0, 12), "norms_to_crits": st.integers(0, 12),
+        "auto_crits": st.integers(0, 12), "purity_seal": st.booleans(), "close_assault": st.booleans(),
+        "waaagh": st.booleans(), "mystic_scry": st.booleans(),
         "piercing": st.integers(0, 3), "piercing_crits": st.integers(0, 3), "devastating": st.integers(0, 9),
         "reroll": st.sampled_from(["none", "balanced", "double_balanced", "ceaseless", "ceaseless_balanced",
                                    "relentless", "relentless_crit_fishing", "reroll_ones", "reroll_ones_balanced"]),

@@ -293,8 +293,13 @@ def brute_shot(weapon: dict, target: dict, cover: int, obscured: bool, rounds: i
             for (sc, sn), pd in brute_defence(dice, cover_saves, target["save"], target.get("punishing", False)).items():
                 _, (uc, un), _ = brute_blocks(c, n, sc, sn, dn, dc, target.get("jas", False),
                                               target.get("jas_normals", False), target.get("durable", False))
-                # Saintly Relics: each damaging die in turn, highest damage first (crits on a tie).
-                order = ["C"] * uc + ["N"] * un if dc >= dn else ["N"] * un + ["C"] * uc
+                # Saintly Relics: the die whose ignoring saves the most damage first (Durable taken
+                # into account; crits on a tie), then each next damaging die in turn.
+                durable = target.get("durable", False)
+                full = dice_damage(uc, un, dn, dc, durable)
+                saved_by_crit = full - dice_damage(uc - 1, un, dn, dc, durable) if uc else 0
+                crits_first = saved_by_crit >= dn
+                order = ["C"] * uc + ["N"] * un if crits_first else ["N"] * un + ["C"] * uc
                 order = [k for k in order if (dc if k == "C" else dn) > 0]
                 branches = []  # (ignored kind or None, probability)
                 reach = 1.0

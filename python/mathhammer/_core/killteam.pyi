@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AttackProfile', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Reroll', 'ShootConfig', 'Strategy', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'finish_roll', 'resolve_fight', 'shoot_blocks', 'shoot_counts', 'shoot_exact', 'shoot_max_attack_damage']
+__all__: list[str] = ['AttackProfile', 'BlockRule', 'DuelistRule', 'DurableRule', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'FnpRule', 'LethalTest', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Ones', 'Reroll', 'ScratchTiming', 'ShockRule', 'ShootConfig', 'Strategy', 'Upgrades', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'finish_roll', 'resolve_fight', 'shoot_blocks', 'shoot_counts', 'shoot_exact', 'shoot_max_attack_damage']
 class Reroll:
     """
     Members:
@@ -72,12 +72,108 @@ class Reroll:
     @property
     def value(self) -> int:
         ...
+class Upgrades:
+    """
+    Members:
+    
+      accurate_first
+    
+      rolled_first
+    """
+    __members__: typing.ClassVar[dict[str, Upgrades]]
+    accurate_first: typing.ClassVar[Upgrades]
+    rolled_first: typing.ClassVar[Upgrades]
+    @typing.overload
+    def __eq__(self, other: Upgrades) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: Upgrades) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class Ones:
+    """
+    Members:
+    
+      unmodified_ones
+    
+      any_two_fails
+    """
+    __members__: typing.ClassVar[dict[str, Ones]]
+    any_two_fails: typing.ClassVar[Ones]
+    unmodified_ones: typing.ClassVar[Ones]
+    @typing.overload
+    def __eq__(self, other: Ones) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: Ones) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
 class AttackProfile:
+    close_assault: bool
+    mystic_scry: bool
     obscured: bool
+    ones: Ones
     punishing: bool
+    purity_seal: bool
     rending: bool
     reroll: Reroll
     severe: bool
+    upgrades: Upgrades
+    waaagh: bool
     def __init__(self) -> None:
         ...
     @property
@@ -85,6 +181,12 @@ class AttackProfile:
         ...
     @accurate.setter
     def accurate(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def auto_crits(self) -> int:
+        ...
+    @auto_crits.setter
+    def auto_crits(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
     def crit(self) -> int:
@@ -115,6 +217,18 @@ class AttackProfile:
         ...
     @norms_to_crits.setter
     def norms_to_crits(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def scry_crit_value(self) -> int:
+        ...
+    @scry_crit_value.setter
+    def scry_crit_value(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def scry_norm_value(self) -> int:
+        ...
+    @scry_norm_value.setter
+    def scry_norm_value(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
 class Strategy:
     """
@@ -267,9 +381,193 @@ class FighterSpec:
     @wounds.setter
     def wounds(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
+class ShockRule:
+    """
+    Members:
+    
+      discard_crit
+    
+      norms_only
+    """
+    __members__: typing.ClassVar[dict[str, ShockRule]]
+    discard_crit: typing.ClassVar[ShockRule]
+    norms_only: typing.ClassVar[ShockRule]
+    @typing.overload
+    def __eq__(self, other: ShockRule) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: ShockRule) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class LethalTest:
+    """
+    Members:
+    
+      real_damage
+    
+      nominal
+    """
+    __members__: typing.ClassVar[dict[str, LethalTest]]
+    nominal: typing.ClassVar[LethalTest]
+    real_damage: typing.ClassVar[LethalTest]
+    @typing.overload
+    def __eq__(self, other: LethalTest) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: LethalTest) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class DuelistRule:
+    """
+    Members:
+    
+      never_parry_nothing
+    
+      always
+    """
+    __members__: typing.ClassVar[dict[str, DuelistRule]]
+    always: typing.ClassVar[DuelistRule]
+    never_parry_nothing: typing.ClassVar[DuelistRule]
+    @typing.overload
+    def __eq__(self, other: DuelistRule) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: DuelistRule) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class DurableRule:
+    """
+    Members:
+    
+      after_damage_modifiers
+    
+      before_damage_modifiers
+    """
+    __members__: typing.ClassVar[dict[str, DurableRule]]
+    after_damage_modifiers: typing.ClassVar[DurableRule]
+    before_damage_modifiers: typing.ClassVar[DurableRule]
+    @typing.overload
+    def __eq__(self, other: DurableRule) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: DurableRule) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
 class FightSpec:
+    duelist: DuelistRule
+    durable: DurableRule
     fighter_a: FighterSpec
     fighter_b: FighterSpec
+    lethal_test: LethalTest
+    shock: ShockRule
     def __init__(self) -> None:
         ...
     @property
@@ -286,13 +584,154 @@ class FightMonteCarlo:
     @property
     def bins(self) -> int:
         ...
+class BlockRule:
+    """
+    Members:
+    
+      optimal
+    
+      greedy
+    """
+    __members__: typing.ClassVar[dict[str, BlockRule]]
+    greedy: typing.ClassVar[BlockRule]
+    optimal: typing.ClassVar[BlockRule]
+    @typing.overload
+    def __eq__(self, other: BlockRule) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: BlockRule) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class ScratchTiming:
+    """
+    Members:
+    
+      after_blocks
+    
+      before_blocks
+    """
+    __members__: typing.ClassVar[dict[str, ScratchTiming]]
+    after_blocks: typing.ClassVar[ScratchTiming]
+    before_blocks: typing.ClassVar[ScratchTiming]
+    @typing.overload
+    def __eq__(self, other: ScratchTiming) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: ScratchTiming) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class FnpRule:
+    """
+    Members:
+    
+      per_damage_instance
+    
+      per_hit
+    """
+    __members__: typing.ClassVar[dict[str, FnpRule]]
+    per_damage_instance: typing.ClassVar[FnpRule]
+    per_hit: typing.ClassVar[FnpRule]
+    @typing.overload
+    def __eq__(self, other: FnpRule) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: FnpRule) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
 class ShootConfig:
     attack: AttackProfile
+    blocks: BlockRule
     defender_punishing: bool
     durable: bool
+    fnp: FnpRule
+    indomitus: bool
     just_a_scratch: bool
     just_a_scratch_normals: bool
+    ones: Ones
     saturate: bool
+    save_reroll: Reroll
+    scratch: ScratchTiming
     def __init__(self) -> None:
         ...
     @property
@@ -300,6 +739,12 @@ class ShootConfig:
         ...
     @cover.setter
     def cover(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def cover_crits(self) -> int:
+        ...
+    @cover_crits.setter
+    def cover_crits(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
     def critical_damage(self) -> int:
@@ -318,6 +763,12 @@ class ShootConfig:
         ...
     @feel_no_pain.setter
     def feel_no_pain(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def hardy(self) -> int:
+        ...
+    @hardy.setter
+    def hardy(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
     def normal_damage(self) -> int:
@@ -355,6 +806,18 @@ class ShootConfig:
     @save.setter
     def save(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
+    @property
+    def save_fails_to_norms(self) -> int:
+        ...
+    @save_fails_to_norms.setter
+    def save_fails_to_norms(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def save_norms_to_crits(self) -> int:
+        ...
+    @save_norms_to_crits.setter
+    def save_norms_to_crits(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
 def advise(spec: FightSpec, crits_a: typing.SupportsInt | typing.SupportsIndex, norms_a: typing.SupportsInt | typing.SupportsIndex, crits_b: typing.SupportsInt | typing.SupportsIndex, norms_b: typing.SupportsInt | typing.SupportsIndex) -> tuple[str | None, list[tuple[str, float, float, float, float, bool]], dict[str, str]]:
     ...
 def attack_dice_counts(profile: AttackProfile, seed: typing.SupportsInt | typing.SupportsIndex, total: typing.SupportsInt | typing.SupportsIndex, chunk_begin: typing.SupportsInt | typing.SupportsIndex, chunk_end: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.uint64]:
@@ -365,7 +828,7 @@ def attack_distribution(profile: AttackProfile) -> numpy.typing.NDArray[numpy.fl
     ...
 def fight_exact(spec: FightSpec, dice_a: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], dice_b: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], rounds: typing.SupportsInt | typing.SupportsIndex, work_limit: typing.SupportsFloat | typing.SupportsIndex = 0.0, cache_entries: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple[numpy.typing.NDArray[numpy.float64] | None, dict[str, float]]:
     ...
-def finish_roll(profile: AttackProfile, crits: typing.SupportsInt | typing.SupportsIndex, norms: typing.SupportsInt | typing.SupportsIndex, fails: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int]:
+def finish_roll(profile: AttackProfile, crits: typing.SupportsInt | typing.SupportsIndex, norms: typing.SupportsInt | typing.SupportsIndex, fails: typing.SupportsInt | typing.SupportsIndex, ones: typing.SupportsInt | typing.SupportsIndex = -1) -> tuple[int, int]:
     ...
 def resolve_fight(spec: FightSpec, crits_a: typing.SupportsInt | typing.SupportsIndex, norms_a: typing.SupportsInt | typing.SupportsIndex, crits_b: typing.SupportsInt | typing.SupportsIndex, norms_b: typing.SupportsInt | typing.SupportsIndex, wounds_a: typing.SupportsInt | typing.SupportsIndex, wounds_b: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int, list[tuple[str, str, int]], tuple[int, int]]:
     ...

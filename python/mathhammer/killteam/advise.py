@@ -121,7 +121,7 @@ def advise(
     first = check_choice("first", first, SIDES)
     wa = a.wounds if wounds_a is None else check_int("wounds_a", wounds_a, 1, MAX_WOUNDS)
     wb = b.wounds if wounds_b is None else check_int("wounds_b", wounds_b, 1, MAX_WOUNDS)
-    spec = fight_spec(a, b, first, wa, wb)
+    spec = fight_spec(a, b, first, wa, wb, rule_variants)
     mover, moves, heuristic = _kt.advise(spec, da[0], da[1], db[0], db[1])
     objective = None
     values: list[MoveValue] = []

@@ -29,47 +29,80 @@ def _weapon_of(source: Any) -> Weapon:
     raise InputTypeError("weapon", f"expected a kt.Weapon or kt.Fighter, got {type(source).__name__}")
 
 
-def attack_profile(source: Weapon | Fighter, obscured: bool = False) -> Any:
-    """The C++ AttackProfile of a weapon's attack dice."""
+def attack_profile(source: Weapon | Fighter, obscured: bool = False, variants: Variants | None = None,
+                   devastating: int | None = None) -> Any:
+    """The C++ AttackProfile of a weapon's attack dice.
+
+    Mystic Scry scores a crit at dc + Devastating (``devastating``: the weapon's own when None; a
+    fight passes 0) and a norm at dn; ``variants`` gives the upgrade and Purity Seal readings.
+    """
     weapon = _weapon_of(source)
     rules = weapon.rules
+    rule_variants = variants if variants is not None else Variants()
     p = _kt.AttackProfile()
     p.dice = weapon.attacks
     p.hit = weapon.hit
     p.crit = weapon.crit_threshold
-    p.accurate = min(rules.accurate, weapon.attacks)
+    p.auto_crits = min(rules.auto_crits, weapon.attacks)
+    p.accurate = min(rules.accurate, weapon.attacks - p.auto_crits)
     p.reroll = getattr(_kt.Reroll, rules.reroll)
     p.punishing = rules.punishing
+    p.purity_seal = rules.purity_seal
+    p.close_assault = rules.close_assault
+    p.waaagh = rules.waaagh
     p.severe = rules.severe
     p.rending = rules.rending
+    p.mystic_scry = rules.mystic_scry
+    if rules.mystic_scry:
+        p.scry_crit_value = weapon.critical_damage + (rules.devastating if devastating is None else devastating)
+        p.scry_norm_value = weapon.normal_damage
     p.fails_to_norms = rules.fails_to_norms
     p.norms_to_crits = rules.norms_to_crits
     p.obscured = check_bool("obscured", obscured)
+    p.upgrades = getattr(_kt.Upgrades, rule_variants.upgrades)
+    p.ones = getattr(_kt.Ones, rule_variants.ones)
     return p
 
 
-def defence_profile(target: Operative, dice: int, cover: int) -> Any:
-    """The C++ profile of a defender's dice: `dice` after Piercing, `cover` saves retained as norms."""
+def defence_profile(target: Operative, dice: int, cover: int, cover_crits: int = 0,
+                    variants: Variants | None = None) -> Any:
+    """The C++ profile of a defender's dice (docs/rules/killteam.md §8.2): `dice` after Piercing,
+    `cover_crits` crit saves then `cover` normal saves retained without rolling."""
+    abilities = target.abilities
+    rule_variants = variants if variants is not None else Variants()
     p = _kt.AttackProfile()
     p.dice = check_int("defence dice", dice, 0, 3)
     p.hit = target.save
-    p.crit = 6
-    p.accurate = min(check_int("cover", cover, 0, 3), p.dice)
-    p.punishing = target.abilities.punishing
+    p.crit = 6 if abilities.hardy is None else max(abilities.hardy, target.save)
+    p.auto_crits = min(check_int("cover_crits", cover_crits, 0, 3), p.dice)
+    p.accurate = min(check_int("cover", cover, 0, 3), p.dice - p.auto_crits)
+    p.reroll = getattr(_kt.Reroll, abilities.save_reroll)
+    p.punishing = abilities.punishing
+    p.purity_seal = abilities.indomitus
+    p.fails_to_norms = abilities.save_fails_to_norms
+    p.norms_to_crits = abilities.save_norms_to_crits
+    p.ones = getattr(_kt.Ones, rule_variants.ones)
     return p
 
 
+_PROFILE_FIELDS = ("dice", "hit", "crit", "auto_crits", "accurate", "punishing", "purity_seal", "close_assault",
+                   "waaagh", "severe", "rending", "mystic_scry", "scry_crit_value", "scry_norm_value",
+                   "fails_to_norms", "norms_to_crits", "obscured")
+
+
 def _profile_key(p: Any) -> tuple[Any, ...]:
-    return (p.dice, p.hit, p.crit, p.accurate, int(p.reroll), p.punishing, p.severe, p.rending,
-            p.fails_to_norms, p.norms_to_crits, p.obscured)
+    return (*(getattr(p, name) for name in _PROFILE_FIELDS), int(p.reroll), int(p.upgrades), int(p.ones))
 
 
 @lru_cache(maxsize=4096)
 def _cached_distribution(key: tuple[Any, ...]) -> np.ndarray:
     p = _kt.AttackProfile()
-    (p.dice, p.hit, p.crit, p.accurate, reroll, p.punishing, p.severe, p.rending,
-     p.fails_to_norms, p.norms_to_crits, p.obscured) = key
+    for name, value in zip(_PROFILE_FIELDS, key):
+        setattr(p, name, value)
+    reroll, upgrades, ones = key[len(_PROFILE_FIELDS):]
     p.reroll = _kt.Reroll(reroll)
+    p.upgrades = _kt.Upgrades(upgrades)
+    p.ones = _kt.Ones(ones)
     table = np.asarray(_kt.attack_distribution(p))
     table.setflags(write=False)
     return table
@@ -80,9 +113,10 @@ def profile_distribution(profile: Any) -> np.ndarray:
     return _cached_distribution(_profile_key(profile))
 
 
-def attack_distribution(source: Weapon | Fighter, obscured: bool = False) -> np.ndarray:
+def attack_distribution(source: Weapon | Fighter, obscured: bool = False, variants: Variants | None = None,
+                        devastating: int | None = None) -> np.ndarray:
     """Exact P(crits, norms) of a weapon's retained attack dice, a read-only 13x13 array."""
-    return profile_distribution(attack_profile(source, obscured))
+    return profile_distribution(attack_profile(source, obscured, variants, devastating))
 
 
 @dataclass(frozen=True)
@@ -156,7 +190,8 @@ def attack_dice(
     options = engine_options(method, samples, seed, threads, progress, executor, methods=("exact", "monte_carlo", "auto"))
     rule_variants = Variants.resolve(variants)
     weapon = _weapon_of(source)
-    profile = attack_profile(weapon, obscured)
+    # A fighter's dice score Mystic Scry without Devastating, as a fight does.
+    profile = attack_profile(weapon, obscured, rule_variants, devastating=0 if isinstance(source, Fighter) else None)
     side = weapon.attacks + 1
     if options.method in ("exact", "auto"):
         table = profile_distribution(profile)[:side, :side]

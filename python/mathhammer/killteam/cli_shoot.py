@@ -79,7 +79,7 @@ def parse_saves(text: str) -> list[int]:
 def _summary(label: str, r: ShootResult) -> list[str]:
     lines = [
         f"{label}mean damage {r.damage.mean:.4f} (std {r.damage.std:.4f}); "
-        f"kill chance {r.kill_chance:.4%} against {r.wounds} wounds"
+        f"kill chance {r.kill_chance:.4%} against {r.wounds} wounds; injury chance {r.injury_chance:.4%}"
     ]
     if r.samples is not None:
         lines.append(
@@ -104,7 +104,8 @@ register_printer(ShootResult, shoot_tables)
 
 
 def _headline(r: ShootResult) -> dict[str, Any]:
-    return {"mean": r.damage.mean, "std": r.damage.std, "kill_chance": r.kill_chance, "kill_stderr": r.kill_stderr}
+    return {"mean": r.damage.mean, "std": r.damage.std, "kill_chance": r.kill_chance, "kill_stderr": r.kill_stderr,
+            "injury_chance": r.injury_chance, "injury_stderr": r.injury_stderr}
 
 
 def _side_by_side(results: list[tuple[int, ShootResult]]) -> list[Table]:
@@ -144,6 +145,9 @@ def register(app: typer.Typer) -> None:
         ] = None,
         profiles: ProfilesOption = None,
         cover: Annotated[int, typer.Option(help="Cover saves retained without rolling (0..3; 1 = in cover).")] = 0,
+        cover_crits: Annotated[
+            int, typer.Option("--cover-crits", help="Crit saves retained without rolling (0..3), before --cover.")
+        ] = 0,
         obscured: Annotated[bool, typer.Option("--obscured", help="The target is obscured.")] = False,
         rounds: Annotated[int, typer.Option(help="Shots in a row (1..9); damage adds up.")] = 1,
         method: MethodOption = Method.exact,
@@ -166,7 +170,7 @@ def register(app: typer.Typer) -> None:
                                                                              "target")
         base_target = _with(base_target, save=save, wounds=wounds, abilities=abilities)
         save_values = parse_saves(saves) if saves is not None else [base_target.save]
-        options = dict(cover=cover, obscured=obscured, rounds=rounds, method=method.value, samples=samples, seed=seed,
+        options = dict(cover=cover, cover_crits=cover_crits, obscured=obscured, rounds=rounds, method=method.value, samples=samples, seed=seed,
                        threads=threads, variants=cli_variants(Variants, variants, {}))
         results: list[tuple[int, ShootResult]] = []
         for value in save_values:
@@ -176,6 +180,7 @@ def register(app: typer.Typer) -> None:
 
         first = results[0][1]
         inputs = {"weapon": first.weapon, "target": first.target, "wounds": first.wounds, "cover": first.cover,
+                  "cover_crits": first.cover_crits,
                   "obscured": first.obscured, "rounds": first.rounds, "method": first.method,
                   "samples": first.samples,
                   "profiles": {"weapon": profile_to_dict(the_weapon), "target": profile_to_dict(base_target)}}

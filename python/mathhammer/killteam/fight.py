@@ -208,13 +208,29 @@ def check_optimal_pair(a: Fighter, b: Fighter) -> None:
                              f"game is then zero-sum); got a: {a.objective!r}, b: {b.objective!r}")
 
 
-def fight_spec(a: Fighter, b: Fighter, first: str = "a", wounds_a: int | None = None, wounds_b: int | None = None) -> Any:
-    """The C++ FightSpec of a fight between validated fighters."""
+def fight_spec(a: Fighter, b: Fighter, first: str = "a", wounds_a: int | None = None, wounds_b: int | None = None,
+               variants: Variants | None = None) -> Any:
+    """The C++ FightSpec of a fight between validated fighters, with the fight's rule switches."""
+    rule_variants = variants if variants is not None else Variants()
     spec = _kt.FightSpec()
     spec.fighter_a = _fighter_spec(a, wounds_a)
     spec.fighter_b = _fighter_spec(b, wounds_b)
     spec.first = SIDES.index(first)
+    spec.shock = getattr(_kt.ShockRule, rule_variants.shock)
+    spec.lethal_test = getattr(_kt.LethalTest, rule_variants.lethal_test)
+    spec.duelist = getattr(_kt.DuelistRule, rule_variants.duelist)
+    spec.durable = getattr(_kt.DurableRule, rule_variants.durable)
     return spec
+
+
+def fighter_dice(f: Fighter, variants: Variants | None = None) -> Any:
+    """The exact retained-dice table of a fighter (Mystic Scry scores without Devastating in a fight)."""
+    return attack_distribution(f, variants=variants, devastating=0)
+
+
+def fighter_profile(f: Fighter, variants: Variants | None = None) -> Any:
+    """The C++ AttackProfile a fighter rolls."""
+    return attack_profile(f, variants=variants, devastating=0)
 
 
 def _max_damage_per_round(f: Fighter) -> int:
@@ -222,7 +238,7 @@ def _max_damage_per_round(f: Fighter) -> int:
     return f.attacks * (max(f.damage[0], f.damage[1], 2) + 1)
 
 
-def exact_work(a: Fighter, b: Fighter, rounds: int) -> int:
+def exact_work(a: Fighter, b: Fighter, rounds: int, variants: Variants | None = None) -> int:
     """An upper estimate of the exact engine's work, in resolutions, known before running it.
 
     (pairs of retained-dice outcomes with non-zero probability) x (chance branches per pair:
@@ -230,7 +246,7 @@ def exact_work(a: Fighter, b: Fighter, rounds: int) -> int:
     starts: 1 for the first round, and for each later round an upper bound on the reachable
     wounds (and relic uses)).
     """
-    pairs = int(np.count_nonzero(attack_distribution(a))) * int(np.count_nonzero(attack_distribution(b)))
+    pairs = int(np.count_nonzero(fighter_dice(a, variants))) * int(np.count_nonzero(fighter_dice(b, variants)))
     branches = 1
     for me, enemy in ((a, b), (b, a)):
         if me.abilities.feel_no_pain is not None:
@@ -285,11 +301,11 @@ def fight(
     first = check_choice("first", first, SIDES)
     rounds = check_int("rounds", rounds, 1, MAX_ROUNDS)
     seed_value = None
-    estimate = exact_work(a, b, rounds)
+    estimate = exact_work(a, b, rounds, rule_variants)
     if method == "exact" and estimate > EXACT_WORK_MAX:
         raise InputError("method", f"the exact engine would need up to about {estimate:,} resolutions (at most "
                          f"{EXACT_WORK_MAX:,}); use method='monte_carlo' or 'auto'")
-    spec = fight_spec(a, b, first)
+    spec = fight_spec(a, b, first, variants=rule_variants)
     names = ("wounds_a", "wounds_b")
     pmf = None
     if method == "exact" or (method == "auto" and estimate <= AUTO_ESTIMATE_MAX):
@@ -297,7 +313,8 @@ def fight(
         # "auto" does not fall back to Monte Carlo once the exact engine has started.
         optimal = "optimal" in (a.strategy, b.strategy)
         limit = EXACT_WORK_LIMIT if method == "auto" and not optimal else 0.0
-        pmf, _work = _kt.fight_exact(spec, attack_distribution(a), attack_distribution(b), rounds, limit)
+        pmf, _work = _kt.fight_exact(spec, fighter_dice(a, rule_variants), fighter_dice(b, rule_variants), rounds,
+                                      limit)
     if pmf is not None:
         method = "exact"
         joint = JointDistribution(np.asarray(pmf), names=names)
@@ -307,7 +324,8 @@ def fight(
         n = options.samples
         seed_value = options.draw_seed()
         thread_count = sampling.resolve_threads(options.threads)
-        engine = _kt.FightMonteCarlo(spec, attack_profile(a), attack_profile(b), rounds)
+        engine = _kt.FightMonteCarlo(spec, fighter_profile(a, rule_variants), fighter_profile(b, rule_variants),
+                                     rounds)
         counts = sampling.run_monte_carlo(engine.counts, n, seed_value, thread_count, options.progress,
                                           options.executor)
         joint = JointDistribution.from_counts(counts.reshape(a.wounds + 1, b.wounds + 1), names=names)
@@ -364,7 +382,7 @@ def resolve_fight(
     wa = a.wounds if wounds_a is None else check_int("wounds_a", wounds_a, 1, MAX_WOUNDS)
     wb = b.wounds if wounds_b is None else check_int("wounds_b", wounds_b, 1, MAX_WOUNDS)
     seed_value = engine_options(seed=seed).draw_seed()  # used only by Feel No Pain / relic rolls
-    spec = fight_spec(a, b, first, wa, wb)
+    spec = fight_spec(a, b, first, wa, wb, rule_variants)
     end_a, end_b, actions, relic_uses = _kt.resolve_fight(spec, da[0], da[1], db[0], db[1], wa, wb, seed_value)
     return FightLog(
         wounds_a=int(end_a),

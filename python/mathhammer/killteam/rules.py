@@ -74,17 +74,24 @@ class WeaponRules(FieldsProfile):
     piercing: int = 0
     piercing_crits: int = 0
     devastating: int = 0
+    auto_crits: int = 0
+    purity_seal: bool = False
+    close_assault: bool = False
+    waaagh: bool = False
+    mystic_scry: bool = False
 
     def __post_init__(self) -> None:
         if self.lethal is not None:
             check_int("rules.lethal", self.lethal, 2, 6)
-        check_int("rules.accurate", self.accurate, 0, 6)
+        check_int("rules.accurate", self.accurate, 0, 12)
         if self.reroll not in REROLLS:
             raise InputError("rules.reroll", f"unknown reroll {self.reroll!r}; allowed: {', '.join(REROLLS)}")
-        for name in ("punishing", "severe", "rending", "brutal", "shock", "saturate"):
+        for name in ("punishing", "severe", "rending", "brutal", "shock", "saturate", "purity_seal",
+                     "close_assault", "waaagh", "mystic_scry"):
             check_bool(f"rules.{name}", getattr(self, name))
-        check_int("rules.fails_to_norms", self.fails_to_norms, 0, 6)
-        check_int("rules.norms_to_crits", self.norms_to_crits, 0, 6)
+        check_int("rules.auto_crits", self.auto_crits, 0, 12)
+        check_int("rules.fails_to_norms", self.fails_to_norms, 0, 12)
+        check_int("rules.norms_to_crits", self.norms_to_crits, 0, 12)
         check_int("rules.piercing", self.piercing, 0, 3)
         check_int("rules.piercing_crits", self.piercing_crits, 0, 3)
         check_int("rules.devastating", self.devastating, 0, 9)
@@ -98,11 +105,22 @@ class WeaponRules(FieldsProfile):
         (r"devastating (\d+)", "devastating"),
         (r"fails to norms (\d+)", "fails_to_norms"),
         (r"norms to crits (\d+)", "norms_to_crits"),
+        (r"auto crits (\d+)", "auto_crits"),
     )
     _FLAGS = ("punishing", "severe", "rending", "brutal", "shock", "saturate")
+    # Names with spaces (or accepted spellings) -> flag field.
+    _NAMED_FLAGS = {
+        "purity seal": "purity_seal",
+        "close assault": "close_assault",
+        "waaagh": "waaagh",
+        "waaagh!": "waaagh",
+        "mystic scry": "mystic_scry",
+        "mystic scry buff": "mystic_scry",
+    }
     KNOWN = (
         "Lethal x+", "Accurate x", "Rending", "Severe", "Punishing", "Brutal", "Shock", "Saturate",
         "Piercing x", "Piercing Crits x", "Devastating x", "Fails to Norms x", "Norms to Crits x",
+        "Auto Crits x", "Purity Seal", "Close Assault", "Waaagh", "Mystic Scry",
         *(_REROLL_NAMES.values()),
     )
 
@@ -126,6 +144,9 @@ class WeaponRules(FieldsProfile):
             if key in cls._FLAGS:
                 _once(field, values, key, True, part)
                 continue
+            if key in cls._NAMED_FLAGS:
+                _once(field, values, cls._NAMED_FLAGS[key], True, part)
+                continue
             reroll = key.replace(" ", "_")
             if reroll in _REROLL_NAMES:
                 rerolls.append(reroll)
@@ -139,12 +160,16 @@ class WeaponRules(FieldsProfile):
         parts: list[str] = []
         if self.accurate:
             parts.append(f"Accurate {self.accurate}")
+        if self.auto_crits:
+            parts.append(f"Auto Crits {self.auto_crits}")
         if self.reroll != "none":
             parts.append(_REROLL_NAMES[self.reroll])
         if self.lethal is not None:
             parts.append(f"Lethal {self.lethal}+")
         for name, label in (("punishing", "Punishing"), ("severe", "Severe"), ("rending", "Rending"),
-                            ("brutal", "Brutal"), ("shock", "Shock"), ("saturate", "Saturate")):
+                            ("brutal", "Brutal"), ("shock", "Shock"), ("saturate", "Saturate"),
+                            ("purity_seal", "Purity Seal"), ("close_assault", "Close Assault"), ("waaagh", "Waaagh"),
+                            ("mystic_scry", "Mystic Scry")):
             if getattr(self, name):
                 parts.append(label)
         for name, label in (("fails_to_norms", "Fails to Norms"), ("norms_to_crits", "Norms to Crits"),
@@ -173,6 +198,12 @@ class Abilities(FieldsProfile):
     punishing: bool = False  # on the defence dice
     feel_no_pain: int | None = None
     saintly_relics: int = 0  # 0: none, 1: 1D6, 2: 2D6 (INSPIRING)
+    # defence dice (docs/rules/killteam.md §8.2)
+    hardy: int | None = None  # crit saves on x+ (never below the save stat)
+    save_reroll: str = "none"  # one of REROLLS, applied to the rolled save dice
+    indomitus: bool = False
+    save_fails_to_norms: int = 0
+    save_norms_to_crits: int = 0
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -181,6 +212,13 @@ class Abilities(FieldsProfile):
         if self.feel_no_pain is not None:
             check_int("abilities.feel_no_pain", self.feel_no_pain, 2, 6)
         check_int("abilities.saintly_relics", self.saintly_relics, 0, 2)
+        if self.hardy is not None:
+            check_int("abilities.hardy", self.hardy, 2, 6)
+        if self.save_reroll not in REROLLS:
+            raise InputError("abilities.save_reroll",
+                             f"unknown save reroll {self.save_reroll!r}; allowed: {', '.join(REROLLS)}")
+        check_int("abilities.save_fails_to_norms", self.save_fails_to_norms, 0, 3)
+        check_int("abilities.save_norms_to_crits", self.save_norms_to_crits, 0, 3)
 
     _FLAGS = {
         "storm shield": "storm_shield",
@@ -194,11 +232,13 @@ class Abilities(FieldsProfile):
         "durable": "durable",
         "murderous entrance": "murderous_entrance",
         "punishing": "punishing",
+        "indomitus": "indomitus",
     }
     KNOWN = (
         "Storm Shield", "Dueller", "Duelist", "Hammerhand", "Just a Scratch", "Just a Scratch (normals)",
         "Half Damage First Strike", "Durable", "Murderous Entrance", "Punishing", "Feel No Pain x+",
-        "Saintly Relics", "Saintly Relics (2D6)",
+        "Saintly Relics", "Saintly Relics (2D6)", "Hardy x+", "Indomitus", "Save Fails to Norms x",
+        "Save Norms to Crits x", *(f"{name} Saves" for name in _REROLL_NAMES.values()),
     )
 
     @classmethod
@@ -218,6 +258,20 @@ class Abilities(FieldsProfile):
             if match:
                 _once(field, values, "saintly_relics", int(match.group(1) or 1), part)
                 continue
+            match = re.fullmatch(r"hardy (\d+)\+?", key)
+            if match:
+                _once(field, values, "hardy", int(match.group(1)), part)
+                continue
+            match = re.fullmatch(r"save (fails to norms|norms to crits) (\d+)", key)
+            if match:
+                _once(field, values, "save_" + match.group(1).replace(" ", "_"), int(match.group(2)), part)
+                continue
+            match = re.fullmatch(r"(.+) saves( crit fishing| crit-fishing)?", key.replace("-", " "))
+            if match:
+                reroll = (match.group(1) + ("_crit_fishing" if match.group(2) else "")).replace(" ", "_")
+                if reroll in _REROLL_NAMES:
+                    _once(field, values, "save_reroll", reroll, part)
+                    continue
             raise InputError(field, f"unknown ability {part!r}; known abilities: {', '.join(cls.KNOWN)}")
         return _build(cls, values, field, text)
 
@@ -235,6 +289,18 @@ class Abilities(FieldsProfile):
             parts.append("Saintly Relics")
         elif self.saintly_relics == 2:
             parts.append("Saintly Relics (2D6)")
+        if self.hardy is not None:
+            parts.append(f"Hardy {self.hardy}+")
+        if self.save_reroll != "none":
+            name = _REROLL_NAMES[self.save_reroll]
+            parts.append("Relentless Saves (crit-fishing)" if self.save_reroll == "relentless_crit_fishing"
+                         else f"{name} Saves")
+        if self.indomitus:
+            parts.append("Indomitus")
+        if self.save_fails_to_norms:
+            parts.append(f"Save Fails to Norms {self.save_fails_to_norms}")
+        if self.save_norms_to_crits:
+            parts.append(f"Save Norms to Crits {self.save_norms_to_crits}")
         return ", ".join(parts)
 
 

@@ -46,7 +46,8 @@ class ShootResult(EngineResult):
     """The outcome of ``rounds`` shots of one weapon at one operative.
 
     ``damage`` is the total damage (not capped at the target's wounds); ``kill_chance`` is
-    P(damage >= wounds) and ``wounds_left`` the distribution of max(0, wounds - damage).
+    P(damage >= wounds), ``injury_chance`` P(wounds / 2 < damage < wounds) (fewer than half its
+    wounds left but alive) and ``wounds_left`` the distribution of max(0, wounds - damage).
     ``retained_attack`` (crits, norms) and ``retained_saves`` (crit saves, normal saves, cover saves
     included) are per attack; with Monte Carlo they are counted over every round of every sample.
     """
@@ -54,6 +55,7 @@ class ShootResult(EngineResult):
     damage: Distribution
     wounds_left: Distribution
     kill_chance: float
+    injury_chance: float
     retained_attack: JointDistribution
     retained_saves: JointDistribution
     method: str
@@ -66,6 +68,7 @@ class ShootResult(EngineResult):
     rounds: int
     seed: int | None = None
     variants: Variants = Variants()
+    cover_crits: int = 0
 
     def _figures(self) -> dict[str, Figure]:
         n = self.samples
@@ -73,6 +76,7 @@ class ShootResult(EngineResult):
             "mean_damage": (self.damage.mean, mean_stderr(self.damage, n)),
             "std_damage": (self.damage.std, std_stderr(self.damage, n)),
             "kill_chance": (self.kill_chance, probability_stderr(self.kill_chance, n)),
+            "injury_chance": (self.injury_chance, probability_stderr(self.injury_chance, n)),
         }
 
     def plot_series(self) -> tuple[list[tuple[str, Distribution]], str, str]:
@@ -90,6 +94,11 @@ class ShootResult(EngineResult):
         """Standard error of ``kill_chance`` (Monte Carlo only)."""
         return probability_stderr(self.kill_chance, self.samples)
 
+    @property
+    def injury_stderr(self) -> float | None:
+        """Standard error of ``injury_chance`` (Monte Carlo only)."""
+        return probability_stderr(self.injury_chance, self.samples)
+
     def to_frame(self) -> Any:
         """One row per damage value: damage, p, p_at_least, (stderr), wounds_left, kills."""
         frame = self.damage.to_frame("damage")
@@ -99,13 +108,14 @@ class ShootResult(EngineResult):
 
 
 @functools.lru_cache(maxsize=1024)
-def _cached_config(weapon: Weapon, target: Operative, cover: int, obscured: bool, rounds: int) -> Any:
+def _cached_config(weapon: Weapon, target: Operative, cover: int, obscured: bool, rounds: int, cover_crits: int,
+                   variants: Variants) -> Any:
     from mathhammer.killteam.attack_dice import attack_profile
 
     rules = weapon.rules
     abilities = target.abilities
     c = _kt.ShootConfig()
-    c.attack = attack_profile(weapon, obscured)
+    c.attack = attack_profile(weapon, obscured, variants)
     c.normal_damage, c.critical_damage = weapon.damage
     c.devastating = rules.devastating
     c.piercing = rules.piercing
@@ -113,7 +123,17 @@ def _cached_config(weapon: Weapon, target: Operative, cover: int, obscured: bool
     c.saturate = rules.saturate
     c.save = target.save
     c.cover = cover
+    c.cover_crits = cover_crits
+    c.hardy = abilities.hardy or 0
+    c.save_reroll = getattr(_kt.Reroll, abilities.save_reroll)
     c.defender_punishing = abilities.punishing
+    c.indomitus = abilities.indomitus
+    c.save_fails_to_norms = abilities.save_fails_to_norms
+    c.save_norms_to_crits = abilities.save_norms_to_crits
+    c.ones = getattr(_kt.Ones, variants.ones)
+    c.blocks = getattr(_kt.BlockRule, variants.blocks)
+    c.scratch = getattr(_kt.ScratchTiming, variants.just_a_scratch)
+    c.fnp = getattr(_kt.FnpRule, variants.fnp)
     c.just_a_scratch = abilities.just_a_scratch
     c.just_a_scratch_normals = abilities.just_a_scratch_normals
     c.durable = abilities.durable
@@ -130,13 +150,16 @@ def _check_profiles(weapon: Any, target: Any) -> None:
         raise InputTypeError("target", f"expected a kt.Operative, got {type(target).__name__}")
 
 
-def shoot_config(weapon: Weapon, target: Operative, cover: int = 0, obscured: bool = False, rounds: int = 1) -> Any:
+def shoot_config(weapon: Weapon, target: Operative, cover: int = 0, obscured: bool = False, rounds: int = 1,
+                 cover_crits: int = 0, variants: Variants | None = None) -> Any:
     """The validated C++ configuration of a shot (cached; treat it as read-only)."""
     _check_profiles(weapon, target)
     cover = check_int("cover", cover, 0, MAX_COVER)
+    cover_crits = check_int("cover_crits", cover_crits, 0, MAX_COVER)
     obscured = check_bool("obscured", obscured)
     rounds = check_int("rounds", rounds, 1, MAX_ROUNDS)
-    return _cached_config(weapon, target, cover, obscured, rounds)
+    rule_variants = variants if variants is not None else Variants()
+    return _cached_config(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
 
 
 def shoot(
@@ -146,6 +169,7 @@ def shoot(
     obscured: bool = False,
     rounds: int = 1,
     *,
+    cover_crits: int = 0,
     method: str = "exact",
     samples: int = DEFAULT_SAMPLES,
     seed: int | None = None,
@@ -157,17 +181,19 @@ def shoot(
     """The damage ``weapon`` deals to ``target`` over ``rounds`` shots (docs/rules/killteam.md §2).
 
     cover: cover saves retained without rolling (0 = not in cover, 1 = in cover; 0..3).
+    cover_crits: crit saves retained without rolling (0..3), taken before ``cover``; Saturate denies both.
     obscured: the target is obscured (crits become norms, then one success is discarded).
     rounds: independent shots (1..9); damage adds up and Saintly Relics' two-per-battle cap spans them.
     method: "exact" (default; every face enumerated), "monte_carlo" (``samples`` shots rolled in
     C++ with ``seed`` over ``threads``; ``progress(done, total)`` between batches; batches go to
     ``executor`` when given) or "auto" (exact, which is always cheap for shooting).
-    variants: Kill Team's rule switches (``kt.Variants``; see mathhammer.options).
+    variants: Kill Team's rule switches (``kt.Variants``, docs/rules/killteam.md §8.5): None (this
+    project's readings), "ktcalc" (the reference calculator's), a mapping or "field=value,...".
     Fight-only weapon rules and abilities (Brutal, Shock, Storm Shield, ...) have no effect here.
     """
     options = engine_options(method, samples, seed, threads, progress, executor, methods=METHODS)
     rule_variants = Variants.resolve(variants)
-    config = shoot_config(weapon, target, cover, obscured, rounds)
+    config = shoot_config(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
     wounds = target.wounds
     side = weapon.attacks + 1
     seed_used = None
@@ -193,6 +219,8 @@ def shoot(
         method_used, n = "exact", None
     pmf = damage.pmf
     kill = float(min(1.0, pmf[wounds:].sum()))
+    # Injured: more than half the starting wounds lost, but alive.
+    injury = float(min(1.0, pmf[wounds // 2 + 1 : wounds].sum()))
     left = np.zeros(wounds + 1)
     alive = pmf[:wounds]
     left[wounds - np.arange(alive.size)] = alive
@@ -201,6 +229,7 @@ def shoot(
         damage=damage,
         wounds_left=Distribution(left, samples=n),
         kill_chance=kill,
+        injury_chance=injury,
         retained_attack=attack,
         retained_saves=saves,
         method=method_used,
@@ -213,4 +242,5 @@ def shoot(
         rounds=config.rounds,
         seed=seed_used,
         variants=rule_variants,
+        cover_crits=config.cover_crits,
     )
