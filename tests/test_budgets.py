@@ -18,14 +18,19 @@ from typing import Any
 import numpy as np
 import pytest
 
+import mathhammer
 from mathhammer import _core, sampling
 from mathhammer import killteam as kt
 from mathhammer._validate import InputError, InputTypeError
 
 fight_module = importlib.import_module("mathhammer.killteam.fight")  # the name `fight` is the function
 
-PYTHON_DIR = str(Path(__file__).resolve().parents[1] / "python")
-MIB = 1 << 20
+# The children import the package this process runs (the sanitized build, under the sanitizers).
+PYTHON_DIR = str(Path(mathhammer.__file__).resolve().parents[1])
+# Under AddressSanitizer everything runs a few times slower and allocates more: time and memory
+# bounds are scaled by this (the bounds themselves, not what is checked).
+SANITIZED = "libasan" in os.environ.get("LD_PRELOAD", "")
+SLOWDOWN = 4.0 if SANITIZED else 1.0
 
 # The issue's fight: 12 dice a side at 2+, 40 wounds, both optimal, three rounds.
 GIANT = kt.Fighter(attacks=12, hit=2, damage=(1, 2), wounds=40, strategy="optimal")
@@ -63,9 +68,9 @@ def test_the_giant_optimal_fight_is_refused_under_every_method_in_time_and_memor
     for method in ("exact", "auto", "monte_carlo"):
         assert out[method] == "max_states"
         # refused as soon as the solver passes 2 million states: seconds, not minutes
-        assert out[method + "_seconds"] < 10.0
+        assert out[method + "_seconds"] < 10.0 * SLOWDOWN
     # 2 million states and their tables stay far inside the 1 GiB memory budget
-    assert out["peak_bytes"] < fight_module.MAX_SOLVER_MEMORY // 2
+    assert out["peak_bytes"] < fight_module.MAX_SOLVER_MEMORY // (1 if SANITIZED else 2)
 
 
 def test_the_optimal_twelve_dice_one_round_fight_fits_the_budget() -> None:
@@ -73,7 +78,7 @@ def test_the_optimal_twelve_dice_one_round_fight_fits_the_budget() -> None:
     b = kt.Fighter(attacks=12, hit=2, damage=(3, 4), wounds=12)
     start = time.perf_counter()
     r = kt.fight(a, b)
-    assert time.perf_counter() - start < 5.0
+    assert time.perf_counter() - start < 5.0 * SLOWDOWN
     assert r.method == "exact" and r.joint.pmf.sum() == pytest.approx(1.0)
 
 
@@ -113,21 +118,23 @@ def test_exact_refuses_the_long_relic_fight_at_once_and_auto_samples_it() -> Non
     start = time.perf_counter()
     with pytest.raises(InputError, match="^method:"):
         kt.fight(RELICS, RELICS, rounds=2, method="exact")
-    assert time.perf_counter() - start < 0.5  # refused from the estimate, before any work
+    assert time.perf_counter() - start < 0.5 * SLOWDOWN  # refused from the estimate, before any work
     r = kt.fight(RELICS, RELICS, rounds=2, samples=20_000, seed=1, threads=1)
     assert r.method == "monte_carlo"
 
 
 def test_the_estimate_covers_the_time_exact_fights_take() -> None:
-    """Fights the estimate lets through finish within its time (with a margin for a busy machine)."""
-    fnp = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12, abilities="Feel No Pain 5+")
-    relic = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12, abilities="Saintly Relics")
-    for a, b, rounds in ((fnp, fnp, 2), (relic, fnp, 2), (relic, relic, 1)):
-        estimate = fight_module.exact_work(a, b, rounds)
+    """Fights the estimate lets through finish within the time it gives them."""
+    fnp4 = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12, abilities="Feel No Pain 5+")
+    relic4 = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12, abilities="Saintly Relics")
+    fnp12 = kt.Fighter(attacks=12, hit=3, damage=(3, 4), wounds=12, abilities="Feel No Pain 5+")
+    relics6 = kt.Fighter(attacks=6, hit=3, damage=(3, 4), wounds=11, abilities="Saintly Relics 2D6")
+    for a, b, rounds in ((fnp4, fnp4, 2), (relic4, fnp4, 2), (fnp12, fnp12, 1), (relics6, relics6, 2)):
+        estimate = fight_module.exact_seconds(a, b, rounds)
+        assert estimate <= fight_module.EXACT_SECONDS_MAX
         start = time.perf_counter()
         kt.fight(a, b, rounds=rounds, method="exact")
-        seconds = time.perf_counter() - start
-        assert seconds < 3 * estimate * fight_module.SECONDS_PER_RESOLUTION + 0.05
+        assert time.perf_counter() - start < SLOWDOWN * estimate + 0.05
 
 
 # --- workers and memory ---------------------------------------------------------------------------

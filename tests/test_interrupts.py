@@ -1,21 +1,26 @@
 """Ctrl-C returns control within a second, whatever the engine is doing.
 
 A timer thread sends SIGINT to this process while the call runs in C++; the call must raise
-KeyboardInterrupt within a second of the signal. (The command line's exit code 130 is tested in
-tests/cli/test_interrupt.py.)
+KeyboardInterrupt within a second of the signal. The command line, sent SIGINT, exits with 130
+within a second.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import mathhammer
 from mathhammer import killteam as kt
 from mathhammer import starcraft as sc
 
@@ -104,3 +109,33 @@ def test_work_after_an_interrupt_runs_normally() -> None:
     first = kt.fight(fnp, fnp, method="monte_carlo", samples=70_000, seed=2, threads=1)
     again = kt.fight(fnp, fnp, method="monte_carlo", samples=70_000, seed=2, threads=2)
     assert first.joint.pmf.tolist() == again.joint.pmf.tolist()
+
+
+# --- the command line: exit code 130 within a second -------------------------------------------
+
+LAUNCH = ("import sys, mathhammer.cli as cli; sys.stderr.write('ready\\n'); sys.stderr.flush(); "
+          "sys.exit(cli.main(sys.argv[1:]))")
+
+
+@pytest.mark.parametrize("threads", ["1", "256"])
+def test_the_command_line_stops_within_a_second(threads: str) -> None:
+    args = ["killteam", "fight", "--method", "monte_carlo", "--samples", "5000000000", "--rounds", "3",
+            "--a-abilities", "Feel No Pain 5+", "--b-abilities", "Feel No Pain 5+", "--threads", threads]
+    env = dict(os.environ, PYTHONPATH=str(Path(mathhammer.__file__).resolve().parents[1]))
+    process = subprocess.Popen([sys.executable, "-c", LAUNCH, *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert process.stderr is not None and process.stderr.readline() == "ready\n"
+        time.sleep(DELAY)
+        assert process.poll() is None  # still sampling: 5e9 fights take hours
+        process.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        out, err = process.communicate(timeout=10)
+        stopped_after = time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 130, err
+    assert err == "interrupted\n" and out == ""
+    assert stopped_after < LATENCY
