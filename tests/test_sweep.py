@@ -22,7 +22,7 @@ from mathhammer.sweep import cell_seed
 
 GUN = kt.Weapon(4, 3, (3, 4), "Lethal 5+")
 TARGET = kt.Operative(3, wounds=12)
-SUMMARY = ["mean_damage", "std_damage", "kill_chance"]
+SUMMARY = ["mean_damage", "std_damage", "kill_chance", "injury_chance"]
 
 
 def fields(values: dict[str, Any]) -> dict[str, Any]:

@@ -1,10 +1,11 @@
-// Core bindings: chunk sizes and a histogram of the dice source.
+// Core bindings: chunk sizes, worker counts, interrupts and a histogram of the dice source.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
 #include "bindings/numpy.hpp"
 #include "bindings/register.hpp"
 #include "core/d6_histogram.hpp"
+#include "core/interrupt.hpp"
 #include "core/parallel.hpp"
 
 namespace py = pybind11;
@@ -12,7 +13,20 @@ namespace py = pybind11;
 namespace mh::bindings {
 
 void register_core(py::module_ m) {
+    // Work stopped by an interrupt request surfaces in Python as Ctrl-C does.
+    py::register_exception_translator([](std::exception_ptr p) {
+        try {
+            if (p) std::rethrow_exception(p);
+        } catch (const Interrupted&) {
+            PyErr_SetNone(PyExc_KeyboardInterrupt);
+        }
+    });
     m.attr("CHUNK_SAMPLES") = kChunkSamples;
+    m.def("usable_cores", &usable_cores, "Cores this process may run on: the most workers a run uses");
+    m.def("worker_count", &worker_count, py::arg("threads"), py::arg("chunks"),
+          "Workers a run of `chunks` chunks uses when `threads` are asked for");
+    m.def("request_interrupt", &request_interrupt,
+          "Ask every running C++ computation to stop (each raises KeyboardInterrupt)");
     m.def("chunk_count", &chunk_count, py::arg("total"), "Chunks of CHUNK_SAMPLES in a run of `total` samples");
     m.def("d6_histogram", released_to_numpy(&d6_histogram), py::arg("seed"), py::arg("total"), py::arg("chunk_begin"),
           py::arg("chunk_end"), py::arg("threads"), "Counts of d6 faces 1..6 (index 0..5) from the chunked streams");

@@ -81,11 +81,7 @@ void register_deathburgh(py::module_ m) {
         return to_numpy(pmf);
     });
     m.def("combat_exact", [](const CombatSpec& spec) {
-        ExactCombat exact;
-        {
-            py::gil_scoped_release release;
-            exact = combat_exact(spec);
-        }
+        const ExactCombat exact = without_gil([&] { return combat_exact(spec); });
         const CombatShape& s = exact.shape;
         return py::make_tuple(to_numpy(exact.successes, {s.successes_attacker, s.successes_defender}),
                               to_numpy(exact.wounds, {s.wounds_defender, s.wounds_attacker}),
@@ -100,36 +96,21 @@ void register_deathburgh(py::module_ m) {
         "combat_monte_carlo",
         [](const CombatSpec& spec, uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end,
            int threads) {
-            std::vector<uint64_t> counts;
-            {
-                py::gil_scoped_release release;
-                counts = combat_monte_carlo(spec, seed, total, chunk_begin, chunk_end, threads);
-            }
-            return to_numpy(counts);
+            return to_numpy(without_gil([&] { return combat_monte_carlo(spec, seed, total, chunk_begin, chunk_end, threads); }));
         },
         py::arg("spec"), py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"),
         py::arg("threads"));
     m.def(
         "round_exact",
         [](const RoundSpec& spec) {
-            std::vector<double> probabilities;
-            {
-                py::gil_scoped_release release;
-                probabilities = round_exact(spec);
-            }
-            return to_numpy(probabilities);
+            return to_numpy(without_gil([&] { return round_exact(spec); }));
         },
         py::arg("spec"));
     m.def(
         "round_monte_carlo",
         [](const RoundSpec& spec, uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end,
            int threads) {
-            std::vector<uint64_t> counts;
-            {
-                py::gil_scoped_release release;
-                counts = round_monte_carlo(spec, seed, total, chunk_begin, chunk_end, threads);
-            }
-            return to_numpy(counts);
+            return to_numpy(without_gil([&] { return round_monte_carlo(spec, seed, total, chunk_begin, chunk_end, threads); }));
         },
         py::arg("spec"), py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"),
         py::arg("threads"));

@@ -107,28 +107,56 @@ void register_killteam_fight(py::module_ m) {
         "fight_exact",
         [](const FightSpec& spec, const py::array_t<double, py::array::c_style | py::array::forcecast>& dice_a,
            const py::array_t<double, py::array::c_style | py::array::forcecast>& dice_b, int rounds,
-           double work_limit, std::size_t cache_entries) -> FightExactResult {
+           double work_limit, std::size_t cache_entries, uint64_t max_states,
+           uint64_t max_bytes) -> FightExactResult {
             const RetainedTable a = to_table(dice_a);
             const RetainedTable b = to_table(dice_b);
             ExactWork work;
-            const std::vector<double> joint =
-                without_gil([&] { return fight_exact(spec, a, b, rounds, &work, work_limit, cache_entries); });
+            const SolverBudget budget{max_states, max_bytes};
+            const std::vector<double> joint = without_gil(
+                [&] { return fight_exact(spec, a, b, rounds, &work, work_limit, cache_entries, budget); });
             py::typing::Dict<std::string, double> stats;
             stats["resolutions"] = work.resolutions;
             stats["chance_states"] = work.chance_states;
             stats["decisions"] = work.decisions;
             stats["units"] = work.units();
+            stats["solver_states"] = work.solver_states;
+            stats["solver_bytes"] = work.solver_bytes;
+            stats["solver_refused"] = work.solver_refused;
             if (joint.empty()) return FightExactResult(py::make_tuple(py::none(), stats));
             return FightExactResult(py::make_tuple(
                 to_numpy(joint, {spec.fighter[0].wounds + 1, spec.fighter[1].wounds + 1}), stats));
         },
         py::arg("spec"), py::arg("dice_a"), py::arg("dice_b"), py::arg("rounds"), py::arg("work_limit") = 0.0,
-        py::arg("cache_entries") = 0);
+        py::arg("cache_entries") = 0, py::arg("max_states") = 0, py::arg("max_bytes") = 0,
+        "Joint wounds pmf (None past work_limit or the solver budget; 0: unbounded) and what the engine did");
 
     py::class_<FightMonteCarlo>(m, "FightMonteCarlo")
         .def(py::init<const FightSpec&, const AttackProfile&, const AttackProfile&, int>(), py::arg("spec"),
              py::arg("dice_a"), py::arg("dice_b"), py::arg("rounds"))
         .def_property_readonly("bins", &FightMonteCarlo::bins)
+        .def(
+            "prepare",
+            [](FightMonteCarlo& self, uint64_t max_states, uint64_t max_bytes) {
+                // {"states", "bytes", "refused"}: refused 1 / 2 when the states / bytes bound was passed.
+                py::typing::Dict<std::string, double> out;
+                const SolverBudget budget{max_states, max_bytes};
+                int refused = 0;
+                const SolverStats stats = without_gil([&] {
+                    try {
+                        return self.prepare(budget);
+                    } catch (const SolverLimitExceeded& e) {
+                        refused = e.memory ? 2 : 1;
+                        return SolverStats{};
+                    }
+                });
+                out["states"] = static_cast<double>(stats.states);
+                out["bytes"] = static_cast<double>(stats.bytes);
+                out["refused"] = refused;
+                return out;
+            },
+            py::arg("max_states") = 0, py::arg("max_bytes") = 0,
+            "Solve an optimal fighter's game once, within the budget (0: unbounded), before sampling")
         .def(
             "counts",
             [](FightMonteCarlo& self, uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end,

@@ -1,12 +1,21 @@
 // The two things every binding of long C++ work does, written once: run the work with the GIL
-// released (other Python threads, and executors driving several calls, keep running), then copy
-// its result into numpy arrays.
+// released (other Python threads, and executors driving several calls, keep running) and
+// interruptible by Ctrl-C, then copy its result into numpy arrays.
 #pragma once
 #include <pybind11/numpy.h>
 
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <type_traits>
 #include <utility>
 #include <vector>
+
+#include "core/interrupt.hpp"
 
 namespace mh::bindings {
 
@@ -25,11 +34,58 @@ pybind11::array_t<typename Container::value_type> to_numpy(const Container& valu
     return out;
 }
 
+// How often the calling thread looks for a pending signal while C++ work runs: well inside the
+// second a user waits after Ctrl-C, rare enough that taking the GIL costs nothing measurable.
+constexpr std::chrono::milliseconds kSignalPoll{20};
+
 // Runs `work` (which must not touch Python objects) with the GIL released and returns its result.
+//
+// Python runs signal handlers only between bytecodes of the main thread, never while C++ holds it.
+// So the work runs on a helper thread, armed for interrupts, while the calling thread waits and
+// every kSignalPoll takes the GIL for PyErr_CheckSignals(). When a handler raises (Ctrl-C:
+// KeyboardInterrupt) the work is asked to stop (core/interrupt.hpp), and once it has unwound the
+// handler's exception is raised. Work stopped by a request from elsewhere (another call that saw
+// the signal) raises KeyboardInterrupt through the mh::Interrupted translator.
 template <class Work>
 auto without_gil(Work&& work) {
-    pybind11::gil_scoped_release release;
-    return std::forward<Work>(work)();
+    using Result = std::decay_t<decltype(work())>;
+    std::optional<Result> result;
+    std::exception_ptr error;
+    std::optional<pybind11::error_already_set> raised;  // created and destroyed with the GIL held
+    {
+        pybind11::gil_scoped_release release;
+        const uint64_t epoch = interrupt_epoch();
+        std::mutex mutex;
+        std::condition_variable finished;
+        bool done = false;
+        std::thread runner([&] {
+            InterruptScope scope(epoch);
+            try {
+                result.emplace(work());
+            } catch (...) {
+                error = std::current_exception();
+            }
+            std::lock_guard<std::mutex> lock(mutex);
+            done = true;
+            finished.notify_one();
+        });
+        std::unique_lock<std::mutex> lock(mutex);
+        while (!finished.wait_for(lock, kSignalPoll, [&] { return done; })) {
+            if (raised) continue;  // already stopping: wait for the work to unwind
+            lock.unlock();
+            {
+                pybind11::gil_scoped_acquire gil;
+                if (PyErr_CheckSignals() != 0) raised.emplace();
+            }
+            if (raised) request_interrupt();
+            lock.lock();
+        }
+        lock.unlock();
+        runner.join();
+    }
+    if (raised) throw *raised;
+    if (error) std::rethrow_exception(error);
+    return std::move(*result);
 }
 
 // A Python function for an engine entry point returning a std::vector: it releases the GIL for the

@@ -5,6 +5,11 @@
 // whatever the thread count or scheduling: same seed, same answer, on 1 or 64 threads.
 // Python may run a long job as several calls over consecutive chunk ranges (for progress bars and
 // Ctrl-C); the result is identical to one call over all chunks.
+//
+// `threads` asks for up to that many workers, but no more run than the process has usable cores:
+// more would only add per-worker memory (histograms, engines' workspaces) and switching, and the
+// chunks, not the workers, decide the numbers. Workers stop between chunks once an interrupt is
+// requested (core/interrupt.hpp); bodies with costly samples check within a chunk too.
 #pragma once
 #include <algorithm>
 #include <atomic>
@@ -14,13 +19,34 @@
 #include <thread>
 #include <vector>
 
+#include "core/interrupt.hpp"
 #include "core/rng.hpp"
+
+#if defined(__linux__)
+#include <sched.h>
+#endif
 
 namespace mh {
 
 constexpr uint64_t kChunkSamples = 1ULL << 16;
 
 inline uint64_t chunk_count(uint64_t total) { return (total + kChunkSamples - 1) / kChunkSamples; }
+
+// Cores this process may run on (its affinity mask on Linux), at least 1.
+inline int usable_cores() {
+#if defined(__linux__)
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof(set), &set) == 0) return std::max(1, CPU_COUNT(&set));
+#endif
+    return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+// Workers a run of `chunks` chunks uses when `threads` are asked for.
+inline int worker_count(int threads, uint64_t chunks) {
+    const uint64_t cap = std::min<uint64_t>(std::max(threads, 1), static_cast<uint64_t>(usable_cores()));
+    return static_cast<int>(std::max<uint64_t>(1, std::min(cap, chunks)));
+}
 
 // Runs body(rng, n_samples, counts) for every chunk in [chunk_begin, chunk_end) of a run of
 // `total` samples; `counts` is the calling thread's histogram of `bins` entries. Returns the sum of
@@ -33,15 +59,18 @@ std::vector<uint64_t> run_chunks(uint64_t seed, uint64_t total, uint64_t chunk_b
     std::vector<uint64_t> result(bins, 0);
     if (chunk_begin >= chunk_end) return result;
     const uint64_t work = chunk_end - chunk_begin;
-    const int n_threads = static_cast<int>(std::max<uint64_t>(1, std::min<uint64_t>(std::max(threads, 1), work)));
+    const int n_threads = worker_count(threads, work);
+    const uint64_t epoch = armed_epoch();  // workers stop on the caller's interrupts
 
     std::atomic<uint64_t> next{chunk_begin};
     std::mutex merge;
     std::exception_ptr error;
     auto worker = [&]() {
+        InterruptScope scope(epoch);
         try {
             std::vector<uint64_t> counts(bins, 0);
             for (uint64_t k = next++; k < chunk_end; k = next++) {
+                check_interrupt();
                 Rng rng(seed, k);
                 const uint64_t n = std::min(kChunkSamples, total - k * kChunkSamples);
                 body(rng, n, counts.data());

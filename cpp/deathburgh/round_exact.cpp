@@ -10,6 +10,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "core/interrupt.hpp"
 #include "deathburgh/combat.hpp"
 #include "deathburgh/round.hpp"
 
@@ -177,6 +178,7 @@ std::vector<double> round_exact(const RoundSpec& spec) {
         std::map<uint32_t, std::vector<double>> next;
         double fought_mass = 0.0;
         for (const auto& [mask, array] : states) {
+            check_interrupt();
             const int bits_before = ((mask & bit_a) ? 1 : 0) | ((mask & bit_d) ? 2 : 0);
             if (!built[bits_before]) {
                 tables[bits_before] = move_table(spec, k, bits_before, axes, outcomes);

@@ -32,6 +32,9 @@ public:
     }
 
     std::size_t size() const { return size_; }
+    // Bytes of the slots, and what they will be after the next insert (a grow doubles them).
+    std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
+    std::size_t bytes_after_insert() const { return (2 * (size_ + 1) > slots_.size() ? 2 : 1) * bytes(); }
 
     // Forget everything, keeping the slots.
     void clear() {

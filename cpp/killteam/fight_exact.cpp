@@ -4,6 +4,7 @@
 #include <memory>
 #include <utility>
 
+#include "core/interrupt.hpp"
 #include "killteam/fight_chance.hpp"
 #include "killteam/fight_decision.hpp"
 #include "killteam/fight_optimal.hpp"
@@ -35,7 +36,7 @@ public:
             std::vector<Weighted>& bucket = buckets_[s];
             for (std::size_t i = 0; i < bucket.size(); ++i) {  // children land in lower buckets only
                 const Weighted item = bucket[i];
-                ++states_;
+                if ((++states_ & 255) == 0) check_interrupt();
                 const Action action = decider.decide(item.state);
                 ScriptedChance chance;
                 do {
@@ -99,7 +100,8 @@ std::vector<Outcome> outcomes(const RetainedTable& table) {
 }  // namespace
 
 std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b,
-                                int rounds, ExactWork* work, double work_limit, std::size_t cache_entries) {
+                                int rounds, ExactWork* work, double work_limit, std::size_t cache_entries,
+                                SolverBudget budget) {
     const int wounds_a = spec.fighter[0].wounds;
     const int wounds_b = spec.fighter[1].wounds;
     const int side_b = wounds_b + 1;
@@ -116,9 +118,13 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
     // then drive the same forward pass as chance effects do.
     const bool optimal = spec.has_optimal();
     std::unique_ptr<OptimalSolver> solver;
+    // A work limit bounds the solver too (its states count as decisions); the tighter bound applies.
+    const uint64_t work_states = work_limit > 0.0 ? static_cast<uint64_t>(work_limit * 8.0) : 0;
+    const bool work_binds = work_states > 0 && (budget.max_states == 0 || work_states < budget.max_states);
     if (optimal) {
-        const uint64_t state_limit = work_limit > 0.0 ? static_cast<uint64_t>(work_limit * 8.0) : 0;
-        solver = std::make_unique<OptimalSolver>(spec, dice_a, dice_b, rounds, state_limit);
+        SolverBudget bound = budget;
+        if (work_binds) bound.max_states = work_states;
+        solver = std::make_unique<OptimalSolver>(spec, dice_a, dice_b, rounds, bound);
     }
     const bool chance = spec.has_chance() || optimal;
     NoLog log;
@@ -127,6 +133,8 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
     auto report = [&]() {
         done.chance_states = explorer.states();
         done.decisions = cache.computed() + (solver ? solver->states() : 0);
+        done.solver_states = solver ? solver->states() : 0;
+        done.solver_bytes = solver ? solver->memory_bytes() : 0;
         if (work != nullptr) *work = done;
     };
     std::vector<double> current(states, 0.0), next(states, 0.0);
@@ -148,7 +156,7 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
                         for (const Outcome& a : rolls_a) {
                             for (const Outcome& b : rolls_b) {
                                 const double q = p * a.prob * b.prob;
-                                ++done.resolutions;
+                                if ((++done.resolutions & 63) == 0) check_interrupt();
                                 FightState st = round_state(a.crits, a.norms, wa, b.crits, b.norms, wb, ua, ub);
                                 start_round(spec, st, log);
                                 if (!chance) {
@@ -163,8 +171,11 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
                                         OptimalDecider decider{*solver, round};
                                         try {
                                             explorer.explore(st, q, decider, leaf);
-                                        } catch (const SolverLimitExceeded&) {
+                                        } catch (const SolverLimitExceeded& e) {
                                             report();
+                                            const bool budget_hit = e.memory || !work_binds;
+                                            if (budget_hit) done.solver_refused = e.memory ? 2 : 1;
+                                            if (work != nullptr) *work = done;
                                             return {};
                                         }
                                     } else {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "killteam/attack_dice.hpp"
+#include "killteam/fight_optimal.hpp"
 #include "killteam/fight_state.hpp"
 
 namespace mh::kt {
@@ -20,6 +21,10 @@ struct ExactWork {
     uint64_t resolutions = 0;
     uint64_t chance_states = 0;
     uint64_t decisions = 0;
+    uint64_t solver_states = 0;
+    std::size_t solver_bytes = 0;
+    // The optimal solver passed the budget's states (1) or bytes (2); 0: it did not.
+    int solver_refused = 0;
 
     // In resolutions: a chance state or a decision costs about an eighth of a resolution's share of
     // a typical fight (measured), so a budget in these units tracks running time.
@@ -27,11 +32,12 @@ struct ExactWork {
 };
 
 // Joint probability of the wounds left after `rounds` rounds: [wounds_a * (B's wounds + 1) + wounds_b].
-// With work_limit > 0 the engine gives up (returns an empty vector) once work.units() exceeds it.
+// With work_limit > 0 the engine gives up (returns an empty vector) once work.units() exceeds it;
+// it also gives up (work.solver_refused set) when an optimal fighter's game passes `budget`.
 // cache_entries bounds the decision cache (0: the default size); a small one only costs work, the
 // cache starts over when full, so tests can exercise that path without changing any number.
 std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b,
                                 int rounds, ExactWork* work = nullptr, double work_limit = 0.0,
-                                std::size_t cache_entries = 0);
+                                std::size_t cache_entries = 0, SolverBudget budget = {});
 
 }  // namespace mh::kt

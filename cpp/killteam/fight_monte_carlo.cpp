@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/dice.hpp"
+#include "core/interrupt.hpp"
 #include "core/parallel.hpp"
 #include "killteam/fight_cache.hpp"
 #include "killteam/fight_decision.hpp"
@@ -34,13 +35,21 @@ int dice_index(const Retained& a, const Retained& b) {
     return ((a.crits * kTableSide + a.norms) * kTableSide + b.crits) * kTableSide + b.norms;
 }
 
+// Moves from a solved game shared by every thread (read only), heuristic ones from the thread's cache.
+struct SolvedDecider {
+    const OptimalSolver& solver;
+    DecisionCache& cache;
+    int round;
+    Action decide(const FightState& st) {
+        if (solver.spec().fighter[st.mover].strategy != Strategy::Optimal) return cache.decide(st);
+        return solver.solved_action(st, round);
+    }
+};
+
 }  // namespace
 
 struct FightMonteCarlo::Workspace {
-    Workspace(const FightSpec& spec, const RetainedTable* tables, int rounds) : spec(spec), cache(spec) {
-        // An optimal fighter's moves depend on the rounds still to come: the solver values them.
-        if (spec.has_optimal()) solver = std::make_unique<OptimalSolver>(spec, tables[0], tables[1], rounds);
-    }
+    Workspace(const FightSpec& spec, const OptimalSolver* solver) : spec(spec), cache(spec), solver(solver) {}
 
     // Wounds (A, B) after round `r` without chance effects, from these dice and wounds. Heuristic
     // play does not depend on the round; optimal play does, so the round is part of the key.
@@ -63,7 +72,7 @@ struct FightMonteCarlo::Workspace {
         start_round(spec, st, log);
         std::pair<int, int> end;
         if (solver) {
-            OptimalDecider decider{*solver, r};
+            SolvedDecider decider{*solver, cache, r};
             NoChance chance;
             resolve_from(st, decider, chance);
             end = {st.side[0].wounds, st.side[1].wounds};
@@ -80,6 +89,7 @@ struct FightMonteCarlo::Workspace {
     void resolve_from(FightState& st, Decider& decider, Chance& chance) {
         NoLog log;
         while (!st.over()) {
+            check_interrupt();
             apply_action(spec, st, decider.decide(st), chance, log);
             pass_turn(st, log);
         }
@@ -87,7 +97,7 @@ struct FightMonteCarlo::Workspace {
 
     FightSpec spec;
     DecisionCache cache;
-    std::unique_ptr<OptimalSolver> solver;
+    const OptimalSolver* solver;  // the engine's, solved before any sample
     std::vector<uint16_t> first_round;
     StateMap later_rounds;
 };
@@ -103,13 +113,25 @@ FightMonteCarlo::FightMonteCarlo(const FightSpec& spec, const AttackProfile& dic
 
 FightMonteCarlo::~FightMonteCarlo() = default;
 
+// One solver for every thread: solved once, then only read, so memory does not grow with threads.
+SolverStats FightMonteCarlo::prepare(SolverBudget budget) {
+    if (!spec_.has_optimal()) return {};
+    std::lock_guard<std::mutex> lock(solver_mutex_);
+    if (!solver_) {
+        auto solver = std::make_unique<OptimalSolver>(spec_, tables_[0], tables_[1], rounds_, budget);
+        solver->solve_all();  // throws SolverLimitExceeded / Interrupted: nothing is kept
+        solver_ = std::move(solver);
+    }
+    return SolverStats{solver_->states(), solver_->memory_bytes()};
+}
+
 std::size_t FightMonteCarlo::bins() const {
     return static_cast<std::size_t>(spec_.fighter[0].wounds + 1) * (spec_.fighter[1].wounds + 1);
 }
 
 std::unique_ptr<FightMonteCarlo::Workspace> FightMonteCarlo::acquire() {
     std::lock_guard<std::mutex> lock(pool_mutex_);
-    if (pool_.empty()) return std::make_unique<Workspace>(spec_, tables_, rounds_);
+    if (pool_.empty()) return std::make_unique<Workspace>(spec_, solver_.get());
     std::unique_ptr<Workspace> workspace = std::move(pool_.back());
     pool_.pop_back();
     return workspace;
@@ -126,6 +148,7 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
     const int wounds_b = spec_.fighter[1].wounds;
     const int side_b = wounds_b + 1;
     const bool chance = spec_.has_chance();
+    prepare(SolverBudget{});  // a no-op once prepared (Python prepares with the fight's budget first)
     return run_chunks(seed, total, chunk_begin, chunk_end, bins(), threads, [&](Rng& rng, uint64_t n, uint64_t* c) {
         std::unique_ptr<Workspace> ws = acquire();
         DiceSource dice(rng);
@@ -143,6 +166,7 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
             RandomChance roll{dice};
             NoLog log;
             for (uint64_t i = 0; i < n; ++i) {
+                check_interrupt();
                 FightState st = round_state(0, 0, wounds_a, 0, 0, wounds_b);
                 for (int r = 0; r < rounds_ && st.side[0].wounds > 0 && st.side[1].wounds > 0; ++r) {
                     const Retained a = roll_attack(dice_[0], dice);
@@ -150,7 +174,7 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
                     st = round_state(a.crits, a.norms, st.side[0].wounds, b.crits, b.norms, st.side[1].wounds,
                                      st.side[0].relic_uses, st.side[1].relic_uses);
                     if (ws->solver) {
-                        OptimalDecider decider{*ws->solver, r};
+                        SolvedDecider decider{*ws->solver, ws->cache, r};
                         resolve_round(spec_, st, decider, roll, log);
                     } else {
                         resolve_round(spec_, st, ws->cache, roll, log);

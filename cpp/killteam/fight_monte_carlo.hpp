@@ -11,9 +11,16 @@
 #include <vector>
 
 #include "killteam/attack_dice.hpp"
+#include "killteam/fight_optimal.hpp"
 #include "killteam/fight_state.hpp"
 
 namespace mh::kt {
+
+// The size of a solved game: valued states and bytes of the solver's tables.
+struct SolverStats {
+    uint64_t states = 0;
+    std::size_t bytes = 0;
+};
 
 class FightMonteCarlo {
 public:
@@ -25,6 +32,10 @@ public:
     std::vector<uint64_t> counts(uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end, int threads);
 
     std::size_t bins() const;
+
+    // With an optimal fighter: solves the game (once; throws SolverLimitExceeded past `budget`,
+    // and then keeps nothing) and says how big it is. Every thread reads the one solved game.
+    SolverStats prepare(SolverBudget budget);
 
 private:
     struct Workspace;
@@ -39,6 +50,8 @@ private:
     // one thread at a time; what they hold is deterministic, so results never depend on them.
     std::mutex pool_mutex_;
     std::vector<std::unique_ptr<Workspace>> pool_;
+    std::mutex solver_mutex_;
+    std::unique_ptr<OptimalSolver> solver_;
 };
 
 }  // namespace mh::kt

@@ -1,6 +1,9 @@
 #include "killteam/fight_optimal.hpp"
 
 #include <cmath>
+#include <stdexcept>
+
+#include "core/interrupt.hpp"
 
 #include "killteam/fight_chance.hpp"
 #include "killteam/fight_parry.hpp"
@@ -64,8 +67,8 @@ bool legal_move(const FightSpec& spec, const FightState& st, Action action) {
 }
 
 OptimalSolver::OptimalSolver(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b,
-                             int rounds, uint64_t state_limit)
-    : spec_(spec), heuristics_(spec), rounds_(rounds), state_limit_(state_limit) {
+                             int rounds, SolverBudget budget)
+    : spec_(spec), heuristics_(spec), rounds_(rounds), budget_(budget) {
     const RetainedTable* tables[2] = {&dice_a, &dice_b};
     for (int s = 0; s < 2; ++s) {
         for (int c = 0; c < kTableSide; ++c) {
@@ -94,8 +97,33 @@ uint64_t OptimalSolver::key(const FightState& st, int round) const {
     return full_key(c) | static_cast<uint64_t>(round) << 44;
 }
 
+// Called before a new state is stored: the budget is checked against the tables as they will be
+// after it (a vector or map about to grow counts at its grown size), and so is Ctrl-C.
 void OptimalSolver::count_state() {
-    if (state_limit_ > 0 && states() >= state_limit_) throw SolverLimitExceeded{};
+    check_interrupt();
+    if (budget_.max_states > 0 && states() >= budget_.max_states) throw SolverLimitExceeded{false};
+    if (budget_.max_bytes > 0) {
+        auto grown = [](std::size_t size, std::size_t capacity) { return size == capacity ? 2 * capacity + 1 : capacity; };
+        const std::size_t bytes = grown(nodes_.size(), nodes_.capacity()) * sizeof(Node) +
+                                  grown(starts_.size(), starts_.capacity()) * sizeof(Outlook) +
+                                  node_index_.bytes_after_insert() + start_index_.bytes_after_insert();
+        if (bytes > budget_.max_bytes) throw SolverLimitExceeded{true};
+    }
+}
+
+std::size_t OptimalSolver::memory_bytes() const {
+    return nodes_.capacity() * sizeof(Node) + starts_.capacity() * sizeof(Outlook) + node_index_.bytes() +
+           start_index_.bytes();
+}
+
+Outlook OptimalSolver::solve_all() {
+    return round_start(0, spec_.fighter[0].wounds, spec_.fighter[1].wounds, 0, 0);
+}
+
+Action OptimalSolver::solved_action(const FightState& st, int round) const {
+    uint32_t index = 0;
+    if (!node_index_.find(key(st, round), index)) throw std::logic_error("optimal solver: a state was never valued");
+    return nodes_[index].action;
 }
 
 Outlook OptimalSolver::terminal(int wounds_a, int wounds_b) const {
@@ -118,6 +146,7 @@ Outlook OptimalSolver::round_start(int round, int wounds_a, int wounds_b, int re
     Outlook sum;
     NoLog log;
     for (const Roll& a : rolls_[0]) {
+        check_interrupt();
         for (const Roll& b : rolls_[1]) {
             FightState st = round_state(a.crits, a.norms, wounds_a, b.crits, b.norms, wounds_b, relic_uses_a,
                                         relic_uses_b);

@@ -57,15 +57,23 @@ constexpr Action kMoveOrder[4] = {Action::CritStrike, Action::NormStrike, Action
 // Whether the mover may play `action`: it holds the die, and a parry cancels something.
 bool legal_move(const FightSpec& spec, const FightState& st, Action action);
 
-// Thrown when the solver has valued more states than its limit (see OptimalSolver).
-struct SolverLimitExceeded {};
+// What a solver may use: valued states and bytes of its own tables (0: no bound). The budget
+// counts as the solver goes, so a game too big for it is refused as soon as it passes, not after.
+struct SolverBudget {
+    uint64_t max_states = 0;
+    uint64_t max_bytes = 0;
+};
+
+// Thrown when the solver passes its budget (see SolverBudget).
+struct SolverLimitExceeded {
+    bool memory;  // the byte bound, rather than the state bound, was passed
+};
 
 class OptimalSolver {
 public:
     // dice_a / dice_b: each fighter's retained-dice distribution (for the later rounds' starts).
-    // state_limit > 0: throw SolverLimitExceeded past that many valued states.
     OptimalSolver(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b, int rounds,
-                  uint64_t state_limit = 0);
+                  SolverBudget budget = {});
 
     // The action of the fighter to move in `st` (not over; its mover holds a success) in round `round`
     // (0-based): the optimal fighter's best move, or the heuristic's decision.
@@ -79,6 +87,16 @@ public:
 
     // The value of starting round `round` from these wounds and relic uses (before the dice).
     Outlook round_start(int round, int wounds_a, int wounds_b, int relic_uses_a, int relic_uses_b);
+
+    // Values the whole fight from its start: afterwards every state any play of it can reach is
+    // known, and solved_action() answers without changing the solver (so threads may share it).
+    Outlook solve_all();
+
+    // The action stored for `st` in round `round`; throws std::logic_error if it was never valued.
+    Action solved_action(const FightState& st, int round) const;
+
+    // Bytes held by the solver's own tables (the heuristic cache is bounded on its own).
+    std::size_t memory_bytes() const;
 
     uint64_t states() const { return nodes_.size() + starts_.size(); }
     const FightSpec& spec() const { return spec_; }
@@ -103,7 +121,7 @@ private:
     DecisionCache heuristics_;
     std::vector<Roll> rolls_[2];
     int rounds_;
-    uint64_t state_limit_;
+    SolverBudget budget_;
     bool reads_struck_[2];
     bool reads_crit_struck_[2];
     StateMap node_index_;

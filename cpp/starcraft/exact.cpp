@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/interrupt.hpp"
 #include "starcraft/engines.hpp"
 
 namespace mh::starcraft {
@@ -184,6 +185,7 @@ std::vector<double> exact_sequence(const UnitProfile& unit, const UnitState& sta
         for (auto& v : next) v.clear();
 
         for (std::size_t si = 0; si < l.state_size; ++si) {
+            check_interrupt();
             const auto& totals = current[si];
             if (totals.empty()) continue;
             double mass = 0.0;

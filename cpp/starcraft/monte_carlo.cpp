@@ -1,5 +1,6 @@
 // Monte Carlo: roll_batch on random dice, counted into the same layouts as the exact engine.
 #include "core/dice.hpp"
+#include "core/interrupt.hpp"
 #include "core/parallel.hpp"
 #include "starcraft/engines.hpp"
 
@@ -30,6 +31,7 @@ std::vector<uint64_t> sample_sequence(const UnitProfile& unit, const UnitState& 
     return run_chunks(seed, total, chunk_begin, chunk_end, l.size, threads, [&](Rng& rng, uint64_t n, uint64_t* counts) {
         DiceSource dice(rng);
         for (uint64_t i = 0; i < n; ++i) {
+            check_interrupt();  // a sample may roll thousands of dice: a chunk can take seconds
             UnitState state = start;
             std::size_t total_damage = 0;
             for (std::size_t bi = 0; bi < batches.size(); ++bi) {

@@ -4,12 +4,20 @@ A run of ``samples`` draws is cut into fixed-size chunks (``CHUNK_SAMPLES``); ch
 random stream ``(seed, k)`` and nothing else. The C++ kernels sum integer histograms, so the result
 depends on the seed and the inputs only: the same for 1, 2 or 64 threads, for one call or many, and
 for any ``concurrent.futures`` executor the batches are handed to.
+
+``threads`` may ask for up to ``MAX_THREADS`` workers; the C++ runs at most as many as the process
+has usable cores (``usable_cores()``), so memory does not grow with ``threads`` past the cores.
+How many chunks go into one C++ call is sized by elapsed time (about ``BATCH_SECONDS`` a call), so
+progress stays lively and Ctrl-C stops any run within a second whatever a sample costs; the C++
+itself also stops at the next chunk or sample once Ctrl-C is seen.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import secrets
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Protocol
@@ -22,6 +30,10 @@ from mathhammer._validate import InputTypeError, check_int
 CHUNK_SAMPLES: int = int(_core.core.CHUNK_SAMPLES)
 MAX_SAMPLES: int = 10_000_000_000
 MAX_THREADS: int = 256
+#: The elapsed time one batch (one C++ call) of a run aims at.
+BATCH_SECONDS: float = 0.25
+#: At most this many chunks per worker in one batch (a fast kernel's batches stop growing there).
+MAX_CHUNKS_PER_WORKER: int = 64
 
 #: progress(done_samples, total_samples) is called between batches, from the calling thread.
 Progress = Callable[[int, int], None]
@@ -54,6 +66,22 @@ def check_samples(samples: int) -> int:
     return check_int("samples", samples, 1, MAX_SAMPLES)
 
 
+def usable_cores() -> int:
+    """Cores this process may run on: the most workers any run uses, whatever ``threads`` asks."""
+    return int(_core.core.usable_cores())
+
+
+def next_batch(chunks_done: int, seconds: float, workers: int) -> int:
+    """Chunks for the next batch after ``chunks_done`` chunks took ``seconds``: about
+    ``BATCH_SECONDS`` of work, a whole number of rounds of the workers, at least one chunk."""
+    cap = MAX_CHUNKS_PER_WORKER * workers
+    if seconds <= 0.0:
+        return cap
+    fitting = chunks_done * BATCH_SECONDS / seconds
+    rounds = max(1, math.floor(fitting / workers))
+    return min(cap, rounds * workers)
+
+
 def run_monte_carlo(
     kernel: Kernel,
     samples: int,
@@ -64,18 +92,18 @@ def run_monte_carlo(
 ) -> np.ndarray:
     """Sum the kernel's histograms over all chunks of a run of ``samples``.
 
-    Work is always issued in batches of chunks, so that ``progress`` is called and Ctrl-C is honoured
-    between batches (the C++ loop runs without the GIL). With ``executor`` the batches are submitted to it
-    instead (a thread pool, or anything with the ``concurrent.futures`` interface that can run the
-    kernel); the sum is the same.
+    Work is issued in batches of chunks, so that ``progress`` is called between batches. The first
+    batch is one chunk per worker; later ones are sized from the time taken so far to last about
+    ``BATCH_SECONDS``. Batch boundaries never change the result (the chunks do). With ``executor``
+    the batches (fixed: a few chunks per worker) are submitted to it instead (a thread pool, or
+    anything with the ``concurrent.futures`` interface that can run the kernel); the sum is the same.
+    Ctrl-C raises KeyboardInterrupt within about a second; C++ work still running in the
+    executor's threads is asked to stop, and batches not yet started are cancelled.
     """
     if not callable(kernel):
         raise InputTypeError("kernel", "expected a callable C++ kernel")
     n_chunks = (samples + CHUNK_SAMPLES - 1) // CHUNK_SAMPLES
-    # Enough chunks per batch to keep every thread busy, few enough for a lively progress bar and
-    # for Ctrl-C to stop a long run promptly (Python raises KeyboardInterrupt between batches).
-    per_batch = max(4 * threads, 16)
-    batches = [(c, min(c + per_batch, n_chunks)) for c in range(0, n_chunks, per_batch)]
+    workers = max(1, min(threads, usable_cores()))
     total: np.ndarray | None = None
 
     def add(counts: np.ndarray) -> None:
@@ -84,15 +112,28 @@ def run_monte_carlo(
         total = counts.copy() if total is None else total + counts
 
     if executor is not None:
+        per_batch = max(4 * workers, 16)
+        batches = [(c, min(c + per_batch, n_chunks)) for c in range(0, n_chunks, per_batch)]
         futures = [executor.submit(kernel, seed, samples, b, e, threads) for b, e in batches]
-        for (b, e), future in zip(batches, futures):
-            add(future.result())
-            if progress is not None:
-                progress(min(e * CHUNK_SAMPLES, samples), samples)
+        try:
+            for (b, e), future in zip(batches, futures):
+                add(future.result())
+                if progress is not None:
+                    progress(min(e * CHUNK_SAMPLES, samples), samples)
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            _core.core.request_interrupt()  # stop the batches already running in the executor
+            raise
     else:
-        for b, e in batches:
-            add(kernel(seed, samples, b, e, threads))
+        begin, size = 0, workers
+        started = time.perf_counter()
+        while begin < n_chunks:
+            end = min(begin + size, n_chunks)
+            add(kernel(seed, samples, begin, end, threads))
+            begin = end
             if progress is not None:
-                progress(min(e * CHUNK_SAMPLES, samples), samples)
+                progress(min(end * CHUNK_SAMPLES, samples), samples)
+            size = next_batch(begin, time.perf_counter() - started, workers)
     assert total is not None
     return total

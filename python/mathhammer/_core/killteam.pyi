@@ -581,6 +581,10 @@ class FightMonteCarlo:
         ...
     def counts(self, seed: typing.SupportsInt | typing.SupportsIndex, total: typing.SupportsInt | typing.SupportsIndex, chunk_begin: typing.SupportsInt | typing.SupportsIndex, chunk_end: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.uint64]:
         ...
+    def prepare(self, max_states: typing.SupportsInt | typing.SupportsIndex = 0, max_bytes: typing.SupportsInt | typing.SupportsIndex = 0) -> dict[str, float]:
+        """
+        Solve an optimal fighter's game once, within the budget (0: unbounded), before sampling
+        """
     @property
     def bins(self) -> int:
         ...
@@ -826,8 +830,10 @@ def attack_dice_counts(profile: AttackProfile, seed: typing.SupportsInt | typing
     """
 def attack_distribution(profile: AttackProfile) -> numpy.typing.NDArray[numpy.float64]:
     ...
-def fight_exact(spec: FightSpec, dice_a: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], dice_b: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], rounds: typing.SupportsInt | typing.SupportsIndex, work_limit: typing.SupportsFloat | typing.SupportsIndex = 0.0, cache_entries: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple[numpy.typing.NDArray[numpy.float64] | None, dict[str, float]]:
-    ...
+def fight_exact(spec: FightSpec, dice_a: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], dice_b: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], rounds: typing.SupportsInt | typing.SupportsIndex, work_limit: typing.SupportsFloat | typing.SupportsIndex = 0.0, cache_entries: typing.SupportsInt | typing.SupportsIndex = 0, max_states: typing.SupportsInt | typing.SupportsIndex = 0, max_bytes: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple[numpy.typing.NDArray[numpy.float64] | None, dict[str, float]]:
+    """
+    Joint wounds pmf (None past work_limit or the solver budget; 0: unbounded) and what the engine did
+    """
 def finish_roll(profile: AttackProfile, crits: typing.SupportsInt | typing.SupportsIndex, norms: typing.SupportsInt | typing.SupportsIndex, fails: typing.SupportsInt | typing.SupportsIndex, ones: typing.SupportsInt | typing.SupportsIndex = -1) -> tuple[int, int]:
     ...
 def resolve_fight(spec: FightSpec, crits_a: typing.SupportsInt | typing.SupportsIndex, norms_a: typing.SupportsInt | typing.SupportsIndex, crits_b: typing.SupportsInt | typing.SupportsIndex, norms_b: typing.SupportsInt | typing.SupportsIndex, wounds_a: typing.SupportsInt | typing.SupportsIndex, wounds_b: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int, list[tuple[str, str, int]], tuple[int, int]]:
