@@ -58,13 +58,13 @@ def test_the_giant_optimal_fight_is_refused_under_every_method_in_time_and_memor
         "a = kt.Fighter(attacks=12, hit=2, damage=(1, 2), wounds=40, strategy='optimal')\n"
         "out = {}\n"
         "for method in ('exact', 'auto', 'monte_carlo'):\n"
-        "    start = time.perf_counter()\n"
+        "    start = time.process_time()\n"
         "    try:\n"
         "        kt.fight(a, a, rounds=3, method=method, samples=1000, seed=1)\n"
         "        out[method] = 'ran'\n"
         "    except ValueError as error:\n"
         "        out[method] = error.field\n"
-        "    out[method + '_seconds'] = time.perf_counter() - start\n")
+        "    out[method + '_seconds'] = time.process_time() - start\n")
     for method in ("exact", "auto", "monte_carlo"):
         assert out[method] == "max_states"
         # refused as soon as the solver passes 2 million states: seconds, not minutes
@@ -76,9 +76,9 @@ def test_the_giant_optimal_fight_is_refused_under_every_method_in_time_and_memor
 def test_the_optimal_twelve_dice_one_round_fight_fits_the_budget() -> None:
     a = kt.Fighter(attacks=12, hit=2, damage=(3, 4), wounds=12, strategy="optimal")
     b = kt.Fighter(attacks=12, hit=2, damage=(3, 4), wounds=12)
-    start = time.perf_counter()
+    start = time.process_time()
     r = kt.fight(a, b)
-    assert time.perf_counter() - start < 5.0 * SLOWDOWN
+    assert time.process_time() - start < 5.0 * SLOWDOWN
     assert r.method == "exact" and r.joint.pmf.sum() == pytest.approx(1.0)
 
 
@@ -115,10 +115,10 @@ RELICS = kt.Fighter(attacks=11, hit=3, damage=(3, 4), wounds=11, abilities="Sain
 
 
 def test_exact_refuses_the_long_relic_fight_at_once_and_auto_samples_it() -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(InputError, match="^method:"):
         kt.fight(RELICS, RELICS, rounds=2, method="exact")
-    assert time.perf_counter() - start < 0.5 * SLOWDOWN  # refused from the estimate, before any work
+    assert time.process_time() - start < 0.5 * SLOWDOWN  # refused from the estimate, before any work
     r = kt.fight(RELICS, RELICS, rounds=2, samples=20_000, seed=1, threads=1)
     assert r.method == "monte_carlo"
 
@@ -132,9 +132,11 @@ def test_the_estimate_covers_the_time_exact_fights_take() -> None:
     for a, b, rounds in ((fnp4, fnp4, 2), (relic4, fnp4, 2), (fnp12, fnp12, 1), (relics6, relics6, 2)):
         estimate = fight_module.exact_seconds(a, b, rounds)
         assert estimate <= fight_module.EXACT_SECONDS_MAX
-        start = time.perf_counter()
+        start = time.process_time()
         kt.fight(a, b, rounds=rounds, method="exact")
-        assert time.perf_counter() - start < SLOWDOWN * estimate + 0.05
+        # CPU time, not wall time: other work on the machine does not count against the estimate
+        # (a 25 % margin covers cache and clock-speed effects of a busy machine).
+        assert time.process_time() - start < 1.25 * SLOWDOWN * estimate + 0.05
 
 
 # --- workers and memory ---------------------------------------------------------------------------
