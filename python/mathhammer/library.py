@@ -35,11 +35,8 @@ from typing import Any, ClassVar, TypeVar
 
 import tomli_w
 
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
-
+from mathhammer._guard import closest, excerpt, label, read_data
+from mathhammer._guard import tomllib as tomllib  # re-exported: tests and tools read TOML through it
 from mathhammer._validate import InputError, InputTypeError
 
 # (game, kind) -> "module:Class"; kinds are the tables a library file may hold.
@@ -84,11 +81,11 @@ class ProfileFileError(InputError):
 
 def profile_class(game: str, kind: str) -> type:
     """The class behind a (game, kind) pair, e.g. ("killteam", "fighter") -> kt.Fighter."""
-    if game not in PROFILE_KINDS:
-        raise InputError("game", f"unknown game {game!r}; allowed: {', '.join(PROFILE_KINDS)}")
+    if not isinstance(game, str) or game not in PROFILE_KINDS:
+        raise InputError("game", f"unknown game {excerpt(game)}; allowed: {', '.join(PROFILE_KINDS)}")
     kinds = PROFILE_KINDS[game]
-    if kind not in kinds:
-        raise InputError("kind", f"unknown {game} profile kind {kind!r}; allowed: {', '.join(kinds)}")
+    if not isinstance(kind, str) or kind not in kinds:
+        raise InputError("kind", f"unknown {game} profile kind {excerpt(kind)}; allowed: {', '.join(kinds)}")
     module, name = kinds[kind].split(":")
     return getattr(importlib.import_module(module), name)
 
@@ -187,7 +184,7 @@ def _named(game: str, kind: str, name: str, named: Mapping[str, Mapping[str, Any
     entries = named.get(kind, {})
     if name in entries:
         return entries[name]
-    raise InputError(field, f"no {kind} {name!r} in the library; its {kind} entries: {', '.join(entries) or 'none'}")
+    raise InputError(field, f"no {kind} {excerpt(name)} in the library; its {kind} entries: {closest(name, list(entries))}")
 
 
 def builtin_profiles(game: str, kind: str) -> dict[str, Any]:
@@ -225,6 +222,8 @@ def resolve_profile(
     cls = profile_class(game, kind)
     field = field or kind
     library = library or {}
+    if not isinstance(library, Mapping) or not all(isinstance(v, Mapping) for v in library.values()):
+        raise InputTypeError("library", f"expected {{kind: {{name: profile}}}} as load_library returns, got {excerpt(library)}")
     if isinstance(value, cls):
         return value
     if isinstance(value, Mapping):
@@ -241,33 +240,23 @@ def resolve_profile(
         found = _find(value, entries)
         if found is not None:
             return found
-    known = ", ".join([*library.get(kind, {}), *builtin]) or "none"
+    known = closest(value, [str(name) for name in (*library.get(kind, {}), *builtin)])
     if hasattr(cls, "parse"):
         try:
             return cls.parse(value)
         except (InputError, InputTypeError):
             pass
-        raise InputError(field, f"{value!r} is neither a known {kind} ({known}) nor valid {game} notation")
-    raise InputError(field, f"unknown {kind} {value!r}; known: {known}")
+        raise InputError(field, f"{excerpt(value)} is neither a known {kind} ({known}) nor valid {game} notation")
+    raise InputError(field, f"unknown {kind} {excerpt(value)}; known: {known}")
 
 
 def _read(path: Path) -> dict[str, Any]:
-    """The content of a TOML or JSON file; every failure is a ProfileFileError naming the file."""
-    suffix = path.suffix.lower()
-    if suffix not in (".json", ".toml"):
-        raise ProfileFileError(str(path), "unknown file type; use .toml or .json")
+    """The content of a TOML or JSON file; every failure is a ProfileFileError naming the file (a
+    regular file of at most 16 MiB, nested at most 64 deep: see mathhammer._guard)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ProfileFileError(str(path), "no such file") from None
-    except UnicodeDecodeError:
-        raise ProfileFileError(str(path), "not a text file (UTF-8)") from None
-    except OSError as error:
-        raise ProfileFileError(str(path), f"cannot read it: {error.strerror or error}") from None
-    try:
-        return json.loads(text) if suffix == ".json" else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as error:
-        raise ProfileFileError(str(path), f"not valid {suffix[1:].upper()}: {error}") from None
+        return read_data(path)  # type: ignore[no-any-return]
+    except InputError as error:
+        raise ProfileFileError(error.field, str(error).split(": ", 1)[1]) from None
 
 
 def load_library(path: str | Path) -> Library:
@@ -288,13 +277,13 @@ def parse_library(data: Mapping[str, Any], source: str) -> tuple[str, Library]:
     if not isinstance(data, Mapping) or "game" not in data:
         raise ProfileFileError(source, f"a profile library needs game = one of {', '.join(PROFILE_KINDS)}")
     game = data["game"]
-    if game not in PROFILE_KINDS:
-        raise ProfileFileError(source, f"game: unknown game {game!r}; allowed: {', '.join(PROFILE_KINDS)}")
+    if not isinstance(game, str) or game not in PROFILE_KINDS:
+        raise ProfileFileError(source, f"game: unknown game {excerpt(game)}; allowed: {', '.join(PROFILE_KINDS)}")
     for kind, entries in data.items():
         if kind == "game":
             continue
         if kind not in PROFILE_KINDS[game]:
-            raise ProfileFileError(source, f"unknown table [{kind}]; {game} tables are: {', '.join(PROFILE_KINDS[game])}")
+            raise ProfileFileError(source, f"unknown table [{excerpt(kind)[1:-1]}]; {game} tables are: {', '.join(PROFILE_KINDS[game])}")
         if not isinstance(entries, Mapping):
             raise ProfileFileError(source, f"[{kind}] must hold named entries such as [{kind}.name]")
     library: Library = {}
@@ -309,9 +298,9 @@ def parse_library(data: Mapping[str, Any], source: str) -> tuple[str, Library]:
                     profile = dataclasses.replace(profile, name=str(name))
                 library[kind][name] = profile
             except (InputError, InputTypeError) as error:
-                raise ProfileFileError(source, f"{kind}.{name}: {error}") from None
+                raise ProfileFileError(source, f"{kind}.{label(name)}: {error}") from None
             except TypeError as error:  # a required field is missing
-                raise ProfileFileError(source, f"{kind}.{name}: {error}") from None
+                raise ProfileFileError(source, f"{kind}.{label(name)}: {error}") from None
     return game, library
 
 

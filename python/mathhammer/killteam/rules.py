@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mathhammer.library import FieldsProfile
+from mathhammer._guard import check_notation, excerpt
 from mathhammer._validate import InputError, InputTypeError, check_bool, check_int
 
 REROLLS: tuple[str, ...] = (
@@ -50,7 +51,8 @@ def _split(field: str, text: Any) -> list[str]:
     if text is None:
         return []
     if not isinstance(text, str):
-        raise InputTypeError(field, f"expected datacard notation such as 'Lethal 5+, Piercing 1', got {text!r}")
+        raise InputTypeError(field, f"expected datacard notation such as 'Lethal 5+, Piercing 1', got {excerpt(text)}")
+    check_notation(field, text)  # bounded length, no number of more than 6 digits
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
