@@ -244,9 +244,10 @@ def resolve_profile(
     if hasattr(cls, "parse"):
         try:
             return cls.parse(value)
-        except (InputError, InputTypeError):
-            pass
-        raise InputError(field, f"{excerpt(value)} is neither a known {kind} ({known}) nor valid {game} notation")
+        except (InputError, InputTypeError) as error:
+            reason = str(error)
+        raise InputError(field, f"{excerpt(value)} is neither a known {kind} ({known}) nor valid {game} notation "
+                         f"({reason})")
     raise InputError(field, f"unknown {kind} {excerpt(value)}; known: {known}")
 
 

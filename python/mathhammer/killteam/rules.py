@@ -81,8 +81,8 @@ class WeaponRules(FieldsProfile):
         if self.lethal is not None:
             check_int("rules.lethal", self.lethal, 2, 6)
         check_int("rules.accurate", self.accurate, 0, 6)
-        if self.reroll not in REROLLS:
-            raise InputError("rules.reroll", f"unknown reroll {self.reroll!r}; allowed: {', '.join(REROLLS)}")
+        if not isinstance(self.reroll, str) or self.reroll not in REROLLS:  # an array has no truth value
+            raise InputError("rules.reroll", f"unknown reroll {excerpt(self.reroll)}; allowed: {', '.join(REROLLS)}")
         for name in ("punishing", "severe", "rending", "brutal", "shock", "saturate"):
             check_bool(f"rules.{name}", getattr(self, name))
         check_int("rules.fails_to_norms", self.fails_to_norms, 0, 6)

@@ -295,7 +295,7 @@ class Batch:
     __slots__ = ("weapon", "kwargs")
 
     def __init__(self, weapon: Weapon | None, **kwargs: Any) -> None:
-        unknown = sorted(set(kwargs) - set(ATTACK_KWARGS))
+        unknown = sorted(str(key) for key in kwargs if key not in ATTACK_KWARGS)
         if unknown:
             raise InputError(unknown[0], f"not a batch option; allowed: {', '.join(ATTACK_KWARGS)}")
         if weapon is not None and not isinstance(weapon, Weapon):
