@@ -21,11 +21,11 @@ try:
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
-from mathhammer._validate import InputError
+from mathhammer._validate import InputError, InputTypeError
 
 __all__ = [
     "MAX_DEPTH", "MAX_DIGITS", "MAX_EXCERPT", "MAX_FILE_BYTES", "MAX_TEXT", "check_notation", "excerpt",
-    "read_data", "read_text", "squeeze",
+    "as_path", "read_data", "read_text", "squeeze",
 ]
 
 #: Longest notation or keyword text a parser reads (a datacard line is well under 200 characters).
@@ -174,3 +174,14 @@ def closest(name: Any, known: list[str], count: int = 5) -> str:
     near = difflib.get_close_matches(target, known, n=count, cutoff=0.0) if target else []
     shown = near or known[:count]
     return f"{', '.join(shown)} and {len(known) - len(shown)} more"
+
+
+def as_path(value: Any, field: str = "path") -> Path:
+    """A file path given as ``str`` or ``os.PathLike``; anything else is an InputTypeError."""
+    if isinstance(value, str) and "\x00" not in value:
+        return Path(value)
+    if isinstance(value, os.PathLike) and not isinstance(value, (bytes, bytearray)):
+        fspath = os.fspath(value)
+        if isinstance(fspath, str) and "\x00" not in fspath:
+            return Path(fspath)
+    raise InputTypeError(field, f"expected a file path, got {excerpt(value)}")

@@ -35,7 +35,7 @@ from typing import Any, ClassVar, TypeVar
 
 import tomli_w
 
-from mathhammer._guard import closest, excerpt, label, read_data
+from mathhammer._guard import as_path, closest, excerpt, label, read_data
 from mathhammer._guard import tomllib as tomllib  # re-exported: tests and tools read TOML through it
 from mathhammer._validate import InputError, InputTypeError
 
@@ -154,6 +154,11 @@ def check_fields(cls: type, data: Mapping[str, Any], kind: str) -> None:
 def build_from_fields(cls: type[P], data: Mapping[str, Any], kind: str) -> P:
     """A profile from its fields as plain TOML/JSON values (lists become tuples where it holds tuples)."""
     check_fields(cls, data, kind)
+    required = [f.name for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
+    missing = [name for name in required if name not in data]
+    if missing:
+        raise InputError(missing[0], f"missing; a {kind} needs {', '.join(required)}")
     values = dict(data)
     hints = {f.name: f.default for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     for name, value in values.items():
@@ -262,12 +267,12 @@ def _read(path: Path) -> dict[str, Any]:
 
 def load_library(path: str | Path) -> Library:
     """Load a profile library: {kind: {name: profile}}; the game is in ``library_game(path)``."""
-    return parse_library(_read(Path(path)), str(path))[1]
+    return parse_library(_read(as_path(path)), str(path))[1]
 
 
 def load_game_library(path: str | Path, game: str) -> Library:
     """Load a profile library that must be of ``game`` (a library of another game is an error)."""
-    found, library = parse_library(_read(Path(path)), str(path))
+    found, library = parse_library(_read(as_path(path)), str(path))
     if found != game:
         raise ProfileFileError(str(path), f"game: this is a {found} library; expected game = {game!r}")
     return library
@@ -307,12 +312,12 @@ def parse_library(data: Mapping[str, Any], source: str) -> tuple[str, Library]:
 
 def library_game(path: str | Path) -> str:
     """The game a library file is for."""
-    return parse_library(_read(Path(path)), str(path))[0]
+    return parse_library(_read(as_path(path)), str(path))[0]
 
 
 def save_library(path: str | Path, game: str, library: Mapping[str, Mapping[str, Any]]) -> None:
     """Write a profile library as TOML or JSON (by the file's suffix)."""
-    path = Path(path)
+    path = as_path(path)
     data: dict[str, Any] = {"game": game}
     for kind, entries in library.items():
         profile_class(game, kind)  # validates the kind

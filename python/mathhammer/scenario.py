@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from mathhammer._guard import check_depth, excerpt, label, loads
+from mathhammer._guard import as_path, check_depth, excerpt, label, loads
 from mathhammer._validate import InputError, InputTypeError
 from mathhammer.library import Library, ProfileFileError, _read, parse_library, resolve_profile
 from mathhammer.results import ResultMixin
@@ -474,9 +474,7 @@ def read_scenario_file(
 
 
 def _path(path: Any) -> Path:
-    if not isinstance(path, (str, Path)):
-        raise InputTypeError("path", f"expected a file path, got {excerpt(path)}")
-    return Path(path)
+    return as_path(path)
 
 
 def _sections() -> str:

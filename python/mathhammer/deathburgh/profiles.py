@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mathhammer._guard import check_notation, excerpt, read_data, squeeze
+from mathhammer._guard import as_path, check_notation, excerpt, read_data, squeeze
 from mathhammer._validate import InputError, InputTypeError, check_bool, check_choice, check_int, check_stat
 
 __all__ = [
@@ -303,8 +303,7 @@ def save_profiles(path: str | Path, miniatures: Iterable[Miniature] | Mapping[st
 
 
 def _read_table(path: str | Path) -> dict[str, Any]:
-    if not isinstance(path, (str, Path)):
-        raise InputTypeError("path", f"expected a file path, got {excerpt(path)}")
+    path = as_path(path)
     try:
         data = read_data(path)  # a regular file of at most 16 MiB, nested at most 64 deep
     except InputError as error:
