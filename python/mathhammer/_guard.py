@@ -19,13 +19,13 @@ from typing import Any
 try:
     import tomllib
 except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
+    import tomli as tomllib  # type: ignore[no-redef, import-not-found]
 
 from mathhammer._validate import InputError, InputTypeError
 
 __all__ = [
-    "MAX_DEPTH", "MAX_DIGITS", "MAX_EXCERPT", "MAX_FILE_BYTES", "MAX_TEXT", "check_notation", "excerpt",
-    "as_path", "read_data", "read_text", "squeeze",
+    "MAX_DEPTH", "MAX_DIGITS", "MAX_EXCERPT", "MAX_FILE_BYTES", "MAX_TEXT", "as_path", "check_depth",
+    "check_notation", "closest", "excerpt", "label", "loads", "read_data", "read_text", "squeeze", "tomllib",
 ]
 
 #: Longest notation or keyword text a parser reads (a datacard line is well under 200 characters).

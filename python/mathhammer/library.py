@@ -239,7 +239,7 @@ def resolve_profile(
         except TypeError as error:  # a required field is missing
             raise InputTypeError(field, str(error)) from None
     if not isinstance(value, str):
-        raise InputTypeError(field, f"expected a {kind} name, notation or a table of fields, got {value!r}")
+        raise InputTypeError(field, f"expected a {kind} name, notation or a table of fields, got {excerpt(value)}")
     builtin = builtin_profiles(game, kind)
     for entries in (library.get(kind, {}), builtin):
         found = _find(value, entries)

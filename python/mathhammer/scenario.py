@@ -137,7 +137,7 @@ def _deathburgh_names(kwargs: dict[str, Any], library: Library) -> dict[str, Any
         if wounds:
             given = kwargs.get("wounds") or {}
             if not isinstance(given, Mapping):
-                raise InputTypeError("wounds", f"expected a table of name -> current wounds, got {given!r}")
+                raise InputTypeError("wounds", f"expected a table of name -> current wounds, got {excerpt(given)}")
             kwargs["wounds"] = {**wounds, **given}
     return kwargs
 

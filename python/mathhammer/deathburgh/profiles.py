@@ -69,7 +69,7 @@ class Miniature:
         set_field(self, "W", check_int("W", self.W, 1, MAX_WOUNDS))
         set_field(self, "role", check_choice("role", self.role, ROLES))
         if not isinstance(self.name, str):
-            raise InputTypeError("name", f"expected a string, got {self.name!r}")
+            raise InputTypeError("name", f"expected a string, got {excerpt(self.name)}")
 
     @classmethod
     def parse(cls, text: str, role: str = "melee", name: str = "") -> Miniature:
@@ -105,7 +105,7 @@ class Miniature:
         """From the fields above; or ``card = "A 4/4+ D 4/4+ W 3"`` (notation) or ``example = "Bandit
         Brute"``, either with optional ``role`` and ``name``."""
         if not isinstance(data, Mapping):
-            raise InputTypeError("miniature", f"expected a table of fields, got {data!r}")
+            raise InputTypeError("miniature", f"expected a table of fields, got {excerpt(data)}")
         known = {f.name for f in dataclasses.fields(cls)} | {"card", "example"}
         _check_keys("miniature", data, known)
         for source in ("card", "example"):
@@ -187,7 +187,7 @@ class Side:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Side:
         if not isinstance(data, Mapping):
-            raise InputTypeError("side", f"expected a table of fields, got {data!r}")
+            raise InputTypeError("side", f"expected a table of fields, got {excerpt(data)}")
         _check_keys("side", data, SIDE_FIELDS)
         if "mini" not in data:
             raise InputError("side", "missing 'mini'")
@@ -260,7 +260,7 @@ def as_miniature(field: str, value: Any) -> Miniature:
             return Miniature.from_dict(value)
         except (InputError, InputTypeError) as error:
             raise type(error)(f"{field}.{error.field}", str(error).split(": ", 1)[1]) from error
-    raise InputTypeError(field, f"expected a Miniature, an example name or a profile like 'A 4/4+ D 4/4+ W 3', got {value!r}")
+    raise InputTypeError(field, f"expected a Miniature, an example name or a profile like 'A 4/4+ D 4/4+ W 3', got {excerpt(value)}")
 
 
 # --- profile files (the project's library format, see mathhammer.library) -----------------------------
@@ -294,11 +294,11 @@ def save_profiles(path: str | Path, miniatures: Iterable[Miniature] | Mapping[st
         entries = {}
         for mini in miniatures:
             if not isinstance(mini, Miniature) or not mini.name:
-                raise InputTypeError("miniatures", f"expected named Miniature objects, got {mini!r}")
+                raise InputTypeError("miniatures", f"expected named Miniature objects, got {excerpt(mini)}")
             entries[mini.name] = mini
     for key, mini in entries.items():
         if not isinstance(mini, Miniature):
-            raise InputTypeError(f"miniatures[{key!r}]", f"expected a Miniature, got {mini!r}")
+            raise InputTypeError(f"miniatures[{key!r}]", f"expected a Miniature, got {excerpt(mini)}")
     library.save_library(path, "deathburgh", {"miniature": entries})
 
 
