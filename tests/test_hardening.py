@@ -213,7 +213,7 @@ def test_profiles_stay_inside_the_scenario_folder(capsys: Any, tmp_path: Path, h
     if how == "absolute":
         named = str(secret)
     elif how == "dotdot":
-        named = "../secret.toml"
+        named = str(Path("..") / secret.name)  # climbs out of the scenario's folder
     else:
         (folder / "inside.toml").symlink_to(secret)
         named = "inside.toml"
@@ -237,7 +237,8 @@ def test_profiles_inside_the_folder_still_load(tmp_path: Path) -> None:
     (folder / "lib").mkdir(parents=True)
     (folder / "lib" / "kt.toml").write_text('game = "killteam"\n[weapon.bolter]\ncard = "4A 3+ 3/4"\n', "utf-8")
     path = folder / "scenario.toml"
-    path.write_text('profiles = ["lib/../lib/kt.toml"]\n[[killteam.shoot]]\nweapon = "bolter"\ntarget = { save = 3 }\n', "utf-8")
+    inside = str(Path("lib") / ".." / "lib" / "kt.toml")  # ".." that stays inside
+    path.write_text(f'profiles = ["{inside}"]\n[[killteam.shoot]]\nweapon = "bolter"\ntarget = {{ save = 3 }}\n', "utf-8")
     (entry,) = scenario.read_scenario_file(path)
     assert entry.kwargs["weapon"] == kt.Weapon(4, 3, (3, 4))
     # built-in profiles need no file: the StarCraft catalogue by name
