@@ -66,7 +66,7 @@ _KT_B = kt.Fighter(attacks=3, hit=4, wounds=7, strategy="parry")
 _SC_W = sc.Weapon(2, 3, 1)
 _SC_U = sc.Unit(models=2, hp=2, armour=4)
 _FM_A, _FM_B = fm.EXAMPLES["militia"], fm.EXAMPLES["walker"]
-_MC = {"method": "monte_carlo", "samples": 300, "seed": 1, "threads": 1}
+_MC: dict[str, Any] = {"method": "monte_carlo", "samples": 300, "seed": 1, "threads": 1}
 
 # name -> (callable, valid keyword arguments)
 CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
@@ -189,7 +189,7 @@ def test_public_callables(name: str) -> None:
 # --- payloads: every result's from_dict / from_json -----------------------------------------------------
 
 
-def _results() -> dict[str, tuple[type, dict[str, Any]]]:
+def _results() -> dict[str, tuple[Any, dict[str, Any]]]:
     """One Monte Carlo and one exact result of every result type, as payloads."""
     made: list[Any] = [
         kt.fight(_KT_A, _KT_B, **_MC), kt.fight(_KT_A, _KT_B, method="exact"),
@@ -202,7 +202,7 @@ def _results() -> dict[str, tuple[type, dict[str, Any]]]:
         fm.melee(_FM_A, _FM_B, **_MC), fm.melee(_FM_A, _FM_B, method="exact"),
         fm.melee_many({"x": _FM_A, "y": _FM_B}, [("x", "y")], **_MC),
     ]
-    out: dict[str, tuple[type, dict[str, Any]]] = {}
+    out: dict[str, tuple[Any, dict[str, Any]]] = {}
     for result in made:
         out[f"{type(result).__name__}-{result.method}"] = (type(result), result.to_dict())
     outcome = scenario.prepare_entries({"killteam": {"shoot": [{"weapon": "4A 3+ 3/4", "target": {"save": 3},
@@ -252,7 +252,7 @@ def _mutated_payload(draw: Any, name: str) -> Any:
     return data
 
 
-def _load(cls: type, data: Any) -> Any:
+def _load(cls: Any, data: Any) -> Any:
     try:
         result = cls.from_dict(data)
     except ALLOWED:
