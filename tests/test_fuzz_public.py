@@ -395,3 +395,57 @@ def test_every_public_callable_is_fuzzed() -> None:
                if callable(getattr(module, name)) and not isinstance(getattr(module, name), Mapping)
                and name not in covered | NESTED_OUTPUTS]
     assert not missing, missing
+
+
+# --- the CLI: every option of every command --------------------------------------------------------------
+
+
+def _cli_options() -> dict[str, tuple[list[str], list[str]]]:
+    """command -> (its arguments, the options taking a value), read from the CLI itself."""
+    import typer
+
+    from mathhammer.cli import app
+
+    root = typer.main.get_command(app)
+    out: dict[str, tuple[list[str], list[str]]] = {}
+
+    def walk(command: Any, path: list[str]) -> None:
+        for name, sub in sorted(getattr(command, "commands", {}).items()):
+            walk(sub, [*path, name])
+        if not getattr(command, "commands", None) and path:
+            options = [p.opts[-1] for p in command.params
+                       if p.param_type_name == "option" and not p.is_flag and p.opts[-1].startswith("--")]
+            out[" ".join(path)] = (path, options)
+
+    walk(root, [])
+    return out
+
+
+CLI = _cli_options()
+CLI_EXAMPLES = 15  # a CLI call costs more than a function call: fewer per command
+_ROUND = Path(__file__).parent.parent / "examples" / "deathburgh" / "round_scenario.toml"
+_CLI_TEXT = st.one_of(st.text(max_size=20), _ODD_TEXT, _NOTATION_TEXT, st.integers().map(str),
+                      st.sampled_from(["-1", "0", "1e3", "nan", "9" * 5000, "x=1", "a=b,c", "{}", "[]"]))
+
+
+@pytest.mark.parametrize("name", sorted(CLI))
+def test_cli_options(name: str, capsys: Any) -> None:
+    from mathhammer.cli import main
+
+    path, options = CLI[name]
+    base = [*path, str(_ROUND)] if path[-1] == "round" else list(path)
+    fixed = ["--method", "monte_carlo", "--samples", "300", "--seed", "1", "--threads", "1"]
+    fixed = [] if name == "deathburgh profiles" else fixed
+
+    @settings(FUZZ, max_examples=CLI_EXAMPLES)
+    @given(option=st.sampled_from(options), value=_CLI_TEXT)
+    def check(option: str, value: str) -> None:
+        args = [*base, *fixed, option, value]
+        code = main(args)
+        out, err = capsys.readouterr()
+        assert code in (0, 2), (args[-2:], code, err[-300:])
+        if code == 2:
+            assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err, err[-300:]
+
+    if options:
+        check()
