@@ -369,3 +369,37 @@ def test_unknown_profile_lists_five_close_names() -> None:
     assert "more" in message and message.count("unit_0") == 5 + 1  # five matches and the name asked
     assert str(100_000 + len(sc.catalog.UNITS) - 5) in message
     assert time.perf_counter() - start < 20
+
+
+# --- found by the fuzz suite (tests/test_fuzz_public.py) --------------------------------------------------
+
+
+def test_fuzz_findings_in_payloads() -> None:
+    combat = db.combat("Bandit Brute", "Bandit Leader", method="exact").to_dict()
+    combat["joint"]["names"] = ["x", "y"]  # its frame reads the axes by name: KeyError before
+    with pytest.raises(InputError, match="inconsistent fields"):
+        db.CombatResult.from_dict(combat)
+    attack = sc.attack(sc.Weapon(2, 3, 1), sc.Unit(models=2, hp=2, armour=4), method="exact").to_dict()
+    attack["state"]["p"] = []  # numpy broadcasting ValueError before
+    with pytest.raises(InputError) as error:
+        sc.AttackResult.from_dict(attack)
+    assert error.value.field == "state"
+    attack["state"]["p"] = [1.0] + [0.0] * (len(attack["state"]["models"]) - 1)
+    attack["state"]["models"] = [1.5] * len(attack["state"]["models"])  # cast to int64 silently before
+    with pytest.raises(InputError) as error:
+        sc.AttackResult.from_dict(attack)
+    assert error.value.field == "state.models"
+    outcome = scenario.prepare_entries({"killteam": {"shoot": [{"weapon": "4A 3+ 3/4", "target": {"save": 3},
+                                                                "method": "exact"}]}})[0].run().to_dict()
+    outcome["inputs"]["cover"] = float("inf")  # loaded, then to_json wrote Infinity (not JSON) before
+    with pytest.raises(InputError) as error:
+        scenario.Outcome.from_dict(outcome)
+    assert error.value.field == "inputs.cover"
+
+
+def test_stderr_of_a_probability_rounded_above_one() -> None:
+    p = 1.0 + 2**-52  # a Monte Carlo sum can land here; sqrt(p (1 - p)) was NaN with a warning
+    dist = Distribution([p], samples=100)
+    assert dist.stderr is not None and dist.stderr[0] == 0.0
+    joint = JointDistribution(np.array([[p]]), samples=100)
+    assert joint.stderr is not None and joint.stderr[0, 0] == 0.0

@@ -107,7 +107,8 @@ class Distribution:
         """Standard error of each Monte Carlo probability, sqrt(p (1 - p) / samples)."""
         if self._samples is None:
             return None
-        return _frozen(np.sqrt(self._pmf * (1.0 - self._pmf) / self._samples))
+        # max(0, .): a Monte Carlo p can round to 1 + 1e-16
+        return _frozen(np.sqrt(np.maximum(self._pmf * (1.0 - self._pmf), 0.0) / self._samples))
 
     @property
     def mean_stderr(self) -> float | None:
@@ -244,7 +245,8 @@ class JointDistribution:
     def stderr(self) -> np.ndarray | None:
         if self._samples is None:
             return None
-        return _frozen(np.sqrt(self._pmf * (1.0 - self._pmf) / self._samples))
+        # max(0, .): a Monte Carlo p can round to 1 + 1e-16
+        return _frozen(np.sqrt(np.maximum(self._pmf * (1.0 - self._pmf), 0.0) / self._samples))
 
     def marginal(self, axis: int | str) -> Distribution:
         """The distribution of one axis (0 / 1, or its name)."""
@@ -529,13 +531,21 @@ class ResultMixin:
                 raise InputError(_join(field, f.name), "missing")
         try:
             result = cls(**kwargs)
+            result._check_payload(where)
+            # the headline figures and the frame read every field: their shapes and names must agree
             if isinstance(result, EngineResult):
-                result.summary()  # the headline figures read every field: shapes must agree
+                result.summary()
+            if not field and hasattr(result, "to_frame"):
+                result.to_frame()
         except (InputError, InputTypeError):
             raise
         except (ValueError, TypeError, IndexError, KeyError, ArithmeticError) as error:
             raise InputError(where, f"inconsistent fields ({type(error).__name__}: {str(error)[:80]})") from None
         return result
+
+    def _check_payload(self, field: str) -> None:
+        """Checks across fields of a loaded payload that the field types cannot express (a
+        subclass overrides it; errors name ``field``)."""
 
     @classmethod
     def from_json(cls, text: str) -> Any:

@@ -229,6 +229,7 @@ class Outcome(ResultMixin):
         inputs = data.get("inputs", {})
         if not isinstance(inputs, Mapping):
             raise InputTypeError("inputs", f"expected a table, got {excerpt(inputs)}")
+        _check_plain("inputs", inputs)
         if "result" not in data:
             raise InputError("result", "missing")
         try:
@@ -243,6 +244,26 @@ class Outcome(ResultMixin):
         for position, column in enumerate(("game", "action", "name")):
             frame.insert(position, column, getattr(self, column))
         return frame
+
+
+def _check_plain(field: str, value: Any) -> None:
+    """Refuse anything but JSON values (finite numbers, strings, lists, tables with string keys)."""
+    import math
+
+    stack: list[tuple[str, Any]] = [(field, value)]
+    while stack:
+        where, item = stack.pop()
+        if isinstance(item, Mapping):
+            for key, child in item.items():
+                if not isinstance(key, str):
+                    raise InputTypeError(f"{where}.{label(key)}", "expected a string key")
+                stack.append((f"{where}.{label(key)}", child))
+        elif isinstance(item, (list, tuple)):
+            stack.extend((f"{where}[{i}]", child) for i, child in enumerate(item))
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise InputError(where, f"{item!r} is not a finite number")
+        elif item is not None and not isinstance(item, (str, int, float)):
+            raise InputTypeError(where, f"expected a JSON value, got {excerpt(item)}")
 
 
 def _plain(value: Any) -> Any:
