@@ -121,6 +121,11 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "fm.melee_many": (fm.melee_many, {"sides": {"x": _FM_A, "y": _FM_B}, "engaged": [("x", "y")], **_MC}),
     "fm.resolve": (fm.resolve, {"a": _FM_A, "b": _FM_B, "hits_a": 2, "hits_b": 1, "crits_a": 0, "crits_b": 0}),
     "fm.allocate": (fm.allocate, {"unit": _FM_A.unit, "damage": 3, "allocation": "spill"}),
+    # the result types every game shares, and their questions
+    "Distribution": (Distribution, {"pmf": [0.25, 0.75], "start": -1, "samples": 100}),
+    "JointDistribution": (JointDistribution, {"pmf": np.array([[0.5, 0.5]]), "names": ("a", "b"), "samples": None}),
+    "Distribution.quantile": (Distribution([0.5, 0.5]).quantile, {"q": 0.5}),
+    "JointDistribution.marginal": (JointDistribution(np.array([[0.5, 0.5]]), ("a", "b")).marginal, {"axis": "a"}),
     # profiles by name, notation or fields, and libraries as data
     "library.resolve_profile": (library.resolve_profile, {"game": "starcraft", "kind": "unit", "value": "marine",
                                                           "library": None, "field": None}),

@@ -22,6 +22,19 @@ from mathhammer._validate import InputError, InputTypeError
 __all__ = ["Distribution", "EngineResult", "JointDistribution", "ResultMixin"]
 
 
+def _as_floats(field: str, value: Any) -> np.ndarray:
+    try:
+        return np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError, OverflowError):
+        raise InputTypeError(field, f"expected numbers, got {excerpt(value)}") from None
+
+
+def _as_int(field: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise InputTypeError(field, f"expected an integer, got {excerpt(value)}")
+    return int(value)
+
+
 def _frozen(array: Any, dtype: Any = np.float64) -> np.ndarray:
     out = np.array(array, dtype=dtype, copy=True)
     out.setflags(write=False)
@@ -38,12 +51,12 @@ class Distribution:
     __slots__ = ("_pmf", "_start", "_samples")
 
     def __init__(self, pmf: Sequence[float] | np.ndarray, start: int = 0, samples: int | None = None) -> None:
-        p = np.asarray(pmf, dtype=np.float64)
+        p = _as_floats("pmf", pmf)
         if p.ndim != 1 or p.size == 0:
-            raise ValueError("pmf: expected a non-empty 1-D sequence of probabilities")
+            raise InputError("pmf", "expected a non-empty 1-D sequence of probabilities")
         self._pmf = _frozen(p)
-        self._start = int(start)
-        self._samples = None if samples is None else int(samples)
+        self._start = _as_int("start", start)
+        self._samples = None if samples is None else _as_int("samples", samples)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # rebuilt through __init__, so an unpickled distribution is read-only again
@@ -128,8 +141,10 @@ class Distribution:
 
     def quantile(self, q: float) -> int:
         """Smallest value v with P(X <= v) >= q."""
+        if isinstance(q, bool) or not isinstance(q, (int, float, np.integer, np.floating)):
+            raise InputTypeError("q", f"expected a number in 0..1, got {excerpt(q)}")
         if not 0.0 <= q <= 1.0:
-            raise ValueError(f"q: {q!r} is out of range; allowed 0..1")
+            raise InputError("q", f"{excerpt(q)} is out of range; allowed 0..1")
         idx = int(np.searchsorted(np.cumsum(self._pmf), q - 1e-12))
         return self._start + min(idx, self._pmf.size - 1)
 
@@ -211,12 +226,14 @@ class JointDistribution:
     __slots__ = ("_pmf", "_names", "_samples")
 
     def __init__(self, pmf: np.ndarray, names: tuple[str, str] = ("x", "y"), samples: int | None = None) -> None:
-        p = np.asarray(pmf, dtype=np.float64)
+        p = _as_floats("pmf", pmf)
         if p.ndim != 2 or p.size == 0:
-            raise ValueError("pmf: expected a non-empty 2-D array of probabilities")
+            raise InputError("pmf", "expected a non-empty 2-D array of probabilities")
         self._pmf = _frozen(p)
+        if not isinstance(names, (tuple, list)) or len(names) != 2:
+            raise InputTypeError("names", f"expected two axis names, got {excerpt(names)}")
         self._names = (str(names[0]), str(names[1]))
-        self._samples = None if samples is None else int(samples)
+        self._samples = None if samples is None else _as_int("samples", samples)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (JointDistribution, (self._pmf, self._names, self._samples))
@@ -252,10 +269,10 @@ class JointDistribution:
         """The distribution of one axis (0 / 1, or its name)."""
         if isinstance(axis, str):
             if axis not in self._names:
-                raise ValueError(f"axis: unknown name {axis!r}; allowed: {', '.join(self._names)}")
+                raise InputError("axis", f"unknown name {excerpt(axis)}; allowed: {', '.join(self._names)}")
             axis = self._names.index(axis)
         if axis not in (0, 1):
-            raise ValueError(f"axis: {axis!r} is out of range; allowed 0, 1 or a name")
+            raise InputError("axis", f"{excerpt(axis)} is out of range; allowed 0, 1 or a name")
         return Distribution(self._pmf.sum(axis=1 - axis), samples=self._samples)
 
     def prob(self, predicate: Any) -> float:
