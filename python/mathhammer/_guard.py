@@ -125,6 +125,8 @@ def loads(text: str, kind: str, field: str) -> Any:
         raise InputError(field, f"nested too deeply; at most {MAX_DEPTH} levels") from None
     except (ValueError, MemoryError) as error:  # JSONDecodeError, TOMLDecodeError, too many digits
         message = str(error).split("\n")[0][:200]
+        if "integer string conversion" in message:  # Python's own limit, worded for the user
+            message = "a number of more than 4300 digits"
         raise InputError(field, f"not valid {kind.upper()}: {message}") from None
     check_depth(field, data)
     return data
