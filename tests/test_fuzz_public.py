@@ -418,14 +418,18 @@ def _cli_options() -> dict[str, tuple[list[str], list[str]]]:
         for name, sub in sorted(getattr(command, "commands", {}).items()):
             walk(sub, [*path, name])
         if not getattr(command, "commands", None) and path:
+            # the engine options keep the small run below (test_fuzz_options.py fuzzes them): a
+            # fuzzed --samples could ask for billions of samples
             options = [p.opts[-1] for p in command.params
-                       if p.param_type_name == "option" and not p.is_flag and p.opts[-1].startswith("--")]
+                       if p.param_type_name == "option" and not p.is_flag and p.opts[-1].startswith("--")
+                       and p.opts[-1] not in ENGINE_OPTIONS]
             out[" ".join(path)] = (path, options)
 
     walk(root, [])
     return out
 
 
+ENGINE_OPTIONS = ("--method", "--samples", "--seed", "--threads")
 CLI = _cli_options()
 CLI_EXAMPLES = 15  # a CLI call costs more than a function call: fewer per command
 _ROUND = Path(__file__).parent.parent / "examples" / "deathburgh" / "round_scenario.toml"
