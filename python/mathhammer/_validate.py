@@ -27,21 +27,25 @@ class InputTypeError(TypeError):
 
 def check_int(field: str, value: Any, lo: int, hi: int | None = None) -> int:
     """An integer in lo..hi (hi None: no upper bound). Bools and floats are refused."""
+    from mathhammer._guard import excerpt
+
     if isinstance(value, bool) or not isinstance(value, (int,)) and not _is_numpy_int(value):
-        raise InputTypeError(field, f"expected an integer, got {value!r} ({type(value).__name__})")
+        raise InputTypeError(field, f"expected an integer, got {excerpt(value)} ({type(value).__name__})")
     number = int(value)
     if number < lo or (hi is not None and number > hi):
         allowed = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-        raise InputError(field, f"{number} is out of range; allowed {allowed}")
+        raise InputError(field, f"{excerpt(number)} is out of range; allowed {allowed}")
     return number
 
 
 def check_stat(field: str, value: Any, lo: int = 2, hi: int = 6) -> int:
     """A target number written 3 or "3+"; stored as the integer."""
     if isinstance(value, str):
-        text = value.strip().rstrip("+").strip()
+        from mathhammer._guard import check_notation, excerpt
+
+        text = check_notation(field, value).strip().rstrip("+").strip()
         if not text.isdecimal():  # int() accepts exactly these (not "²")
-            raise InputError(field, f"{value!r} is not a target number; write it as 3 or '3+' ({lo}..{hi})")
+            raise InputError(field, f"{excerpt(value)} is not a target number; write it as 3 or '3+' ({lo}..{hi})")
         value = int(text)
     return check_int(field, value, lo, hi)
 
@@ -50,18 +54,24 @@ def check_choice(field: str, value: Any, choices: Iterable[str]) -> str:
     """One of a fixed set of names (case-insensitive; '-' and ' ' read as '_')."""
     options = list(choices)
     if not isinstance(value, str):
-        raise InputTypeError(field, f"expected one of {', '.join(options)}, got {value!r}")
+        raise InputTypeError(field, f"expected one of {', '.join(options)}, got {_short(value)}")
     key = value.strip().lower().replace("-", "_").replace(" ", "_")
     for option in options:
         if key == option.lower():
             return option
-    raise InputError(field, f"unknown value {value!r}; allowed: {', '.join(options)}")
+    raise InputError(field, f"unknown value {_short(value)}; allowed: {', '.join(options)}")
 
 
 def check_bool(field: str, value: Any) -> bool:
     if not isinstance(value, bool) and not _is_numpy_bool(value):
-        raise InputTypeError(field, f"expected True or False, got {value!r}")
+        raise InputTypeError(field, f"expected True or False, got {_short(value)}")
     return bool(value)
+
+
+def _short(value: Any) -> str:
+    from mathhammer._guard import excerpt
+
+    return excerpt(value)
 
 
 def _is_numpy_int(value: Any) -> bool:

@@ -99,6 +99,8 @@ def run(
     samples: Annotated[Optional[int], typer.Option(help="Override every entry's Monte Carlo samples.")] = None,
     seed: Annotated[Optional[int], typer.Option(help="Override every entry's Monte Carlo seed.")] = None,
     threads: Annotated[Optional[int], typer.Option(help="Threads for Monte Carlo (default: all cores).")] = None,
+    allow_outside: Annotated[bool, typer.Option(
+        "--allow-outside", help="Let the scenario's profiles paths leave its folder (absolute paths, '..').")] = False,
     fmt: FormatOption = OutputFormat.table,
 ) -> None:
     """Run every fight, shot, attack, sequence, combat, round or melee of a scenario file and print the results.
@@ -122,7 +124,7 @@ def run(
             source = str(scenario)
             data = scenarios.load_scenario(scenario)
             outcomes = scenarios.run_scenario(data, base=scenario.parent, source=source, progress=bars.callback,
-                                              overrides=overrides)
+                                              overrides=overrides, allow_outside=allow_outside)
     sections = [Section(outcome.name, *result_tables("", outcome.result)) for outcome in outcomes]
     payload = {"scenario": source, "title": data.get("title", ""), "overrides": overrides,
                "outcomes": [o.to_dict() for o in outcomes]}

@@ -35,11 +35,8 @@ from typing import Any, ClassVar, TypeVar
 
 import tomli_w
 
-try:
-    import tomllib as tomllib  # re-exported: the scenario reader uses the same parser
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
-
+from mathhammer._guard import as_path, closest, excerpt, label, read_data
+from mathhammer._guard import tomllib as tomllib  # re-exported: tests and tools read TOML through it
 from mathhammer._validate import InputError, InputTypeError
 
 # (game, kind) -> "module:Class"; kinds are the tables a library file may hold.
@@ -84,11 +81,11 @@ class ProfileFileError(InputError):
 
 def profile_class(game: str, kind: str) -> type:
     """The class behind a (game, kind) pair, e.g. ("killteam", "fighter") -> kt.Fighter."""
-    if game not in PROFILE_KINDS:
-        raise InputError("game", f"unknown game {game!r}; allowed: {', '.join(PROFILE_KINDS)}")
+    if not isinstance(game, str) or game not in PROFILE_KINDS:
+        raise InputError("game", f"unknown game {excerpt(game)}; allowed: {', '.join(PROFILE_KINDS)}")
     kinds = PROFILE_KINDS[game]
-    if kind not in kinds:
-        raise InputError("kind", f"unknown {game} profile kind {kind!r}; allowed: {', '.join(kinds)}")
+    if not isinstance(kind, str) or kind not in kinds:
+        raise InputError("kind", f"unknown {game} profile kind {excerpt(kind)}; allowed: {', '.join(kinds)}")
     module, name = kinds[kind].split(":")
     cls: type = getattr(importlib.import_module(module), name)
     return cls
@@ -158,6 +155,11 @@ def check_fields(cls: type, data: Mapping[str, Any], kind: str) -> None:
 def build_from_fields(cls: type[P], data: Mapping[str, Any], kind: str) -> P:
     """A profile from its fields as plain TOML/JSON values (lists become tuples where it holds tuples)."""
     check_fields(cls, data, kind)
+    required = [f.name for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
+    missing = [name for name in required if name not in data]
+    if missing:
+        raise InputError(missing[0], f"missing; a {kind} needs {', '.join(required)}")
     values = dict(data)
     hints = {f.name: f.default for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     for name, value in values.items():
@@ -188,7 +190,7 @@ def _named(game: str, kind: str, name: str, named: Mapping[str, Mapping[str, Any
     entries = named.get(kind, {})
     if name in entries:
         return entries[name]
-    raise InputError(field, f"no {kind} {name!r} in the library; its {kind} entries: {', '.join(entries) or 'none'}")
+    raise InputError(field, f"no {kind} {excerpt(name)} in the library; its {kind} entries: {closest(name, list(entries))}")
 
 
 def builtin_profiles(game: str, kind: str) -> dict[str, Any]:
@@ -226,6 +228,8 @@ def resolve_profile(
     cls = profile_class(game, kind)
     field = field or kind
     library = library or {}
+    if not isinstance(library, Mapping) or not all(isinstance(v, Mapping) for v in library.values()):
+        raise InputTypeError("library", f"expected {{kind: {{name: profile}}}} as load_library returns, got {excerpt(library)}")
     if isinstance(value, cls):
         return value
     if isinstance(value, Mapping):
@@ -236,50 +240,40 @@ def resolve_profile(
         except TypeError as error:  # a required field is missing
             raise InputTypeError(field, str(error)) from None
     if not isinstance(value, str):
-        raise InputTypeError(field, f"expected a {kind} name, notation or a table of fields, got {value!r}")
+        raise InputTypeError(field, f"expected a {kind} name, notation or a table of fields, got {excerpt(value)}")
     builtin = builtin_profiles(game, kind)
     for entries in (library.get(kind, {}), builtin):
         found = _find(value, entries)
         if found is not None:
             return found
-    known = ", ".join([*library.get(kind, {}), *builtin]) or "none"
+    known = closest(value, [str(name) for name in (*library.get(kind, {}), *builtin)])
     if hasattr(cls, "parse"):
         try:
             return cls.parse(value)
-        except (InputError, InputTypeError):
-            pass
-        raise InputError(field, f"{value!r} is neither a known {kind} ({known}) nor valid {game} notation")
-    raise InputError(field, f"unknown {kind} {value!r}; known: {known}")
+        except (InputError, InputTypeError) as error:
+            reason = str(error)
+        raise InputError(field, f"{excerpt(value)} is neither a known {kind} ({known}) nor valid {game} notation "
+                         f"({reason})")
+    raise InputError(field, f"unknown {kind} {excerpt(value)}; known: {known}")
 
 
 def _read(path: Path) -> dict[str, Any]:
-    """The content of a TOML or JSON file; every failure is a ProfileFileError naming the file."""
-    suffix = path.suffix.lower()
-    if suffix not in (".json", ".toml"):
-        raise ProfileFileError(str(path), "unknown file type; use .toml or .json")
+    """The content of a TOML or JSON file; every failure is a ProfileFileError naming the file (a
+    regular file of at most 16 MiB, nested at most 64 deep: see mathhammer._guard)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ProfileFileError(str(path), "no such file") from None
-    except UnicodeDecodeError:
-        raise ProfileFileError(str(path), "not a text file (UTF-8)") from None
-    except OSError as error:
-        raise ProfileFileError(str(path), f"cannot read it: {error.strerror or error}") from None
-    try:
-        data: dict[str, Any] = json.loads(text) if suffix == ".json" else tomllib.loads(text)
-        return data
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as error:
-        raise ProfileFileError(str(path), f"not valid {suffix[1:].upper()}: {error}") from None
+        return read_data(path)  # type: ignore[no-any-return]
+    except InputError as error:
+        raise ProfileFileError(error.field, str(error).split(": ", 1)[1]) from None
 
 
 def load_library(path: str | Path) -> Library:
     """Load a profile library: {kind: {name: profile}}; the game is in ``library_game(path)``."""
-    return parse_library(_read(Path(path)), str(path))[1]
+    return parse_library(_read(as_path(path)), str(path))[1]
 
 
 def load_game_library(path: str | Path, game: str) -> Library:
     """Load a profile library that must be of ``game`` (a library of another game is an error)."""
-    found, library = parse_library(_read(Path(path)), str(path))
+    found, library = parse_library(_read(as_path(path)), str(path))
     if found != game:
         raise ProfileFileError(str(path), f"game: this is a {found} library; expected game = {game!r}")
     return library
@@ -290,13 +284,13 @@ def parse_library(data: Mapping[str, Any], source: str) -> tuple[str, Library]:
     if not isinstance(data, Mapping) or "game" not in data:
         raise ProfileFileError(source, f"a profile library needs game = one of {', '.join(PROFILE_KINDS)}")
     game = data["game"]
-    if game not in PROFILE_KINDS:
-        raise ProfileFileError(source, f"game: unknown game {game!r}; allowed: {', '.join(PROFILE_KINDS)}")
+    if not isinstance(game, str) or game not in PROFILE_KINDS:
+        raise ProfileFileError(source, f"game: unknown game {excerpt(game)}; allowed: {', '.join(PROFILE_KINDS)}")
     for kind, entries in data.items():
         if kind == "game":
             continue
         if kind not in PROFILE_KINDS[game]:
-            raise ProfileFileError(source, f"unknown table [{kind}]; {game} tables are: {', '.join(PROFILE_KINDS[game])}")
+            raise ProfileFileError(source, f"unknown table [{excerpt(kind)[1:-1]}]; {game} tables are: {', '.join(PROFILE_KINDS[game])}")
         if not isinstance(entries, Mapping):
             raise ProfileFileError(source, f"[{kind}] must hold named entries such as [{kind}.name]")
     library: Library = {}
@@ -311,20 +305,20 @@ def parse_library(data: Mapping[str, Any], source: str) -> tuple[str, Library]:
                     profile = dataclasses.replace(profile, name=str(name))
                 library[kind][name] = profile
             except (InputError, InputTypeError) as error:
-                raise ProfileFileError(source, f"{kind}.{name}: {error}") from None
+                raise ProfileFileError(source, f"{kind}.{label(name)}: {error}") from None
             except TypeError as error:  # a required field is missing
-                raise ProfileFileError(source, f"{kind}.{name}: {error}") from None
+                raise ProfileFileError(source, f"{kind}.{label(name)}: {error}") from None
     return game, library
 
 
 def library_game(path: str | Path) -> str:
     """The game a library file is for."""
-    return parse_library(_read(Path(path)), str(path))[0]
+    return parse_library(_read(as_path(path)), str(path))[0]
 
 
 def save_library(path: str | Path, game: str, library: Mapping[str, Mapping[str, Any]]) -> None:
     """Write a profile library as TOML or JSON (by the file's suffix)."""
-    path = Path(path)
+    path = as_path(path)
     data: dict[str, Any] = {"game": game}
     for kind, entries in library.items():
         profile_class(game, kind)  # validates the kind

@@ -149,7 +149,9 @@ class Variants:
 
     @classmethod
     def _from_text(cls: type[V], text: str, field: str) -> V:
-        key = text.strip().lower()
+        from mathhammer._guard import check_notation
+
+        key = check_notation(field, text).strip().lower()  # bounded: no 5,000-digit switch value
         if key in cls.PRESETS:
             return cls.from_dict(cls.PRESETS[key], field)
         if "=" not in text:

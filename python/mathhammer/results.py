@@ -11,14 +11,28 @@ import json
 import math
 import types
 import typing
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
-from mathhammer._validate import InputError
+from mathhammer._guard import check_depth, excerpt, label, loads
+from mathhammer._validate import InputError, InputTypeError
 
 __all__ = ["Distribution", "EngineResult", "JointDistribution", "ResultMixin"]
+
+
+def _as_floats(field: str, value: Any) -> np.ndarray:
+    try:
+        return np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError, OverflowError):
+        raise InputTypeError(field, f"expected numbers, got {excerpt(value)}") from None
+
+
+def _as_int(field: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise InputTypeError(field, f"expected an integer, got {excerpt(value)}")
+    return int(value)
 
 
 def _frozen(array: Any, dtype: Any = np.float64) -> np.ndarray:
@@ -43,12 +57,12 @@ class Distribution:
 
     def __init__(self, pmf: Sequence[float] | np.ndarray, start: int = 0, samples: int | None = None,
                  estimated: bool = False) -> None:
-        p = np.asarray(pmf, dtype=np.float64)
+        p = _as_floats("pmf", pmf)
         if p.ndim != 1 or p.size == 0:
-            raise ValueError("pmf: expected a non-empty 1-D sequence of probabilities")
+            raise InputError("pmf", "expected a non-empty 1-D sequence of probabilities")
         self._pmf = _frozen(p)
-        self._start = int(start)
-        self._samples = None if samples is None else int(samples)
+        self._start = _as_int("start", start)
+        self._samples = None if samples is None else _as_int("samples", samples)
         # derived from Monte Carlo figures without per-cell errors (a sum with a Monte Carlo operand)
         self._estimated = bool(estimated) and self._samples is None
 
@@ -134,7 +148,8 @@ class Distribution:
         """Standard error of each Monte Carlo probability, sqrt(p (1 - p) / samples)."""
         if self._samples is None:
             return None
-        return _frozen(np.sqrt(self._pmf * (1.0 - self._pmf) / self._samples))
+        # max(0, .): a Monte Carlo p can round to 1 + 1e-16
+        return _frozen(np.sqrt(np.maximum(self._pmf * (1.0 - self._pmf), 0.0) / self._samples))
 
     @property
     def mean_stderr(self) -> float | None:
@@ -154,8 +169,10 @@ class Distribution:
 
     def quantile(self, q: float) -> int:
         """Smallest value v with P(X <= v) >= q."""
+        if isinstance(q, bool) or not isinstance(q, (int, float, np.integer, np.floating)):
+            raise InputTypeError("q", f"expected a number in 0..1, got {excerpt(q)}")
         if not 0.0 <= q <= 1.0:
-            raise ValueError(f"q: {q!r} is out of range; allowed 0..1")
+            raise InputError("q", f"{excerpt(q)} is out of range; allowed 0..1")
         idx = int(np.searchsorted(np.cumsum(self._pmf), q - 1e-12))
         return self._start + min(idx, self._pmf.size - 1)
 
@@ -183,9 +200,19 @@ class Distribution:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Distribution:
-        return cls(data["pmf"], start=data.get("start", 0), samples=data.get("samples"),
-                   estimated=bool(data.get("estimated", False)))
+    def from_dict(cls, data: Mapping[str, Any], field: str = "distribution") -> Distribution:
+        """A distribution from :meth:`to_dict`'s payload, checked: a non-empty list of finite
+        probabilities >= 0 summing to 1 (within 1e-9), an integer ``start`` and ``samples`` None or
+        >= 1. Errors are InputError naming the path inside the payload (``field.pmf[2]``)."""
+        _check_keys(field, data, ("pmf", "start", "samples", "mean", "std", "stderr", "estimated"))
+        pmf = _check_pmf(f"{field}.pmf", data.get("pmf"), 1)
+        start = data.get("start", 0)
+        _check_payload_int(f"{field}.start", start, -MAX_PAYLOAD_VALUE, MAX_PAYLOAD_VALUE)
+        estimated = data.get("estimated", False)
+        if not isinstance(estimated, bool):
+            raise InputTypeError(f"{field}.estimated", f"expected true or false, got {excerpt(estimated)}")
+        return cls(pmf, start=start, samples=_check_samples(f"{field}.samples", data.get("samples")),
+                   estimated=estimated)
 
     def to_frame(self, name: str = "value") -> Any:
         import pandas as pd
@@ -235,12 +262,14 @@ class JointDistribution:
     __slots__ = ("_pmf", "_names", "_samples")
 
     def __init__(self, pmf: np.ndarray, names: tuple[str, str] = ("x", "y"), samples: int | None = None) -> None:
-        p = np.asarray(pmf, dtype=np.float64)
+        p = _as_floats("pmf", pmf)
         if p.ndim != 2 or p.size == 0:
-            raise ValueError("pmf: expected a non-empty 2-D array of probabilities")
+            raise InputError("pmf", "expected a non-empty 2-D array of probabilities")
         self._pmf = _frozen(p)
+        if not isinstance(names, (tuple, list)) or len(names) != 2:
+            raise InputTypeError("names", f"expected two axis names, got {excerpt(names)}")
         self._names = (str(names[0]), str(names[1]))
-        self._samples = None if samples is None else int(samples)
+        self._samples = None if samples is None else _as_int("samples", samples)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (JointDistribution, (self._pmf, self._names, self._samples))
@@ -269,16 +298,17 @@ class JointDistribution:
     def stderr(self) -> np.ndarray | None:
         if self._samples is None:
             return None
-        return _frozen(np.sqrt(self._pmf * (1.0 - self._pmf) / self._samples))
+        # max(0, .): a Monte Carlo p can round to 1 + 1e-16
+        return _frozen(np.sqrt(np.maximum(self._pmf * (1.0 - self._pmf), 0.0) / self._samples))
 
     def marginal(self, axis: int | str) -> Distribution:
         """The distribution of one axis (0 / 1, or its name)."""
         if isinstance(axis, str):
             if axis not in self._names:
-                raise ValueError(f"axis: unknown name {axis!r}; allowed: {', '.join(self._names)}")
+                raise InputError("axis", f"unknown name {excerpt(axis)}; allowed: {', '.join(self._names)}")
             axis = self._names.index(axis)
         if axis not in (0, 1):
-            raise ValueError(f"axis: {axis!r} is out of range; allowed 0, 1 or a name")
+            raise InputError("axis", f"{excerpt(axis)} is out of range; allowed 0, 1 or a name")
         return Distribution(self._pmf.sum(axis=1 - axis), samples=self._samples)
 
     def prob(self, predicate: Any) -> float:
@@ -290,8 +320,15 @@ class JointDistribution:
         return {"names": list(self._names), "pmf": self._pmf.tolist(), "samples": self._samples}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> JointDistribution:
-        return cls(np.array(data["pmf"], dtype=np.float64), names=tuple(data["names"]), samples=data.get("samples"))
+    def from_dict(cls, data: Mapping[str, Any], field: str = "joint") -> JointDistribution:
+        """A joint distribution from :meth:`to_dict`'s payload, checked as :meth:`Distribution.from_dict`
+        (``pmf`` a non-empty rectangular list of rows) with ``names`` two strings."""
+        _check_keys(field, data, ("pmf", "names", "samples"))
+        pmf = _check_pmf(f"{field}.pmf", data.get("pmf"), 2)
+        names = data.get("names", ["x", "y"])
+        if not isinstance(names, (list, tuple)) or len(names) != 2 or not all(isinstance(n, str) for n in names):
+            raise InputError(f"{field}.names", f"expected two axis names, got {excerpt(names)}")
+        return cls(pmf, names=(names[0], names[1]), samples=_check_samples(f"{field}.samples", data.get("samples")))
 
     def to_frame(self) -> Any:
         """Long format: one row per (x, y) with non-zero probability."""
@@ -323,6 +360,60 @@ class JointDistribution:
         return f"JointDistribution({self._names[0]} x {self._names[1]}, shape={self._pmf.shape}, {kind})"
 
 
+#: Largest |value| of a payload integer (start values, counts): far beyond any game, far below overflow.
+MAX_PAYLOAD_VALUE = 10**9
+#: Most probabilities a payload distribution may hold.
+MAX_PAYLOAD_CELLS = 10**7
+
+
+def _check_keys(field: str, data: Any, allowed: Sequence[str]) -> None:
+    if not isinstance(data, Mapping):
+        raise InputTypeError(field, f"expected a table, got {excerpt(data)}")
+    for key in data:
+        if key not in allowed:
+            raise InputError(f"{field}.{label(key)}", f"unknown key; allowed: {', '.join(allowed)}")
+
+
+def _check_payload_int(field: str, value: Any, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputTypeError(field, f"expected an integer, got {excerpt(value)}")
+    if not lo <= value <= hi:
+        raise InputError(field, f"{excerpt(value)} is out of range; allowed {lo}..{hi}")
+    return value
+
+
+def _check_samples(field: str, value: Any) -> int | None:
+    return None if value is None else _check_payload_int(field, value, 1, 2**63 - 1)
+
+
+def _check_pmf(field: str, value: Any, ndim: int) -> np.ndarray:
+    """Probabilities as an ``ndim``-D float array: real numbers only, finite, >= 0, summing to 1."""
+    rows = [value] if ndim == 1 else value
+    if not isinstance(rows, (list, tuple)) or not rows:
+        raise InputTypeError(field, f"expected a non-empty {'list' if ndim == 1 else 'list of rows'} of "
+                             f"probabilities, got {excerpt(value)}")
+    width = None
+    for i, row in enumerate(rows):
+        where = field if ndim == 1 else f"{field}[{i}]"
+        if not isinstance(row, (list, tuple)) or not row:
+            raise InputTypeError(where, f"expected a non-empty list of probabilities, got {excerpt(row)}")
+        if width is not None and len(row) != width:
+            raise InputError(where, f"rows of different lengths ({len(row)} and {width})")
+        width = len(row)
+        if len(rows) * width > MAX_PAYLOAD_CELLS:
+            raise InputError(field, f"more than {MAX_PAYLOAD_CELLS} probabilities")
+        for j, p in enumerate(row):
+            if isinstance(p, bool) or not isinstance(p, (int, float)):
+                raise InputTypeError(f"{where}[{j}]", f"expected a probability, got {excerpt(p)}")
+            if not (isinstance(p, float) and math.isfinite(p) or isinstance(p, int)) or not 0 <= p <= 1 + 1e-9:
+                raise InputError(f"{where}[{j}]", f"{excerpt(p)} is not a probability (0..1)")
+    array = np.array(value, dtype=np.float64)
+    total = math.fsum(array.ravel().tolist())
+    if abs(total - 1.0) > 1e-9:
+        raise InputError(field, f"probabilities sum to {total!r}, not 1")
+    return array
+
+
 def _pyplot() -> Any:
     try:
         import matplotlib.pyplot as plt
@@ -351,34 +442,106 @@ def _encode(value: Any) -> Any:
     return value
 
 
-def _decode(hint: Any, value: Any) -> Any:
-    if value is None:
-        return None
+def _decode(hint: Any, value: Any, field: str = "payload") -> Any:
+    """A JSON value back into the type ``hint`` names, checked: a value of another type is an
+    InputError / InputTypeError naming ``field``, its path inside the payload."""
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin is typing.Union or origin is types.UnionType:  # Optional[X] / X | None
-        for arg in args:
-            if arg is type(None):
-                continue
-            return _decode(arg, value)
+        if value is None and type(None) in args:
+            return None
+        options = [arg for arg in args if arg is not type(None)]
+        if len(options) == 1:
+            return _decode(options[0], value, field)
+        return value  # a union of several types: the class's own checks decide
+    if hint is None or hint is Any:
+        return value
+    if value is None:
+        raise InputTypeError(field, f"expected {_type_name(hint)}, got None")
     if hint is Distribution:
-        return Distribution.from_dict(value)
+        return Distribution.from_dict(value, field)
     if hint is JointDistribution:
-        return JointDistribution.from_dict(value)
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        if hasattr(hint, "from_dict"):
-            return hint.from_dict(value)
+        return JointDistribution.from_dict(value, field)
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint) and hasattr(hint, "from_dict"):
+        if issubclass(hint, ResultMixin):
+            return hint._from_payload(value, field)
+        if not isinstance(value, Mapping):
+            raise InputTypeError(field, f"expected a table, got {excerpt(value)}")
+        try:
+            return hint.from_dict(value, field) if _takes_field(hint) else hint.from_dict(value)
+        except (InputError, InputTypeError) as error:
+            if error.field.startswith(field):
+                raise
+            raise type(error)(f"{field}.{error.field}", str(error)[len(error.field) + 2:]) from None
     if hint is np.ndarray:
-        return np.asarray(value)
-    if origin in (tuple,) and isinstance(value, list):
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode(args[0], v) for v in value)
-        if args and len(args) == len(value):
-            return tuple(_decode(a, v) for a, v in zip(args, value))
+        return _decode_array(field, value)
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise InputTypeError(field, f"expected true or false, got {excerpt(value)}")
+        return value
+    if hint is int:
+        return _check_payload_int(field, value, -(2**63), 2**64 - 1)
+    if hint is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise InputTypeError(field, f"expected a number, got {excerpt(value)}")
+        if isinstance(value, int) and abs(value) > MAX_PAYLOAD_VALUE or not math.isfinite(float(value)):
+            raise InputError(field, f"{excerpt(value)} is not a finite number")
+        return float(value)
+    if hint is str:
+        if not isinstance(value, str):
+            raise InputTypeError(field, f"expected a string, got {excerpt(value)}")
+        return value
+    if origin is tuple or origin is list:
+        if not isinstance(value, (list, tuple)):
+            raise InputTypeError(field, f"expected a list, got {excerpt(value)}")
+        if origin is list or (len(args) == 2 and args[1] is Ellipsis):
+            item = args[0] if args else Any
+            decoded = [_decode(item, v, f"{field}[{i}]") for i, v in enumerate(value)]
+            return decoded if origin is list else tuple(decoded)
+        if args:
+            if len(args) != len(value):
+                raise InputError(field, f"expected {len(args)} items, got {len(value)}")
+            return tuple(_decode(a, v, f"{field}[{i}]") for i, (a, v) in enumerate(zip(args, value)))
         return tuple(value)
-    if origin in (dict,) and isinstance(value, dict) and len(args) == 2:
-        return {k: _decode(args[1], v) for k, v in value.items()}
+    if origin is dict:
+        if not isinstance(value, Mapping):
+            raise InputTypeError(field, f"expected a table, got {excerpt(value)}")
+        key_type, item = args if len(args) == 2 else (Any, Any)
+        out = {}
+        for k, v in value.items():
+            if key_type is str and not isinstance(k, str):
+                raise InputTypeError(f"{field}.{label(k)}", "expected a string key")
+            out[k] = _decode(item, v, f"{field}.{label(k)}")
+        return out
     return value
+
+
+def _type_name(hint: Any) -> str:
+    return getattr(hint, "__name__", str(hint))
+
+
+def _takes_field(cls: type) -> bool:
+    import inspect
+
+    try:
+        return "field" in inspect.signature(cls.from_dict).parameters  # type: ignore[attr-defined]
+    except (TypeError, ValueError):  # pragma: no cover - a builtin signature
+        return False
+
+
+def _decode_array(field: str, value: Any) -> np.ndarray:
+    """A numeric array from nested lists of finite numbers (no strings, no ragged rows)."""
+    if not isinstance(value, (list, tuple)):
+        raise InputTypeError(field, f"expected a list of numbers, got {excerpt(value)}")
+    try:
+        array = np.array(value)
+    except (ValueError, TypeError, OverflowError):
+        raise InputError(field, "expected a rectangular list of numbers") from None
+    if array.dtype.kind not in "biuf" or array.size > MAX_PAYLOAD_CELLS:
+        raise InputError(field, "expected a rectangular list of numbers")
+    if array.dtype.kind == "f" and not np.all(np.isfinite(array)):
+        raise InputError(field, "expected finite numbers")
+    return array
 
 
 class ResultMixin:
@@ -395,14 +558,63 @@ class ResultMixin:
         return json.dumps(self.to_dict(), **kwargs)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Any:
+    def from_dict(cls, data: Mapping[str, Any]) -> Any:
+        """A result from :meth:`to_dict`'s payload. Every field is checked against its type
+        (distributions as :meth:`Distribution.from_dict`); a payload of another shape is an
+        InputError / InputTypeError naming the path inside it (``wounds_a.pmf[3]``)."""
+        check_depth(cls.__name__, data)
+        return cls._from_payload(data, "")
+
+    @classmethod
+    def _from_payload(cls, data: Any, field: str) -> Any:
+        where = field or cls.__name__
+        if not isinstance(data, Mapping):
+            raise InputTypeError(where, f"expected a table, got {excerpt(data)}")
+        fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+        names = [f.name for f in fields]
+        for key in data:
+            if key not in names:
+                raise InputError(_join(field, label(key)), f"unknown key; allowed: {', '.join(names)}")
         hints = typing.get_type_hints(cls)
-        kwargs = {f.name: _decode(hints.get(f.name), data[f.name]) for f in dataclasses.fields(cls) if f.name in data}  # type: ignore[arg-type]
-        return cls(**kwargs)
+        kwargs: dict[str, Any] = {}
+        for f in fields:
+            if f.name in data:
+                kwargs[f.name] = _decode(hints.get(f.name), data[f.name], _join(field, f.name))
+            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                raise InputError(_join(field, f.name), "missing")
+        try:
+            result = cls(**kwargs)
+            result._check_payload(where)
+            # the headline figures and the frame read every field: their shapes and names must agree
+            if isinstance(result, EngineResult):
+                result.summary()
+            if not field and hasattr(result, "to_frame"):
+                result.to_frame()
+        except (InputError, InputTypeError):
+            raise
+        except (ValueError, TypeError, IndexError, KeyError, ArithmeticError) as error:
+            raise InputError(where, f"inconsistent fields ({type(error).__name__}: {str(error)[:80]})") from None
+        return result
+
+    def _check_payload(self, field: str) -> None:
+        """Checks across fields of a loaded payload that the field types cannot express (a
+        subclass overrides it; errors name ``field``)."""
 
     @classmethod
     def from_json(cls, text: str) -> Any:
-        return cls.from_dict(json.loads(text))
+        """A result from :meth:`to_json`'s text (see :meth:`from_dict`)."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise InputTypeError("json", f"expected JSON text, got {excerpt(text)}")
+        if not isinstance(text, str):
+            try:
+                text = bytes(text).decode("utf-8")
+            except UnicodeDecodeError:
+                raise InputError("json", "not UTF-8 text") from None
+        return cls.from_dict(loads(text, "json", "json"))
+
+
+def _join(field: str, key: str) -> str:
+    return f"{field}.{key}" if field else key
 
 
 def probability_stderr(p: float, samples: int | None) -> float | None:

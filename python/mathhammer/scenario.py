@@ -32,8 +32,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from mathhammer._guard import as_path, check_depth, excerpt, label, loads
 from mathhammer._validate import InputError, InputTypeError
-from mathhammer.library import Library, ProfileFileError, _read, parse_library, resolve_profile, tomllib
+from mathhammer.library import Library, ProfileFileError, _read, parse_library, resolve_profile
 from mathhammer.results import ResultMixin
 
 __all__ = [
@@ -138,7 +139,7 @@ def _deathburgh_names(kwargs: dict[str, Any], library: Library) -> dict[str, Any
         if wounds:
             given = kwargs.get("wounds") or {}
             if not isinstance(given, Mapping):
-                raise InputTypeError("wounds", f"expected a table of name -> current wounds, got {given!r}")
+                raise InputTypeError("wounds", f"expected a table of name -> current wounds, got {excerpt(given)}")
             kwargs["wounds"] = {**wounds, **given}
     return kwargs
 
@@ -194,9 +195,9 @@ def _check_keys(entry: Mapping[str, Any], allowed: tuple[str, ...], prefix: str 
     """Refuse a key that is not ``allowed``, suggesting the allowed key it is closest to."""
     for key in entry:
         if key not in allowed:
-            close = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.7)
+            close = difflib.get_close_matches(str(key)[:40], allowed, n=1, cutoff=0.7)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise InputError(f"{prefix}{key}", f"unknown keyword{hint}; allowed: {', '.join(allowed)}")
+            raise InputError(f"{prefix}{label(key)}", f"unknown keyword{hint}; allowed: {', '.join(allowed)}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -214,7 +215,15 @@ class Outcome(ResultMixin):
                 "result": self.result.to_dict()}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Outcome:
+    def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
+        """An outcome from :meth:`to_dict`'s payload; a payload of another shape is an InputError
+        naming the key."""
+        if not isinstance(data, Mapping):
+            raise InputTypeError("outcome", f"expected a table, got {excerpt(data)}")
+        check_depth("outcome", data)
+        for key in ("game", "action", "name"):
+            if not isinstance(data.get(key), str):
+                raise InputError(key, f"expected a string, got {excerpt(data.get(key))}")
         if data["game"] == SWEEP_KEY:
             from mathhammer.sweep_scenario import SweepTable
 
@@ -222,9 +231,19 @@ class Outcome(ResultMixin):
                        SweepTable.from_dict(data["result"]))
         action = ACTIONS.get((data["game"], data["action"]))
         if action is None:
-            raise InputError("action", f"unknown action {data['game']}.{data['action']}; actions: {_sections()}")
-        result = action.result_type().from_dict(data["result"])
-        return cls(data["game"], data["action"], data["name"], dict(data.get("inputs", {})), result)
+            raise InputError("action", f"unknown action {excerpt(data['game'] + '.' + data['action'])}; "
+                             f"actions: {_sections()}")
+        inputs = data.get("inputs", {})
+        if not isinstance(inputs, Mapping):
+            raise InputTypeError("inputs", f"expected a table, got {excerpt(inputs)}")
+        _check_plain("inputs", inputs)
+        if "result" not in data:
+            raise InputError("result", "missing")
+        try:
+            result = action.result_type().from_dict(data["result"])
+        except (InputError, InputTypeError) as error:
+            raise type(error)(f"result.{error.field}", str(error).split(": ", 1)[1]) from None
+        return cls(data["game"], data["action"], data["name"], dict(inputs), result)
 
     def to_frame(self) -> Any:
         """The result's own frame, with game, action and name columns in front."""
@@ -232,6 +251,26 @@ class Outcome(ResultMixin):
         for position, column in enumerate(("game", "action", "name")):
             frame.insert(position, column, getattr(self, column))
         return frame
+
+
+def _check_plain(field: str, value: Any) -> None:
+    """Refuse anything but JSON values (finite numbers, strings, lists, tables with string keys)."""
+    import math
+
+    stack: list[tuple[str, Any]] = [(field, value)]
+    while stack:
+        where, item = stack.pop()
+        if isinstance(item, Mapping):
+            for key, child in item.items():
+                if not isinstance(key, str):
+                    raise InputTypeError(f"{where}.{label(key)}", "expected a string key")
+                stack.append((f"{where}.{label(key)}", child))
+        elif isinstance(item, (list, tuple)):
+            stack.extend((f"{where}[{i}]", child) for i, child in enumerate(item))
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise InputError(where, f"{item!r} is not a finite number")
+        elif item is not None and not isinstance(item, (str, int, float)):
+            raise InputTypeError(where, f"expected a JSON value, got {excerpt(item)}")
 
 
 def _plain(value: Any) -> Any:
@@ -252,7 +291,7 @@ def _plain(value: Any) -> Any:
 
 def load_scenario(path: str | Path) -> dict[str, Any]:
     """The content of a scenario file (TOML or JSON)."""
-    path = Path(path)
+    path = _path(path)
     data = _read(path)
     if not isinstance(data, Mapping):
         raise ProfileFileError(str(path), "a scenario file holds a table")
@@ -261,21 +300,41 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
 
 def parse_scenario_text(text: str, source: str = "scenario") -> dict[str, Any]:
     """A scenario from TOML text."""
+    if not isinstance(text, str):
+        raise InputTypeError("text", f"expected TOML text, got {excerpt(text)}")
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ProfileFileError(source, f"not valid TOML: {error}") from None
+        data = loads(text, "toml", source)
+    except InputError as error:
+        raise ProfileFileError(source, str(error).split(": ", 1)[1]) from None
+    return data  # type: ignore[no-any-return]
 
 
-def _libraries(scenario: Mapping[str, Any], base: Path, source: str) -> dict[str, Library]:
+def _library_path(base: Path, file: str, source: str, allow_outside: bool) -> Path:
+    """A ``profiles`` path, relative to the scenario's folder; unless ``allow_outside``, it must stay
+    inside that folder once ``..`` and symbolic links are resolved (a scenario from elsewhere may not
+    read other files of the machine). Built-in profiles need no file: they are always known by name."""
+    path = base / file
+    if allow_outside:
+        return path
+    try:
+        inside = path.resolve().is_relative_to(base.resolve())
+    except (OSError, RuntimeError, ValueError):  # a symbolic-link loop, a NUL byte
+        inside = False
+    if Path(file).is_absolute() or not inside:
+        raise ProfileFileError(source, f"profiles: {excerpt(file)} is outside the scenario's folder; "
+                               "keep libraries beside the scenario or pass --allow-outside (allow_outside=True)")
+    return path
+
+
+def _libraries(scenario: Mapping[str, Any], base: Path, source: str, allow_outside: bool = False) -> dict[str, Library]:
     libraries: dict[str, Library] = {}
     profiles = scenario.get("profiles", [])
     if isinstance(profiles, str):
         profiles = [profiles]
     if not isinstance(profiles, list) or not all(isinstance(p, str) for p in profiles):
-        raise ProfileFileError(source, f"profiles: expected a list of library files, got {profiles!r}")
+        raise ProfileFileError(source, f"profiles: expected a list of library files, got {excerpt(profiles)}")
     for file in profiles:
-        path = base / file
+        path = _library_path(base, file, source, allow_outside)
         game, library = parse_library(_read(path), str(path))
         for kind, entries in library.items():
             libraries.setdefault(game, {}).setdefault(kind, {}).update(entries)
@@ -300,11 +359,11 @@ def _entries(scenario: Mapping[str, Any], source: str) -> list[tuple[Action, int
             entries += _sweep_entries(actions, source)
             continue
         if game not in {g for g, _ in ACTIONS} or not isinstance(actions, Mapping):
-            raise ProfileFileError(source, f"unknown section {game!r}; sections: {_sections()}")
+            raise ProfileFileError(source, f"unknown section {excerpt(game)}; sections: {_sections()}")
         for action_name, items in actions.items():
             action = ACTIONS.get((game, action_name))
             if action is None:
-                raise ProfileFileError(source, f"unknown action [[{game}.{action_name}]]; actions: {_sections()}")
+                raise ProfileFileError(source, f"unknown action [[{game}.{label(action_name)}]]; actions: {_sections()}")
             if isinstance(items, Mapping):
                 items = [items]
             if not isinstance(items, list):
@@ -397,6 +456,7 @@ def prepare_entries(
     base: Path | None = None,
     source: str = "scenario",
     overrides: Mapping[str, Any] | None = None,
+    allow_outside: bool = False,
 ) -> list[Entry]:
     """Every entry of a scenario (as loaded from its file), checked and with its profiles built, in
     file order; nothing runs yet. ``base`` and ``overrides`` as in :func:`run_scenario`.
@@ -407,7 +467,7 @@ def prepare_entries(
     """
     if not isinstance(scenario, Mapping):
         raise ProfileFileError(source, "a scenario holds a table")
-    libraries = _libraries(scenario, base or Path("."), source)
+    libraries = _libraries(scenario, base or Path("."), source, allow_outside is True)
     prepared: list[Entry] = []
     for action, index, kwargs in _entries(scenario, source):
         where = f"{action.game}.{action.name}[{index}]"
@@ -428,33 +488,46 @@ def run_scenario(
     source: str = "scenario",
     progress: Callable[[str], Any] | None = None,
     overrides: Mapping[str, Any] | None = None,
+    allow_outside: bool = False,
 ) -> list[Outcome]:
     """Run every entry of a scenario (as loaded from its file) and return the outcomes in file order.
 
-    ``base``: the folder ``profiles`` paths are relative to. ``overrides`` replace keywords of every
+    ``base``: the folder ``profiles`` paths are relative to; they must stay inside it unless
+    ``allow_outside`` is True. ``overrides`` replace keywords of every
     entry (e.g. ``{"method": "monte_carlo", "seed": 1}``). ``progress(description)`` may return a
     callable(done, total) that receives an entry's Monte Carlo progress. Every error names the
     source, the entry and the field; every entry is checked before the first one runs.
     """
     outcomes: list[Outcome] = []
-    for entry in prepare_entries(scenario, base, source, overrides):
+    for entry in prepare_entries(scenario, base, source, overrides, allow_outside):
         outcomes.append(entry.run(progress(entry.name) if progress is not None else None))
     return outcomes
 
 
 def run_scenario_file(
-    path: str | Path, progress: Callable[[str], Any] | None = None, overrides: Mapping[str, Any] | None = None
+    path: str | Path,
+    progress: Callable[[str], Any] | None = None,
+    overrides: Mapping[str, Any] | None = None,
+    allow_outside: bool = False,
 ) -> list[Outcome]:
-    """Run a scenario file (see :func:`run_scenario`); ``profiles`` paths are relative to the file."""
-    path = Path(path)
+    """Run a scenario file (see :func:`run_scenario`); ``profiles`` paths are relative to the file's
+    folder and stay inside it unless ``allow_outside`` is True."""
+    path = _path(path)
     return run_scenario(load_scenario(path), base=path.parent, source=str(path), progress=progress,
-                        overrides=overrides)
+                        overrides=overrides, allow_outside=allow_outside)
 
 
-def read_scenario_file(path: str | Path, overrides: Mapping[str, Any] | None = None) -> list[Entry]:
+def read_scenario_file(
+    path: str | Path, overrides: Mapping[str, Any] | None = None, allow_outside: bool = False
+) -> list[Entry]:
     """The checked entries of a scenario file (see :func:`prepare_entries`), ready to run."""
-    path = Path(path)
-    return prepare_entries(load_scenario(path), base=path.parent, source=str(path), overrides=overrides)
+    path = _path(path)
+    return prepare_entries(load_scenario(path), base=path.parent, source=str(path), overrides=overrides,
+                           allow_outside=allow_outside)
+
+
+def _path(path: Any) -> Path:
+    return as_path(path)
 
 
 def _sections() -> str:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from mathhammer._guard import as_path, check_notation, excerpt, read_data, squeeze
 from mathhammer._validate import InputError, InputTypeError, check_bool, check_choice, check_int, check_stat
 
 __all__ = [
@@ -69,18 +69,20 @@ class Miniature:
         set_field(self, "W", check_int("W", self.W, 1, MAX_WOUNDS))
         set_field(self, "role", check_choice("role", self.role, ROLES))
         if not isinstance(self.name, str):
-            raise InputTypeError("name", f"expected a string, got {self.name!r}")
+            raise InputTypeError("name", f"expected a string, got {excerpt(self.name)}")
 
     @classmethod
     def parse(cls, text: str, role: str = "melee", name: str = "") -> Miniature:
         """Read ``"A 4/4+ D 5/3+ W 5"`` or the alpha ``"P 4 A +4 V 4 D +4 W 3"`` (P→A, A→A+, V→D, D→D+)."""
         if not isinstance(text, str):
-            raise InputTypeError("profile", f"expected a string like 'A 4/4+ D 5/3+ W 5', got {text!r}")
-        match = _WEB_NOTATION.match(text) or _ALPHA_NOTATION.match(text)
+            raise InputTypeError("profile", f"expected a string like 'A 4/4+ D 5/3+ W 5', got {excerpt(text)}")
+        # squeezed first: the patterns' runs of \s* then match in linear time
+        squeezed = squeeze(check_notation("profile", text))
+        match = _WEB_NOTATION.match(squeezed) or _ALPHA_NOTATION.match(squeezed)
         if match is None:
             raise InputError(
                 "profile",
-                f"cannot read {text!r}; write 'A 4/4+ D 5/3+ W 5' (rules site) or 'P 4 A +4 V 4 D +4 W 3' (alpha)",
+                f"cannot read {excerpt(text)}; write 'A 4/4+ D 5/3+ W 5' (rules site) or 'P 4 A +4 V 4 D +4 W 3' (alpha)",
             )
         a, a_plus, d, d_plus, w = (int(g) for g in match.groups())
         return cls(A=a, A_plus=a_plus, D=d, D_plus=d_plus, W=w, role=role, name=name)
@@ -103,7 +105,7 @@ class Miniature:
         """From the fields above; or ``card = "A 4/4+ D 4/4+ W 3"`` (notation) or ``example = "Bandit
         Brute"``, either with optional ``role`` and ``name``."""
         if not isinstance(data, Mapping):
-            raise InputTypeError("miniature", f"expected a table of fields, got {data!r}")
+            raise InputTypeError("miniature", f"expected a table of fields, got {excerpt(data)}")
         known = {f.name for f in dataclasses.fields(cls)} | {"card", "example"}
         _check_keys("miniature", data, known)
         for source in ("card", "example"):
@@ -185,7 +187,7 @@ class Side:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Side:
         if not isinstance(data, Mapping):
-            raise InputTypeError("side", f"expected a table of fields, got {data!r}")
+            raise InputTypeError("side", f"expected a table of fields, got {excerpt(data)}")
         _check_keys("side", data, SIDE_FIELDS)
         if "mini" not in data:
             raise InputError("side", "missing 'mini'")
@@ -235,7 +237,7 @@ def example(name: str) -> Miniature:
         for key, mini in EXAMPLES.items():
             if key.lower() == name.strip().lower():
                 return mini
-    raise InputError("name", f"unknown example {name!r}; known: {', '.join(EXAMPLES)}")
+    raise InputError("name", f"unknown example {excerpt(name)}; known: {', '.join(EXAMPLES)}")
 
 
 # --- a miniature from whatever names one ---------------------------------------------------------------
@@ -251,14 +253,14 @@ def as_miniature(field: str, value: Any) -> Miniature:
         try:
             return Miniature.parse(value)
         except InputError:
-            raise InputError(field, f"{value!r} is neither an example ({', '.join(EXAMPLES)}) nor a profile like "
+            raise InputError(field, f"{excerpt(value)} is neither an example ({', '.join(EXAMPLES)}) nor a profile like "
                              "'A 4/4+ D 4/4+ W 3'") from None
     if isinstance(value, Mapping):
         try:
             return Miniature.from_dict(value)
         except (InputError, InputTypeError) as error:
             raise type(error)(f"{field}.{error.field}", str(error).split(": ", 1)[1]) from error
-    raise InputTypeError(field, f"expected a Miniature, an example name or a profile like 'A 4/4+ D 4/4+ W 3', got {value!r}")
+    raise InputTypeError(field, f"expected a Miniature, an example name or a profile like 'A 4/4+ D 4/4+ W 3', got {excerpt(value)}")
 
 
 # --- profile files (the project's library format, see mathhammer.library) -----------------------------
@@ -292,36 +294,20 @@ def save_profiles(path: str | Path, miniatures: Iterable[Miniature] | Mapping[st
         entries = {}
         for mini in miniatures:
             if not isinstance(mini, Miniature) or not mini.name:
-                raise InputTypeError("miniatures", f"expected named Miniature objects, got {mini!r}")
+                raise InputTypeError("miniatures", f"expected named Miniature objects, got {excerpt(mini)}")
             entries[mini.name] = mini
     for key, mini in entries.items():
         if not isinstance(mini, Miniature):
-            raise InputTypeError(f"miniatures[{key!r}]", f"expected a Miniature, got {mini!r}")
+            raise InputTypeError(f"miniatures[{key!r}]", f"expected a Miniature, got {excerpt(mini)}")
     library.save_library(path, "deathburgh", {"miniature": entries})
 
 
 def _read_table(path: str | Path) -> dict[str, Any]:
-    path = Path(path)
-    suffix = path.suffix.lower()
-    if suffix not in (".toml", ".json"):
-        raise InputError("path", f"{str(path)!r}: allowed file types .toml, .json")
+    path = as_path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise InputError("path", f"cannot read {str(path)!r}: {error.strerror}") from error
-    except UnicodeDecodeError:
-        raise InputError("path", f"{str(path)!r} is not a text file (UTF-8)") from None
-    try:
-        if suffix == ".toml":
-            try:
-                import tomllib
-            except ModuleNotFoundError:  # pragma: no cover - Python 3.10
-                import tomli as tomllib  # type: ignore[no-redef]
-            data = tomllib.loads(text)
-        else:
-            data = json.loads(text)
-    except ValueError as error:  # tomllib.TOMLDecodeError and json.JSONDecodeError are ValueErrors
-        raise InputError("path", f"{str(path)!r} is not valid {suffix[1:].upper()}: {error}") from error
+        data = read_data(path)  # a regular file of at most 16 MiB, nested at most 64 deep
+    except InputError as error:
+        raise InputError("path", f"{str(path)!r}: {str(error).split(': ', 1)[1]}") from None
     if not isinstance(data, dict):
         raise InputError("path", f"{str(path)!r}: expected a table at the top level")
     return data

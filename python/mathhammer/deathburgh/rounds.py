@@ -315,11 +315,10 @@ def load_round(path: Any) -> dict[str, Any]:
     scenario loader (:mod:`mathhammer.scenario`) as one ``[[deathburgh.round]]`` entry, so it takes
     the same keys and ``mathhammer run`` runs it too.
     """
-    from pathlib import Path
-
     from mathhammer import scenario
+    from mathhammer._guard import as_path
 
-    path = Path(path)
+    path = as_path(path)
     data = scenario.load_scenario(path)
     if not isinstance(data.get("miniatures"), Mapping) or not data["miniatures"]:
         raise InputError("miniatures", f"{path}: expected a table of name -> miniature")

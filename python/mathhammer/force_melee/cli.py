@@ -389,7 +389,9 @@ MELEE_MANY_EPILOG = """Examples:
 
 
 def _split(option: str, text: str, separator: str) -> tuple[str, str]:
-    left, found, right = text.partition(separator)
+    from mathhammer._guard import check_notation
+
+    left, found, right = check_notation(option, text).partition(separator)
     if not found or not left.strip() or not right.strip():
         raise InputError(option, f"{text!r}: expected two parts separated by {separator!r}")
     return left.strip(), right.strip()

@@ -94,9 +94,10 @@ def parse_scenario(data: Mapping[str, Any], source: str = "scenario", base: Path
 
 def load_scenario(path: str | Path) -> list[ScenarioEntry]:
     """Read a scenario file and return its force_melee entries (see the module docstring)."""
+    from mathhammer._guard import as_path
     from mathhammer.scenario import load_scenario as read
 
-    path = Path(path)
+    path = as_path(path)
     return parse_scenario(read(path), str(path), path.parent)
 
 
@@ -109,8 +110,9 @@ def run_scenario(
     ``progress(name)`` may return a Monte Carlo progress callback for that entry.
     """
     from mathhammer import scenario
+    from mathhammer._guard import as_path
 
-    path = Path(path)
+    path = as_path(path)
     data = force_melee_only(scenario.load_scenario(path), str(path))
     outcomes = scenario.run_scenario(data, base=path.parent, source=str(path), progress=progress, overrides=overrides)
     return [(outcome.name, outcome.result) for outcome in outcomes]

@@ -58,8 +58,10 @@ Examples:
 
 def parse_saves(text: str) -> list[int]:
     """'2-6', '3,4,5' or '4' → the save values (each 2..6, no repeats)."""
+    from mathhammer._guard import check_notation
+
     values: list[int] = []
-    for part in text.split(","):
+    for part in check_notation("saves", text).split(","):
         part = part.strip()
         match = re.fullmatch(r"(\d)\+?\s*-\s*(\d)\+?", part)
         if match:

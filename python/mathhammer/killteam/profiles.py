@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mathhammer.library import FieldsProfile
+from mathhammer._guard import check_notation, excerpt
 from mathhammer._validate import InputError, InputTypeError, check_choice, check_int, check_stat
 from mathhammer.killteam.rules import Abilities, WeaponRules, as_abilities, as_weapon_rules
 
@@ -29,9 +30,9 @@ MAX_WOUNDS = 40
 
 def _check_damage(name: str, value: Any) -> tuple[int, int]:
     if isinstance(value, str):
-        match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", value)
+        match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", check_notation(name, value))
         if not match:
-            raise InputError(name, f"{value!r} is not damage; write it as (3, 4) or '3/4'")
+            raise InputError(name, f"{excerpt(value)} is not damage; write it as (3, 4) or '3/4'")
         value = (int(match.group(1)), int(match.group(2)))
     if not isinstance(value, (tuple, list)) or len(value) != 2:
         raise InputTypeError(name, f"expected (normal, critical) damage such as (3, 4), got {value!r}")
@@ -80,9 +81,9 @@ class Weapon(FieldsProfile):
         """Datacard notation: "4A 3+ 3/4 Lethal 5+, Piercing 1"."""
         if not isinstance(text, str):
             raise InputTypeError("weapon", f"expected datacard notation such as '4A 3+ 3/4 Lethal 5+', got {text!r}")
-        match = _CARD.match(text)
+        match = _CARD.match(check_notation("weapon", text))
         if not match:
-            raise InputError("weapon", f"{text!r} is not datacard notation; expected e.g. '4A 3+ 3/4 Lethal 5+, Piercing 1'")
+            raise InputError("weapon", f"{excerpt(text)} is not datacard notation; expected e.g. '4A 3+ 3/4 Lethal 5+, Piercing 1'")
         attacks, hit, dn, dc, rules = match.groups()
         return cls(int(attacks), int(hit), (int(dn), int(dc)), rules.strip())
 

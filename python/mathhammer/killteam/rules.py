@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from mathhammer.library import FieldsProfile
+from mathhammer._guard import check_notation, excerpt
 from mathhammer._validate import InputError, InputTypeError, check_bool, check_int
 
 REROLLS: tuple[str, ...] = (
@@ -50,7 +51,8 @@ def _split(field: str, text: Any) -> list[str]:
     if text is None:
         return []
     if not isinstance(text, str):
-        raise InputTypeError(field, f"expected datacard notation such as 'Lethal 5+, Piercing 1', got {text!r}")
+        raise InputTypeError(field, f"expected datacard notation such as 'Lethal 5+, Piercing 1', got {excerpt(text)}")
+    check_notation(field, text)  # bounded length, no number of more than 6 digits
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
@@ -84,8 +86,8 @@ class WeaponRules(FieldsProfile):
         if self.lethal is not None:
             check_int("rules.lethal", self.lethal, 2, 6)
         check_int("rules.accurate", self.accurate, 0, 12)
-        if self.reroll not in REROLLS:
-            raise InputError("rules.reroll", f"unknown reroll {self.reroll!r}; allowed: {', '.join(REROLLS)}")
+        if not isinstance(self.reroll, str) or self.reroll not in REROLLS:  # an array has no truth value
+            raise InputError("rules.reroll", f"unknown reroll {excerpt(self.reroll)}; allowed: {', '.join(REROLLS)}")
         for name in ("punishing", "severe", "rending", "brutal", "shock", "saturate", "purity_seal",
                      "close_assault", "waaagh", "mystic_scry"):
             check_bool(f"rules.{name}", getattr(self, name))

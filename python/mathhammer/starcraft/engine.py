@@ -70,7 +70,7 @@ def _reaction(value: Any) -> dict[str, Any]:
         return {}
     if not isinstance(value, dict):
         raise InputTypeError("reaction", f"expected a dict with keys among {', '.join(REACTION_KEYS)}, got {value!r}")
-    unknown = sorted(set(value) - set(REACTION_KEYS))
+    unknown = sorted(str(key) for key in value if key not in REACTION_KEYS)  # str: keys of any type sort
     if unknown:
         raise InputError(f"reaction.{unknown[0]}", f"not a reaction grant; allowed: {', '.join(REACTION_KEYS)}")
     return dict(value)
@@ -325,7 +325,7 @@ def attack(
 
 
 def _check_kwargs(kwargs: dict[str, Any]) -> None:
-    unknown = sorted(set(kwargs) - set(ATTACK_KWARGS))
+    unknown = sorted(str(key) for key in kwargs if key not in ATTACK_KWARGS)
     if unknown:
         raise InputError(unknown[0], f"unknown option; allowed: {', '.join(ATTACK_KWARGS)}, rules, method, samples, "
                                      "seed, threads, progress, executor, variants")

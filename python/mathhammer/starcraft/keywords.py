@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from mathhammer._guard import check_notation, excerpt, squeeze
 from mathhammer._validate import InputError, InputTypeError, check_int
 
 __all__ = ["KEYWORDS", "TAGS", "ParsedKeywords", "format_keywords", "normalize_tag", "normalize_tags", "parse_keywords"]
@@ -50,10 +51,10 @@ _INCHES = r"(\d+)\s*(?:\"|”|“|''|in\b|inches\b)?"
 def normalize_tag(field_name: str, value: Any) -> str:
     """A Combat Tag by any capitalisation ('Armored' accepted); unknown tags list the known ones."""
     if not isinstance(value, str):
-        raise InputTypeError(field_name, f"expected a Combat Tag name, got {value!r}")
+        raise InputTypeError(field_name, f"expected a Combat Tag name, got {excerpt(value)}")
     tag = _TAG_ALIASES.get(value.strip().lower())
     if tag is None:
-        raise InputError(field_name, f"unknown Combat Tag {value!r}; allowed: {', '.join(TAGS)}")
+        raise InputError(field_name, f"unknown Combat Tag {excerpt(value)}; allowed: {', '.join(TAGS)}")
     return tag
 
 
@@ -62,11 +63,12 @@ def normalize_tags(field_name: str, value: Any) -> tuple[str, ...]:
     if value is None:
         return ()
     if isinstance(value, str):
+        check_notation(field_name, value)
         items: Iterable[Any] = [part for part in re.split(r"[,;/]|\s+", value) if part.strip()]
     elif isinstance(value, (tuple, list, set, frozenset)):
         items = value
     else:
-        raise InputTypeError(field_name, f"expected Combat Tags as a list or 'Light, Ground', got {value!r}")
+        raise InputTypeError(field_name, f"expected Combat Tags as a list or 'Light, Ground', got {excerpt(value)}")
     tags = {normalize_tag(field_name, item) for item in items}
     return tuple(tag for tag in TAGS if tag in tags)
 
@@ -81,13 +83,13 @@ class ParsedKeywords:
 
 def _split(text: str) -> list[str]:
     # Commas separate keywords; none of them holds a comma inside.
-    return [part.strip() for part in re.split(r"[,;\n]", text) if part.strip()]
+    return [squeeze(part) for part in re.split(r"[,;\n]", text) if part.strip()]
 
 
 def _value(keyword: str, argument: str, item: str) -> int:
     match = re.fullmatch(r"\(?\s*(\d+)\s*\)?", argument)
     if not match:
-        raise InputError("keywords", f"{item!r}: {keyword} takes a number, written {keyword} (X)")
+        raise InputError("keywords", f"{excerpt(item)}: {keyword} takes a number, written {keyword} (X)")
     field_name = _VALUE_KEYWORDS.get(keyword, keyword.lower().replace(" ", "_"))
     lo = 1 if keyword == "CONCENTRATED FIRE" else 0
     hi = 40 if keyword == "CONCENTRATED FIRE" else MAX_KEYWORD_VALUE
@@ -102,7 +104,10 @@ def parse_keywords(text: str | Iterable[str] | None) -> ParsedKeywords:
         if isinstance(text, (list, tuple)) and all(isinstance(t, str) for t in text):
             text = ", ".join(text)
         else:
-            raise InputTypeError("keywords", f"expected card notation such as 'PRECISION (1), INSTANT', got {text!r}")
+            raise InputTypeError("keywords", f"expected card notation such as 'PRECISION (1), INSTANT', got {excerpt(text)}")
+    # Bounded, and every item's whitespace squeezed (in _split): each pattern below then matches in
+    # time linear in the item's length.
+    check_notation("keywords", text)
     fields: dict[str, Any] = {}
     kept: list[str] = []
     seen: set[str] = set()
@@ -110,7 +115,7 @@ def parse_keywords(text: str | Iterable[str] | None) -> ParsedKeywords:
         normalized = re.sub(r"\s+", " ", item.upper().replace("ANTI EVADE", "ANTI-EVADE"))
         keyword = next((k for k in sorted(KEYWORDS, key=len, reverse=True) if re.match(rf"{re.escape(k)}\b", normalized)), None)
         if keyword is None:
-            raise InputError("keywords", f"unknown keyword {item!r}; known: {_KNOWN}")
+            raise InputError("keywords", f"unknown keyword {excerpt(item)}; known: {_KNOWN}")
         if keyword in seen:
             raise InputError("keywords", f"{keyword} is given twice")
         seen.add(keyword)
@@ -120,7 +125,7 @@ def parse_keywords(text: str | Iterable[str] | None) -> ParsedKeywords:
         if keyword == "PIERCE":
             match = re.fullmatch(r"[\[(]?\s*([A-Za-z]+)\s*[\])]?\s*\(?\s*(\d+)\s*\)?", argument)
             if not match:
-                raise InputError("keywords", f"{item!r}: write PIERCE [Tag] (X), e.g. PIERCE Armoured (2)")
+                raise InputError("keywords", f"{excerpt(item)}: write PIERCE [Tag] (X), e.g. PIERCE Armoured (2)")
             fields["pierce"] = (
                 normalize_tag("keywords (pierce tag)", match.group(1)),
                 check_int("keywords (pierce)", int(match.group(2)), 0, MAX_KEYWORD_VALUE),
@@ -130,15 +135,15 @@ def parse_keywords(text: str | Iterable[str] | None) -> ParsedKeywords:
         elif keyword == "BURST FIRE":
             match = re.fullmatch(rf"(?:\(?\s*{_INCHES}\s*\)?)?\s*\(\s*(\d+)\s*\)", argument)
             if not match:
-                raise InputError("keywords", f"{item!r}: write BURST FIRE Y\" (X), e.g. BURST FIRE 8\" (1)")
+                raise InputError("keywords", f"{excerpt(item)}: write BURST FIRE Y\" (X), e.g. BURST FIRE 8\" (1)")
             fields["burst_fire"] = check_int("keywords (burst_fire)", int(match.group(2)), 0, MAX_KEYWORD_VALUE)
         elif keyword == "LONG RANGE":
             if argument and not re.fullmatch(rf"\(?\s*{_INCHES}\s*\)?", argument):
-                raise InputError("keywords", f"{item!r}: write LONG RANGE (X\"), e.g. LONG RANGE (18\")")
+                raise InputError("keywords", f"{excerpt(item)}: write LONG RANGE (X\"), e.g. LONG RANGE (18\")")
             fields["long_range"] = True
         elif keyword == "INSTANT":
             if argument:
-                raise InputError("keywords", f"{item!r}: INSTANT takes no value")
+                raise InputError("keywords", f"{excerpt(item)}: INSTANT takes no value")
             fields["instant"] = True
         else:  # kept as written
             kept.append(f"{keyword} {argument}".strip())

@@ -13,6 +13,7 @@ from typing import Any
 
 from mathhammer import options
 from mathhammer.library import FieldsProfile
+from mathhammer._guard import check_notation, excerpt, squeeze
 from mathhammer._validate import InputError, InputTypeError, check_bool, check_choice, check_int, check_stat
 from mathhammer.starcraft.keywords import format_keywords, normalize_tag, normalize_tags, parse_keywords
 
@@ -37,13 +38,13 @@ def _optional_int(name: str, value: Any, lo: int, hi: int) -> int | None:
 def _roa(value: Any) -> tuple[int, bool]:
     """RoA as an int, or card notation 'BT+4' / 'BT' for a template weapon (returns roa, template)."""
     if isinstance(value, str):
-        text = value.strip().upper().replace(" ", "")
+        text = check_notation("roa", value).strip().upper().replace(" ", "")
         match = re.fullmatch(r"BT(?:\+(\d+))?", text)
         if match:
             return check_int("roa", int(match.group(1) or 0), 0, MAX_ROA), True
         if text.isdecimal():  # int() accepts exactly these (not "²")
             return check_int("roa", int(text), 0, MAX_ROA), False
-        raise InputError("roa", f"{value!r} is not a Rate of Attack; write 2, or 'BT+4' for a template weapon (0..{MAX_ROA})")
+        raise InputError("roa", f"{excerpt(value)} is not a Rate of Attack; write 2, or 'BT+4' for a template weapon (0..{MAX_ROA})")
     return check_int("roa", value, 0, MAX_ROA), False
 
 
@@ -53,11 +54,11 @@ def _surge_dice(value: Any) -> str | None:
         return None
     if not isinstance(value, str):
         raise InputTypeError("surge_dice", f"expected one of None, {', '.join(SURGE_DICE)}, got {value!r}")
-    text = value.strip().upper().replace(" ", "")
+    text = check_notation("surge_dice", value).strip().upper().replace(" ", "")
     if text in ("BT", *(_NULL_VALUES)):
         return None
     if text not in SURGE_DICE:
-        raise InputError("surge_dice", f"unknown Surge die {value!r}; allowed: None, {', '.join(SURGE_DICE)}")
+        raise InputError("surge_dice", f"unknown Surge die {excerpt(value)}; allowed: None, {', '.join(SURGE_DICE)}")
     return text
 
 
@@ -65,14 +66,15 @@ def _pierce(value: Any) -> tuple[str, int] | None:
     if value is None:
         return None
     if isinstance(value, str):
-        match = re.fullmatch(r"\s*([A-Za-z]+)\s*[:(]?\s*(\d+)\s*\)?\s*", value)
+        # squeezed first: the pattern's runs of \s* then match in linear time
+        match = re.fullmatch(r"([A-Za-z]+) ?[:(]? ?(\d+) ?\)?", squeeze(check_notation("pierce", value)))
         if not match:
-            raise InputError("pierce", f"{value!r}: write (tag, X) or 'Armoured 2'")
+            raise InputError("pierce", f"{excerpt(value)}: write (tag, X) or 'Armoured 2'")
         value = (match.group(1), int(match.group(2)))
     if isinstance(value, dict):
         value = (value.get("tag"), value.get("x", value.get("damage")))
     if not isinstance(value, (tuple, list)) or len(value) != 2:
-        raise InputTypeError("pierce", f"expected (tag, X) such as ('Armoured', 2), got {value!r}")
+        raise InputTypeError("pierce", f"expected (tag, X) such as ('Armoured', 2), got {excerpt(value)}")
     return normalize_tag("pierce", value[0]), check_int("pierce", value[1], 0, MAX_DAMAGE)
 
 
@@ -298,7 +300,7 @@ class Batch:
     __slots__ = ("weapon", "kwargs")
 
     def __init__(self, weapon: Weapon | None, **kwargs: Any) -> None:
-        unknown = sorted(set(kwargs) - set(ATTACK_KWARGS))
+        unknown = sorted(str(key) for key in kwargs if key not in ATTACK_KWARGS)
         if unknown:
             raise InputError(unknown[0], f"not a batch option; allowed: {', '.join(ATTACK_KWARGS)}")
         if weapon is not None and not isinstance(weapon, Weapon):

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from mathhammer._validate import InputError
 from mathhammer.results import Distribution, EngineResult, Figure, ResultMixin, mean_stderr, probability_stderr
 from mathhammer.starcraft.profiles import Variants
 
@@ -55,6 +56,26 @@ class StateDistribution(ResultMixin):
             array = np.array(getattr(self, name), dtype=dtype, copy=True)
             array.setflags(write=False)
             object.__setattr__(self, name, array)
+
+    @classmethod
+    def _from_payload(cls, data: Any, field: str) -> Any:
+        # models and marker are counts, shielded and first_model_alive flags: refuse other numbers
+        # before __post_init__ casts them
+        if isinstance(data, dict):
+            for name, kinds in (("models", (int,)), ("marker", (int,)), ("shielded", (bool, int)),
+                                ("first_model_alive", (bool, int))):
+                column = data.get(name)
+                if isinstance(column, list) and not all(isinstance(v, kinds) and -2**31 < v < 2**31 for v in column):
+                    raise InputError(f"{field or 'state'}.{name}", "expected a list of integers")
+        return super()._from_payload(data, field)
+
+    def _check_payload(self, field: str) -> None:
+        """A loaded payload: one row per state in every column, probabilities >= 0 summing to 1."""
+        columns = (self.models, self.marker, self.shielded, self.first_model_alive, self.p)
+        if any(c.ndim != 1 or c.size != self.p.size for c in columns) or self.p.size == 0:
+            raise InputError(field, "models, marker, shielded, first_model_alive and p need one entry per state")
+        if not np.all(np.isfinite(self.p)) or np.any(self.p < 0) or abs(float(self.p.sum()) - 1.0) > 1e-9:
+            raise InputError(f"{field}.p", "expected probabilities >= 0 summing to 1")
 
     def prob(self, models: int | None = None, marker: int | None = None, shielded: bool | None = None) -> float:
         """P(the state matches every given value)."""
