@@ -89,6 +89,10 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "kt.resolve_fight": (kt.resolve_fight, {"a": _KT_A, "b": _KT_B, "dice_a": (1, 1), "dice_b": (1, 0),
                                             "first": "a", "seed": 1}),
     "kt.advise": (kt.advise, {"a": _KT_A, "b": _KT_B, "dice_a": (1, 1), "dice_b": (1, 0), "first": "a"}),
+    "kt.compare": (kt.compare, {"situations": [kt.Weapon(4, 3), {"weapon": kt.Weapon(3, 3), "cover": 1}],
+                                "saves": range(3, 5), "at_least": range(1, 4), "target": None}),
+    "kt.compare_fights": (kt.compare_fights, {"fighters": [_KT_A], "opponents": {"b": _KT_B}, "first": "a",
+                                              "rounds": 1, "method": "exact"}),
     # StarCraft
     "sc.Weapon": (sc.Weapon, {"roa": 2, "hit": 3, "damage": 1, "surge_tags": ("Light",), "surge_dice": "D3",
                               "keywords": "PIERCE Armoured (1)"}),
@@ -99,6 +103,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "sc.attack": (sc.attack, {"weapon": _SC_W, "unit": _SC_U, "rules": None, **_MC}),
     "sc.sequence": (sc.sequence, {"unit": _SC_U, "batches": [sc.Batch(_SC_W), sc.Batch(_SC_W)], **_MC}),
     "sc.resolve": (sc.resolve, {"weapon": _SC_W, "unit": _SC_U, "faces": 6}),
+    "sc.compare": (sc.compare, {"weapons": [_SC_W], "units": {"u": _SC_U}, "firing_models": 2}),
     # Deathburgh
     "db.Miniature": (db.Miniature, {"A": 4, "A_plus": 4, "D": 4, "D_plus": "4+", "W": 3, "role": "melee", "name": "m"}),
     "db.Miniature.parse": (db.Miniature.parse, {"text": "A 4/4+ D 5/3+ W 5"}),
@@ -389,7 +394,7 @@ def test_loaders_given_any_path(path: Any) -> None:
 # Output types met only inside a result's payload (fuzzed there) or built by the engines.
 NESTED_OUTPUTS = {"Advice", "AttackDiceResult", "FightLog", "MoveValue", "Allocation", "BatchSummary", "Resolution",
                   "Stages", "StateDistribution", "AllocationResult", "ExchangeDamage", "PairResult", "UnitResult",
-                  "Rules"}  # Rules: the older name of Variants
+                  "Rules", "Comparison", "FightComparison"}  # Rules: the older name of Variants
 
 
 def test_every_public_callable_is_fuzzed() -> None:
