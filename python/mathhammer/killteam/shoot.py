@@ -39,6 +39,7 @@ MAX_COVER = 3
 DEFAULT_SAMPLES = 1_000_000
 _TABLE_SIDE = int(_kt.MAX_DICE) + 1
 _SAVE_SIDE = 4
+_sum = np.add.reduce  # ndarray.sum without its Python-level wrapper (the same summation)
 
 
 @dataclass(frozen=True)
@@ -150,15 +151,26 @@ def _check_profiles(weapon: Any, target: Any) -> None:
         raise InputTypeError("target", f"expected a kt.Operative, got {type(target).__name__}")
 
 
+@functools.lru_cache(maxsize=1024)
+def _label(profile: Weapon | Operative) -> str:
+    # a profile's text for the result, formatted once per distinct profile
+    return str(profile)
+
+
 def shoot_config(weapon: Weapon, target: Operative, cover: int = 0, obscured: bool = False, rounds: int = 1,
                  cover_crits: int = 0, variants: Variants | None = None) -> Any:
     """The validated C++ configuration of a shot (cached; treat it as read-only)."""
     _check_profiles(weapon, target)
+    if type(cover) is int and type(cover_crits) is int and type(rounds) is int and type(obscured) is bool \
+            and 0 <= cover <= MAX_COVER and 0 <= cover_crits <= MAX_COVER and 1 <= rounds <= MAX_ROUNDS:
+        # already valid plain values: the checks below would return them unchanged
+        return _cached_config(weapon, target, cover, obscured, rounds, cover_crits,
+                              variants if variants is not None else Variants.resolve(None))
     cover = check_int("cover", cover, 0, MAX_COVER)
     cover_crits = check_int("cover_crits", cover_crits, 0, MAX_COVER)
     obscured = check_bool("obscured", obscured)
     rounds = check_int("rounds", rounds, 1, MAX_ROUNDS)
-    rule_variants = variants if variants is not None else Variants()
+    rule_variants = variants if variants is not None else Variants.resolve(None)
     return _cached_config(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
 
 
@@ -194,48 +206,57 @@ def shoot(
     options = engine_options(method, samples, seed, threads, progress, executor, methods=METHODS)
     rule_variants = Variants.resolve(variants)
     config = shoot_config(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
-    wounds = target.wounds
+    if options.method != "monte_carlo":
+        return _exact_result(_kt.shoot_exact_shaped(config), config, weapon, target, rule_variants)
+    samples = options.samples
+    seed_used = options.draw_seed()
+    threads_used = sampling.resolve_threads(options.threads)
+    kernel = functools.partial(_kt.shoot_counts, config)
+    counts = sampling.run_monte_carlo(kernel, samples, seed_used, threads_used, options.progress, options.executor)
     side = weapon.attacks + 1
-    seed_used = None
-    if options.method == "monte_carlo":
-        samples = options.samples
-        seed_used = options.draw_seed()
-        threads_used = sampling.resolve_threads(options.threads)
-        kernel = functools.partial(_kt.shoot_counts, config)
-        counts = sampling.run_monte_carlo(kernel, samples, seed_used, threads_used, options.progress, options.executor)
-        damage_bins = counts.size - _TABLE_SIDE * _TABLE_SIDE - _SAVE_SIDE * _SAVE_SIDE
-        damage_counts = np.trim_zeros(counts[:damage_bins], "b")
-        attack_counts = counts[damage_bins : damage_bins + _TABLE_SIDE * _TABLE_SIDE].reshape(_TABLE_SIDE, _TABLE_SIDE)
-        save_counts = counts[damage_bins + _TABLE_SIDE * _TABLE_SIDE :].reshape(_SAVE_SIDE, _SAVE_SIDE)
-        damage = Distribution.from_counts(damage_counts)
-        attack = JointDistribution.from_counts(attack_counts[:side, :side], names=("crits", "norms"))
-        saves = JointDistribution.from_counts(save_counts, names=("crit_saves", "norm_saves"))
-        method_used, n = "monte_carlo", samples
-    else:
-        pmf, attack_pmf, save_pmf = _kt.shoot_exact(config)
-        damage = Distribution(np.trim_zeros(pmf, "b"))
-        attack = JointDistribution(attack_pmf[:side, :side], names=("crits", "norms"))
-        saves = JointDistribution(save_pmf, names=("crit_saves", "norm_saves"))
-        method_used, n = "exact", None
+    damage_bins = counts.size - _TABLE_SIDE * _TABLE_SIDE - _SAVE_SIDE * _SAVE_SIDE
+    damage_counts = np.trim_zeros(counts[:damage_bins], "b")
+    attack_counts = counts[damage_bins : damage_bins + _TABLE_SIDE * _TABLE_SIDE].reshape(_TABLE_SIDE, _TABLE_SIDE)
+    save_counts = counts[damage_bins + _TABLE_SIDE * _TABLE_SIDE :].reshape(_SAVE_SIDE, _SAVE_SIDE)
+    damage = Distribution.from_counts(damage_counts)
+    attack = JointDistribution.from_counts(attack_counts[:side, :side], names=("crits", "norms"))
+    saves = JointDistribution.from_counts(save_counts, names=("crit_saves", "norm_saves"))
+    return _result(damage, attack, saves, "monte_carlo", samples, seed_used, config, weapon, target, rule_variants)
+
+
+def _exact_result(arrays: tuple[np.ndarray, np.ndarray, np.ndarray], config: Any, weapon: Weapon,
+                  target: Operative, rule_variants: Variants) -> ShootResult:
+    # arrays: shoot_exact_shaped's fresh arrays (trailing zeros trimmed, attack table cut), owned here
+    pmf, attack_pmf, save_pmf = arrays
+    damage = Distribution._adopt(pmf)
+    attack = JointDistribution._adopt(attack_pmf, ("crits", "norms"))
+    saves = JointDistribution._adopt(save_pmf, ("crit_saves", "norm_saves"))
+    return _result(damage, attack, saves, "exact", None, None, config, weapon, target, rule_variants)
+
+
+def _result(damage: Distribution, attack: JointDistribution, saves: JointDistribution, method_used: str,
+            n: int | None, seed_used: int | None, config: Any, weapon: Weapon, target: Operative,
+            rule_variants: Variants) -> ShootResult:
+    wounds = target.wounds
     pmf = damage.pmf
-    kill = float(min(1.0, pmf[wounds:].sum()))
+    kill = float(min(1.0, _sum(pmf[wounds:])))
     # Injured: more than half the starting wounds lost, but alive.
-    injury = float(min(1.0, pmf[wounds // 2 + 1 : wounds].sum()))
+    injury = float(min(1.0, _sum(pmf[wounds // 2 + 1 : wounds])))
     left = np.zeros(wounds + 1)
-    alive = pmf[:wounds]
-    left[wounds - np.arange(alive.size)] = alive
+    alive = pmf[:wounds]  # never empty: damage 0 is in the pmf and wounds >= 1
+    left[wounds - alive.size + 1 :] = alive[::-1]
     left[0] = kill
     return ShootResult(
         damage=damage,
-        wounds_left=Distribution(left, samples=n),
+        wounds_left=Distribution._adopt(left, samples=n),
         kill_chance=kill,
         injury_chance=injury,
         retained_attack=attack,
         retained_saves=saves,
         method=method_used,
         samples=n,
-        weapon=str(weapon),
-        target=str(target),
+        weapon=_label(weapon),
+        target=_label(target),
         wounds=wounds,
         cover=config.cover,
         obscured=config.attack.obscured,
