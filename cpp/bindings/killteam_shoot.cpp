@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <unordered_map>
 #include <vector>
 
 #include "core/interrupt.hpp"
@@ -114,21 +115,27 @@ void register_killteam_shoot(py::module_ m) {
           py::arg("config"));
 
     // Many exact shots in one call, the GIL released and Ctrl-C honoured between shots: a list of
-    // shoot_exact_shaped tuples, one per configuration.
+    // shoot_exact_shaped tuples, one per configuration. A configuration object given more than once
+    // (the Python side hands out one cached object per distinct shot) is resolved once.
     m.def("shoot_exact_batch",
           [](const std::vector<const ShootConfig*>& configs) {
+              std::vector<std::size_t> slot(configs.size());
               const std::vector<ShootExact> results = without_gil([&] {
                   std::vector<ShootExact> out;
-                  out.reserve(configs.size());
-                  for (const ShootConfig* cfg : configs) {
-                      check_interrupt();
-                      out.push_back(shoot_exact(*cfg));
+                  std::unordered_map<const ShootConfig*, std::size_t> seen;
+                  for (std::size_t i = 0; i < configs.size(); ++i) {
+                      const auto [it, fresh] = seen.emplace(configs[i], out.size());
+                      if (fresh) {
+                          check_interrupt();
+                          out.push_back(shoot_exact(*configs[i]));
+                      }
+                      slot[i] = it->second;
                   }
                   return out;
               });
               py::typing::List<ShotArrays> out;
-              for (std::size_t i = 0; i < results.size(); ++i)
-                  out.append(shaped_exact_shot(results[i], configs[i]->attack.dice));
+              for (std::size_t i = 0; i < configs.size(); ++i)
+                  out.append(shaped_exact_shot(results[slot[i]], configs[i]->attack.dice));
               return out;
           },
           py::arg("configs"));

@@ -16,7 +16,7 @@ C++ through the same resolution functions.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
@@ -24,13 +24,14 @@ from typing import Any
 import numpy as np
 
 from mathhammer import _core, sampling
-from mathhammer._validate import InputTypeError, check_bool, check_int
+from mathhammer._validate import InputError, InputTypeError, check_bool, check_int
+from mathhammer.batch import ResultBatch, is_sequence, broadcast, item_error
 from mathhammer.killteam.profiles import Operative, Weapon
 from mathhammer.killteam.variants import Variants
-from mathhammer.options import Progress, engine_options
+from mathhammer.options import EngineOptions, Progress, engine_options
 from mathhammer.results import Distribution, EngineResult, Figure, JointDistribution, mean_stderr, probability_stderr, std_stderr
 
-__all__ = ["MAX_COVER", "MAX_ROUNDS", "METHODS", "ShootResult", "shoot", "shoot_config"]
+__all__ = ["MAX_COVER", "MAX_ROUNDS", "METHODS", "ShootResult", "shoot", "shoot_batch", "shoot_config", "shoot_many"]
 
 _kt = _core.killteam
 METHODS: tuple[str, ...] = ("exact", "monte_carlo", "auto")
@@ -265,3 +266,105 @@ def _result(damage: Distribution, attack: JointDistribution, saves: JointDistrib
         variants=rule_variants,
         cover_crits=config.cover_crits,
     )
+
+
+def _profile(cls: type[Weapon] | type[Operative], value: Any, what: str) -> Any:
+    if isinstance(value, cls):
+        return value
+    if isinstance(value, Mapping):
+        return cls.from_dict(value)
+    raise InputTypeError(what, f"expected a kt.{cls.__name__} or a table of its fields, got {type(value).__name__}")
+
+
+def shoot_batch(
+    weapons: Weapon | Mapping[str, Any] | Sequence[Weapon | Mapping[str, Any]],
+    targets: Operative | Mapping[str, Any] | Sequence[Operative | Mapping[str, Any]],
+    cover: int | Sequence[int] = 0,
+    obscured: bool | Sequence[bool] = False,
+    rounds: int | Sequence[int] = 1,
+    *,
+    cover_crits: int | Sequence[int] = 0,
+    method: str | Sequence[str] = "exact",
+    samples: int | Sequence[int] = DEFAULT_SAMPLES,
+    seed: int | None | Sequence[int | None] = None,
+    threads: int | None | Sequence[int | None] = None,
+    progress: Progress | None = None,
+    executor: Executor | None = None,
+    variants: Variants | Mapping[str, Any] | str | None | Sequence[Variants | Mapping[str, Any] | str | None] = None,
+) -> ResultBatch[ShootResult]:
+    """Many shots in one call: ``batch[i]`` equals ``kt.shoot`` of the i-th item.
+
+    Each argument is one value or a sequence (list, tuple, range or numpy array); sequences have the
+    same length and single values are repeated to it. A profile may also be given as a table of its
+    fields. The exact items are resolved in one C++ call with the GIL released; Monte Carlo items run
+    one after the other, each with ``progress`` and ``executor``. An invalid item fails the whole call
+    with an error naming it (``weapons[3].hit: ...``).
+    """
+    arguments: dict[str, Any] = {
+        "weapons": weapons, "targets": targets, "cover": cover, "obscured": obscured, "rounds": rounds,
+        "cover_crits": cover_crits, "method": method, "samples": samples, "seed": seed, "threads": threads,
+        "variants": variants,
+    }
+    size, items = broadcast(arguments)
+    single = {name: not is_sequence(value) for name, value in arguments.items()}
+    weapon_list = _checked("weapons", items["weapons"], single, lambda w: _profile(Weapon, w, "weapon"), "weapon")
+    target_list = _checked("targets", items["targets"], single, lambda t: _profile(Operative, t, "target"), "target")
+    variant_list = _checked("variants", items["variants"], single, Variants.resolve)
+    option_list: list[EngineOptions] = []
+    configs: list[Any] = []
+    # Items made of the very same objects share their checked options and configuration (keyed by
+    # identity, so 1 and True stay apart; every object is held by `items` for the whole call).
+    known_options: dict[tuple[int, ...], EngineOptions] = {}
+    known_configs: dict[tuple[int, ...], Any] = {}
+    for i in range(size):
+        try:
+            parts = (items["method"][i], items["samples"][i], items["seed"][i], items["threads"][i])
+            key = tuple(map(id, parts))
+            options = known_options.get(key)
+            if options is None:
+                options = known_options[key] = engine_options(*parts, progress, executor, methods=METHODS)
+            option_list.append(options)
+            shot = (weapon_list[i], target_list[i], items["cover"][i], items["obscured"][i], items["rounds"][i],
+                    items["cover_crits"][i], variant_list[i])
+            key = tuple(map(id, shot))
+            config = known_configs.get(key)
+            if config is None:
+                config = known_configs[key] = shoot_config(*shot)
+            configs.append(config)
+        except (InputError, InputTypeError) as error:
+            name = error.field.split(".")[0]
+            raise item_error(error, name, i, single.get(name, True)) from None
+    exact = [i for i in range(size) if option_list[i].method != "monte_carlo"]
+    arrays = dict(zip(exact, _kt.shoot_exact_batch([configs[i] for i in exact]))) if exact else {}
+    sampled = {i: shoot(weapon_list[i], target_list[i], items["cover"][i], items["obscured"][i], items["rounds"][i],
+                        cover_crits=items["cover_crits"][i], method="monte_carlo", samples=option_list[i].samples,
+                        seed=option_list[i].seed, threads=option_list[i].threads, progress=progress,
+                        executor=executor, variants=variant_list[i])
+               for i in range(size) if i not in arrays}
+
+    def build(i: int) -> ShootResult:
+        if i in sampled:
+            return sampled[i]
+        return _exact_result(arrays.pop(i), configs[i], weapon_list[i], target_list[i], variant_list[i])
+
+    return ResultBatch(size, build)
+
+
+#: kt.shoot_many is kt.shoot_batch
+shoot_many = shoot_batch
+
+def _checked(name: str, values: Sequence[Any], single: Mapping[str, bool], check: Callable[[Any], Any],
+             inner: str = "") -> list[Any]:
+    # each item of one argument checked, a single value once (it is shared by every item)
+    if single[name]:
+        try:
+            return [check(values[0])] * len(values)
+        except (InputError, InputTypeError) as error:
+            raise item_error(error, name, 0, True, inner) from None
+    out = []
+    for i, value in enumerate(values):
+        try:
+            out.append(check(value))
+        except (InputError, InputTypeError) as error:
+            raise item_error(error, name, i, False, inner) from None
+    return out
