@@ -40,6 +40,9 @@ MAX_COVER = 3
 DEFAULT_SAMPLES = 1_000_000
 _TABLE_SIDE = int(_kt.MAX_DICE) + 1
 _SAVE_SIDE = 4
+# configurations and labels kept by value: enough for a sweep of many thousand different shots
+# (a configuration is a few hundred bytes)
+_CACHED_SHOTS = 32_768
 _sum = np.add.reduce  # ndarray.sum without its Python-level wrapper (the same summation)
 
 
@@ -109,7 +112,7 @@ class ShootResult(EngineResult):
         return frame
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=_CACHED_SHOTS)
 def _cached_config(weapon: Weapon, target: Operative, cover: int, obscured: bool, rounds: int, cover_crits: int,
                    variants: Variants) -> Any:
     from mathhammer.killteam.attack_dice import attack_profile
@@ -152,7 +155,7 @@ def _check_profiles(weapon: Any, target: Any) -> None:
         raise InputTypeError("target", f"expected a kt.Operative, got {type(target).__name__}")
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=_CACHED_SHOTS)
 def _label(profile: Weapon | Operative) -> str:
     # a profile's text for the result, formatted once per distinct profile
     return str(profile)
