@@ -93,3 +93,28 @@ def test_defence_rules_cost_at_most_twice_the_plain_shot():
         return min(timeit.repeat(lambda: kt.shoot(weapon, target, cover=cover), number=200, repeat=5)) / 200
 
     assert best_of(HARDY_8D) <= 2 * best_of(PLAIN_8D)
+
+
+# Batches (kt.shoot_batch): one C++ call for every exact shot.
+# 8,000 different shots, none alike (the 4-dice shot above and simpler ones).
+BATCH_RULES = (RULES_A, "Lethal 5+, Piercing 1", "Rending", "")
+BATCH_SHOTS = [
+    (kt.Weapon(attacks, hit, (3, 4), rules), kt.Operative(save, 12, f"Feel No Pain {fnp}+" if fnp < 7 else ""), cover)
+    for attacks in (1, 2, 3, 4) for hit in (2, 3, 4, 5, 6) for rules in BATCH_RULES
+    for save in (2, 3, 4, 5, 6) for fnp in (3, 4, 5, 6, 7) for cover in (0, 1, 2, 3)
+]
+
+
+def test_exact_shot_batch_per_second(benchmark):
+    weapons, targets, covers = (list(column) for column in zip(*BATCH_SHOTS))
+    batch = benchmark(kt.shoot_batch, weapons, targets, covers)
+    assert len(batch) == len(BATCH_SHOTS)
+    benchmark.extra_info["shots_per_second"] = len(BATCH_SHOTS) / benchmark.stats.stats.mean
+
+
+def test_exact_shot_batch_of_one_shot_per_second(benchmark):
+    """The 4-dice shot 8,000 times (a sweep cell repeated): resolved once, copied to every item."""
+    weapon, target, cover = SCENARIOS["4d_3+_balanced_lethal_rending_pc1_dev1_vs_3+_cover1_fnp5"]
+    batch = benchmark(kt.shoot_batch, weapon, [target] * len(BATCH_SHOTS), cover=cover)
+    assert len(batch) == len(BATCH_SHOTS)
+    benchmark.extra_info["shots_per_second"] = len(BATCH_SHOTS) / benchmark.stats.stats.mean

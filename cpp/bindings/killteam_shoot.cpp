@@ -1,13 +1,42 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
+#include <pybind11/typing.h>
 
 #include "bindings/killteam.hpp"
 #include "bindings/numpy.hpp"
 #include "killteam/shoot.hpp"
 
+#include <algorithm>
+#include <cstddef>
+#include <unordered_map>
+#include <vector>
+
+#include "core/interrupt.hpp"
+
 namespace py = pybind11;
 
 namespace mh::bindings {
+
+namespace {
+
+using ShotArrays = py::typing::Tuple<py::array_t<double>, py::array_t<double>, py::array_t<double>>;
+
+// The exact shot as the result classes hold it: the damage pmf without its trailing zeros (it always
+// has some mass), the attack table cut to the weapon's dice, and the saves table.
+ShotArrays shaped_exact_shot(const kt::ShootExact& r, int dice) {
+    std::size_t used = r.damage.size();
+    while (used > 1 && r.damage[used - 1] == 0.0) --used;
+    py::array_t<double> damage(static_cast<py::ssize_t>(used), r.damage.data());
+    const int side = std::min(dice + 1, kt::kTableSide);
+    py::array_t<double> attack({side, side});
+    double* out = attack.mutable_data();
+    for (int c = 0; c < side; ++c)
+        for (int n = 0; n < side; ++n) out[c * side + n] = r.attack[static_cast<std::size_t>(c * kt::kTableSide + n)];
+    return ShotArrays(py::make_tuple(std::move(damage), std::move(attack),
+                                     to_numpy(r.saves, {kt::kSaveSide, kt::kSaveSide})));
+}
+
+}  // namespace
 
 void register_killteam_shoot(py::module_ m) {
     using namespace mh::kt;
@@ -70,6 +99,46 @@ void register_killteam_shoot(py::module_ m) {
                                     to_numpy(r.saves, {kSaveSide, kSaveSide}));
           },
           py::arg("config"));
+
+    // The exact shot shaped for the result: (damage pmf without trailing zeros, attack table cut to
+    // the weapon's dice, saves table). A single exact shot takes at most a few milliseconds, so it
+    // runs on the calling thread (GIL released): a helper thread would cost more than the shot.
+    m.def("shoot_exact_shaped",
+          [](const ShootConfig& cfg) {
+              ShootExact r;
+              {
+                  py::gil_scoped_release release;
+                  r = shoot_exact(cfg);
+              }
+              return shaped_exact_shot(r, cfg.attack.dice);
+          },
+          py::arg("config"));
+
+    // Many exact shots in one call, the GIL released and Ctrl-C honoured between shots: a list of
+    // shoot_exact_shaped tuples, one per configuration. A configuration object given more than once
+    // (the Python side hands out one cached object per distinct shot) is resolved once.
+    m.def("shoot_exact_batch",
+          [](const std::vector<const ShootConfig*>& configs) {
+              std::vector<std::size_t> slot(configs.size());
+              const std::vector<ShootExact> results = without_gil([&] {
+                  std::vector<ShootExact> out;
+                  std::unordered_map<const ShootConfig*, std::size_t> seen;
+                  for (std::size_t i = 0; i < configs.size(); ++i) {
+                      const auto [it, fresh] = seen.emplace(configs[i], out.size());
+                      if (fresh) {
+                          check_interrupt();
+                          out.push_back(shoot_exact(*configs[i]));
+                      }
+                      slot[i] = it->second;
+                  }
+                  return out;
+              });
+              py::typing::List<ShotArrays> out;
+              for (std::size_t i = 0; i < configs.size(); ++i)
+                  out.append(shaped_exact_shot(results[slot[i]], configs[i]->attack.dice));
+              return out;
+          },
+          py::arg("configs"));
 
     // Monte Carlo kernel: histogram laid out as shoot_histogram_bins describes.
     m.def("shoot_counts", released_to_numpy(&shoot_monte_carlo), py::arg("config"), py::arg("seed"), py::arg("total"),

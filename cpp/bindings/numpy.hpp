@@ -5,15 +5,20 @@
 #include <pybind11/numpy.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <deque>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <thread>
 #include <type_traits>
 #include <utility>
 #include <vector>
+
+#include <unistd.h>
 
 #include "core/interrupt.hpp"
 
@@ -38,10 +43,66 @@ pybind11::array_t<typename Container::value_type> to_numpy(const Container& valu
 // second a user waits after Ctrl-C, rare enough that taking the GIL costs nothing measurable.
 constexpr std::chrono::milliseconds kSignalPoll{20};
 
+namespace detail {
+
+// Helper threads kept between calls: starting a thread costs more than a small engine call (tens of
+// microseconds, hundreds on a loaded machine). A job never waits for another: when no helper is idle
+// a new one starts and stays. A forked child starts afresh (the parent's helpers are not in it).
+class Helpers {
+public:
+    static void run(std::function<void()> job) {
+        // never destroyed: helpers may outlive static destruction
+        static std::atomic<Helpers*> current{new Helpers};
+        Helpers* helpers = current.load();
+        if (helpers->pid_ != ::getpid()) {
+            Helpers* fresh = new Helpers;
+            if (current.compare_exchange_strong(helpers, fresh)) {
+                helpers = fresh;
+            } else {
+                delete fresh;  // another caller of this child got there first; `helpers` is its
+            }
+        }
+        helpers->submit(std::move(job));
+    }
+
+private:
+    void submit(std::function<void()> job) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        jobs_.push_back(std::move(job));
+        if (jobs_.size() > idle_) {
+            std::thread([this] { loop(); }).detach();
+        } else {
+            wake_.notify_one();
+        }
+    }
+
+    void loop() {
+        std::unique_lock<std::mutex> lock(mutex_);
+        for (;;) {
+            ++idle_;
+            wake_.wait(lock, [this] { return !jobs_.empty(); });
+            --idle_;
+            std::function<void()> job = std::move(jobs_.front());
+            jobs_.pop_front();
+            lock.unlock();
+            job();
+            lock.lock();
+        }
+    }
+
+    const pid_t pid_ = ::getpid();
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::deque<std::function<void()>> jobs_;
+    std::size_t idle_ = 0;
+};
+
+}  // namespace detail
+
 // Runs `work` (which must not touch Python objects) with the GIL released and returns its result.
 //
 // Python runs signal handlers only between bytecodes of the main thread, never while C++ holds it.
-// So the work runs on a helper thread, armed for interrupts, while the calling thread waits and
+// So the work runs on a helper thread (kept for later calls), armed for interrupts, while the calling thread waits and
 // every kSignalPoll takes the GIL for PyErr_CheckSignals(). When a handler raises (Ctrl-C:
 // KeyboardInterrupt) the work is asked to stop (core/interrupt.hpp), and once it has unwound the
 // handler's exception is raised. Work stopped by a request from elsewhere (another call that saw
@@ -58,13 +119,16 @@ auto without_gil(Work&& work) {
         std::mutex mutex;
         std::condition_variable finished;
         bool done = false;
-        std::thread runner([&] {
-            InterruptScope scope(epoch);
-            try {
-                result.emplace(work());
-            } catch (...) {
-                error = std::current_exception();
+        detail::Helpers::run([&] {
+            {
+                InterruptScope scope(epoch);
+                try {
+                    result.emplace(work());
+                } catch (...) {
+                    error = std::current_exception();
+                }
             }
+            // the last touch of this call's state: the caller returns once it sees `done`
             std::lock_guard<std::mutex> lock(mutex);
             done = true;
             finished.notify_one();
@@ -81,7 +145,6 @@ auto without_gil(Work&& work) {
             lock.lock();
         }
         lock.unlock();
-        runner.join();
     }
     if (raised) throw *raised;
     if (error) std::rethrow_exception(error);

@@ -79,7 +79,29 @@ def engine_options(
     executor: None or a ``concurrent.futures.Executor`` (Monte Carlo hands its batches to it; an
     exact run ignores it).
     """
-    method = check_choice("method", method, tuple(methods))
+    if seed is None and threads is None and progress is None and executor is None and type(samples) is int \
+            and type(method) is str:
+        # The common call (defaults but the method): checked once per distinct value, as the checks
+        # cost more than a small exact engine call. Exact types only, so True never passes for 1.
+        choices = methods if isinstance(methods, tuple) else tuple(methods)
+        key = (method, samples, choices)
+        cached = _PLAIN_OPTIONS.get(key)
+        if cached is None:
+            cached = _checked_options(method, samples, None, None, None, None, choices)
+            if len(_PLAIN_OPTIONS) < _PLAIN_OPTIONS_MAX:
+                _PLAIN_OPTIONS[key] = cached
+        return cached
+    return _checked_options(method, samples, seed, threads, progress, executor, tuple(methods))
+
+
+# engine_options' results for calls with default seed, threads, progress and executor (frozen, so shared)
+_PLAIN_OPTIONS: dict[tuple[str, int, tuple[str, ...]], EngineOptions] = {}
+_PLAIN_OPTIONS_MAX = 256
+
+
+def _checked_options(method: Any, samples: Any, seed: Any, threads: Any, progress: Any, executor: Any,
+                     methods: tuple[str, ...]) -> EngineOptions:
+    method = check_choice("method", method, methods)
     samples = check_int("samples", samples, 1, MAX_SAMPLES)
     if seed is not None:
         seed = check_int("seed", seed, 0, MAX_SEED)
@@ -134,7 +156,11 @@ class Variants:
         """A ``Variants`` from None (the defaults), itself, a mapping of switches, a preset name, or
         the text ``"field=value,field=value"``."""
         if value is None:
-            return cls()
+            # the defaults, built (and checked) once per class: frozen, so one instance serves every call
+            default = _DEFAULT_VARIANTS.get(cls)
+            if default is None:
+                default = _DEFAULT_VARIANTS[cls] = cls()
+            return default  # type: ignore[return-value]
         if isinstance(value, cls):
             return value
         if isinstance(value, Variants):
@@ -173,6 +199,9 @@ class Variants:
                 cls.from_dict({name: None}, field)  # raises the unknown-switch error listing the fields
             data[name] = _parse_switch(f"{field}.{name}", raw.strip(), hints[name])
         return cls.from_dict(data, field)
+
+
+_DEFAULT_VARIANTS: dict[type[Variants], Variants] = {}
 
 
 def _dotted(field: str, name: str) -> str:

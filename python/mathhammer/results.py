@@ -66,6 +66,18 @@ class Distribution:
         # derived from Monte Carlo figures without per-cell errors (a sum with a Monte Carlo operand)
         self._estimated = bool(estimated) and self._samples is None
 
+    @classmethod
+    def _adopt(cls, pmf: np.ndarray, samples: int | None = None) -> Distribution:
+        """An exact or sampled distribution over 0.. taking ownership of ``pmf``, a fresh non-empty 1-D
+        float64 array nobody else holds (the engines' own output): frozen in place, not copied."""
+        self = cls.__new__(cls)
+        pmf.setflags(write=False)
+        self._pmf = pmf
+        self._start = 0
+        self._samples = samples
+        self._estimated = False
+        return self
+
     def __reduce__(self) -> tuple[Any, ...]:
         # rebuilt through __init__, so an unpickled distribution is read-only again
         return (Distribution, (self._pmf, self._start, self._samples, self._estimated))
@@ -270,6 +282,17 @@ class JointDistribution:
             raise InputTypeError("names", f"expected two axis names, got {excerpt(names)}")
         self._names = (str(names[0]), str(names[1]))
         self._samples = None if samples is None else _as_int("samples", samples)
+
+    @classmethod
+    def _adopt(cls, pmf: np.ndarray, names: tuple[str, str]) -> JointDistribution:
+        """An exact joint distribution taking ownership of ``pmf``, a fresh non-empty 2-D float64 array
+        nobody else holds (the engines' own output): frozen in place, not copied."""
+        self = cls.__new__(cls)
+        pmf.setflags(write=False)
+        self._pmf = pmf
+        self._names = names
+        self._samples = None
+        return self
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (JointDistribution, (self._pmf, self._names, self._samples))

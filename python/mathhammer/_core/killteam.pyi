@@ -2,10 +2,11 @@
 Kill Team 2024
 """
 from __future__ import annotations
+import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AttackProfile', 'BlockRule', 'DuelistRule', 'DurableRule', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'FnpRule', 'LethalTest', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Ones', 'Reroll', 'ScratchTiming', 'ShockRule', 'ShootConfig', 'Strategy', 'Upgrades', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'finish_roll', 'resolve_fight', 'shoot_blocks', 'shoot_counts', 'shoot_exact', 'shoot_max_attack_damage']
+__all__: list[str] = ['AttackProfile', 'BlockRule', 'DuelistRule', 'DurableRule', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'FnpRule', 'LethalTest', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Ones', 'Reroll', 'ScratchTiming', 'ShockRule', 'ShootConfig', 'Strategy', 'Upgrades', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'finish_roll', 'resolve_fight', 'shoot_blocks', 'shoot_counts', 'shoot_exact', 'shoot_exact_batch', 'shoot_exact_shaped', 'shoot_max_attack_damage']
 class Reroll:
     """
     Members:
@@ -845,6 +846,10 @@ def shoot_counts(config: ShootConfig, seed: typing.SupportsInt | typing.Supports
     Monte Carlo kernel: histogram laid out as shoot_histogram_bins describes
     """
 def shoot_exact(config: ShootConfig) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
+    ...
+def shoot_exact_batch(configs: collections.abc.Sequence[ShootConfig]) -> list[tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]]:
+    ...
+def shoot_exact_shaped(config: ShootConfig) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
     ...
 def shoot_max_attack_damage(config: ShootConfig) -> int:
     ...

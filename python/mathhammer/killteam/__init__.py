@@ -12,7 +12,7 @@ from mathhammer.killteam.attack_dice import AttackDiceResult, attack_dice, attac
 from mathhammer.killteam.fight import FightLog, FightResult, fight, resolve_fight
 from mathhammer.killteam.profiles import ALL_STRATEGIES, OBJECTIVES, STRATEGIES, Fighter, Operative, Weapon
 from mathhammer.killteam.rules import Abilities, WeaponRules
-from mathhammer.killteam.shoot import ShootResult, shoot
+from mathhammer.killteam.shoot import ShootResult, shoot, shoot_batch, shoot_many
 from mathhammer.killteam.variants import Variants
 
 __all__ = [
@@ -41,4 +41,6 @@ __all__ = [
     "fight",
     "resolve_fight",
     "shoot",
+    "shoot_batch",
+    "shoot_many",
 ]

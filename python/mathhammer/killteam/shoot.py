@@ -16,7 +16,7 @@ C++ through the same resolution functions.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
@@ -24,13 +24,14 @@ from typing import Any
 import numpy as np
 
 from mathhammer import _core, sampling
-from mathhammer._validate import InputTypeError, check_bool, check_int
+from mathhammer._validate import InputError, InputTypeError, check_bool, check_int
+from mathhammer.batch import ResultBatch, is_sequence, broadcast, item_error
 from mathhammer.killteam.profiles import Operative, Weapon
 from mathhammer.killteam.variants import Variants
-from mathhammer.options import Progress, engine_options
+from mathhammer.options import EngineOptions, Progress, engine_options
 from mathhammer.results import Distribution, EngineResult, Figure, JointDistribution, mean_stderr, probability_stderr, std_stderr
 
-__all__ = ["MAX_COVER", "MAX_ROUNDS", "METHODS", "ShootResult", "shoot", "shoot_config"]
+__all__ = ["MAX_COVER", "MAX_ROUNDS", "METHODS", "ShootResult", "shoot", "shoot_batch", "shoot_config", "shoot_many"]
 
 _kt = _core.killteam
 METHODS: tuple[str, ...] = ("exact", "monte_carlo", "auto")
@@ -39,6 +40,10 @@ MAX_COVER = 3
 DEFAULT_SAMPLES = 1_000_000
 _TABLE_SIDE = int(_kt.MAX_DICE) + 1
 _SAVE_SIDE = 4
+# configurations and labels kept by value: enough for a sweep of many thousand different shots
+# (a configuration is a few hundred bytes)
+_CACHED_SHOTS = 32_768
+_sum = np.add.reduce  # ndarray.sum without its Python-level wrapper (the same summation)
 
 
 @dataclass(frozen=True)
@@ -107,7 +112,7 @@ class ShootResult(EngineResult):
         return frame
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=_CACHED_SHOTS)
 def _cached_config(weapon: Weapon, target: Operative, cover: int, obscured: bool, rounds: int, cover_crits: int,
                    variants: Variants) -> Any:
     from mathhammer.killteam.attack_dice import attack_profile
@@ -150,15 +155,26 @@ def _check_profiles(weapon: Any, target: Any) -> None:
         raise InputTypeError("target", f"expected a kt.Operative, got {type(target).__name__}")
 
 
+@functools.lru_cache(maxsize=_CACHED_SHOTS)
+def _label(profile: Weapon | Operative) -> str:
+    # a profile's text for the result, formatted once per distinct profile
+    return str(profile)
+
+
 def shoot_config(weapon: Weapon, target: Operative, cover: int = 0, obscured: bool = False, rounds: int = 1,
                  cover_crits: int = 0, variants: Variants | None = None) -> Any:
     """The validated C++ configuration of a shot (cached; treat it as read-only)."""
     _check_profiles(weapon, target)
+    if type(cover) is int and type(cover_crits) is int and type(rounds) is int and type(obscured) is bool \
+            and 0 <= cover <= MAX_COVER and 0 <= cover_crits <= MAX_COVER and 1 <= rounds <= MAX_ROUNDS:
+        # already valid plain values: the checks below would return them unchanged
+        return _cached_config(weapon, target, cover, obscured, rounds, cover_crits,
+                              variants if variants is not None else Variants.resolve(None))
     cover = check_int("cover", cover, 0, MAX_COVER)
     cover_crits = check_int("cover_crits", cover_crits, 0, MAX_COVER)
     obscured = check_bool("obscured", obscured)
     rounds = check_int("rounds", rounds, 1, MAX_ROUNDS)
-    rule_variants = variants if variants is not None else Variants()
+    rule_variants = variants if variants is not None else Variants.resolve(None)
     return _cached_config(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
 
 
@@ -194,48 +210,57 @@ def shoot(
     options = engine_options(method, samples, seed, threads, progress, executor, methods=METHODS)
     rule_variants = Variants.resolve(variants)
     config = shoot_config(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
-    wounds = target.wounds
+    if options.method != "monte_carlo":
+        return _exact_result(_kt.shoot_exact_shaped(config), config, weapon, target, rule_variants)
+    samples = options.samples
+    seed_used = options.draw_seed()
+    threads_used = sampling.resolve_threads(options.threads)
+    kernel = functools.partial(_kt.shoot_counts, config)
+    counts = sampling.run_monte_carlo(kernel, samples, seed_used, threads_used, options.progress, options.executor)
     side = weapon.attacks + 1
-    seed_used = None
-    if options.method == "monte_carlo":
-        samples = options.samples
-        seed_used = options.draw_seed()
-        threads_used = sampling.resolve_threads(options.threads)
-        kernel = functools.partial(_kt.shoot_counts, config)
-        counts = sampling.run_monte_carlo(kernel, samples, seed_used, threads_used, options.progress, options.executor)
-        damage_bins = counts.size - _TABLE_SIDE * _TABLE_SIDE - _SAVE_SIDE * _SAVE_SIDE
-        damage_counts = np.trim_zeros(counts[:damage_bins], "b")
-        attack_counts = counts[damage_bins : damage_bins + _TABLE_SIDE * _TABLE_SIDE].reshape(_TABLE_SIDE, _TABLE_SIDE)
-        save_counts = counts[damage_bins + _TABLE_SIDE * _TABLE_SIDE :].reshape(_SAVE_SIDE, _SAVE_SIDE)
-        damage = Distribution.from_counts(damage_counts)
-        attack = JointDistribution.from_counts(attack_counts[:side, :side], names=("crits", "norms"))
-        saves = JointDistribution.from_counts(save_counts, names=("crit_saves", "norm_saves"))
-        method_used, n = "monte_carlo", samples
-    else:
-        pmf, attack_pmf, save_pmf = _kt.shoot_exact(config)
-        damage = Distribution(np.trim_zeros(pmf, "b"))
-        attack = JointDistribution(attack_pmf[:side, :side], names=("crits", "norms"))
-        saves = JointDistribution(save_pmf, names=("crit_saves", "norm_saves"))
-        method_used, n = "exact", None
+    damage_bins = counts.size - _TABLE_SIDE * _TABLE_SIDE - _SAVE_SIDE * _SAVE_SIDE
+    damage_counts = np.trim_zeros(counts[:damage_bins], "b")
+    attack_counts = counts[damage_bins : damage_bins + _TABLE_SIDE * _TABLE_SIDE].reshape(_TABLE_SIDE, _TABLE_SIDE)
+    save_counts = counts[damage_bins + _TABLE_SIDE * _TABLE_SIDE :].reshape(_SAVE_SIDE, _SAVE_SIDE)
+    damage = Distribution.from_counts(damage_counts)
+    attack = JointDistribution.from_counts(attack_counts[:side, :side], names=("crits", "norms"))
+    saves = JointDistribution.from_counts(save_counts, names=("crit_saves", "norm_saves"))
+    return _result(damage, attack, saves, "monte_carlo", samples, seed_used, config, weapon, target, rule_variants)
+
+
+def _exact_result(arrays: tuple[np.ndarray, np.ndarray, np.ndarray], config: Any, weapon: Weapon,
+                  target: Operative, rule_variants: Variants) -> ShootResult:
+    # arrays: shoot_exact_shaped's fresh arrays (trailing zeros trimmed, attack table cut), owned here
+    pmf, attack_pmf, save_pmf = arrays
+    damage = Distribution._adopt(pmf)
+    attack = JointDistribution._adopt(attack_pmf, ("crits", "norms"))
+    saves = JointDistribution._adopt(save_pmf, ("crit_saves", "norm_saves"))
+    return _result(damage, attack, saves, "exact", None, None, config, weapon, target, rule_variants)
+
+
+def _result(damage: Distribution, attack: JointDistribution, saves: JointDistribution, method_used: str,
+            n: int | None, seed_used: int | None, config: Any, weapon: Weapon, target: Operative,
+            rule_variants: Variants) -> ShootResult:
+    wounds = target.wounds
     pmf = damage.pmf
-    kill = float(min(1.0, pmf[wounds:].sum()))
+    kill = float(min(1.0, _sum(pmf[wounds:])))
     # Injured: more than half the starting wounds lost, but alive.
-    injury = float(min(1.0, pmf[wounds // 2 + 1 : wounds].sum()))
+    injury = float(min(1.0, _sum(pmf[wounds // 2 + 1 : wounds])))
     left = np.zeros(wounds + 1)
-    alive = pmf[:wounds]
-    left[wounds - np.arange(alive.size)] = alive
+    alive = pmf[:wounds]  # never empty: damage 0 is in the pmf and wounds >= 1
+    left[wounds - alive.size + 1 :] = alive[::-1]
     left[0] = kill
     return ShootResult(
         damage=damage,
-        wounds_left=Distribution(left, samples=n),
+        wounds_left=Distribution._adopt(left, samples=n),
         kill_chance=kill,
         injury_chance=injury,
         retained_attack=attack,
         retained_saves=saves,
         method=method_used,
         samples=n,
-        weapon=str(weapon),
-        target=str(target),
+        weapon=_label(weapon),
+        target=_label(target),
         wounds=wounds,
         cover=config.cover,
         obscured=config.attack.obscured,
@@ -244,3 +269,105 @@ def shoot(
         variants=rule_variants,
         cover_crits=config.cover_crits,
     )
+
+
+def _profile(cls: type[Weapon] | type[Operative], value: Any, what: str) -> Any:
+    if isinstance(value, cls):
+        return value
+    if isinstance(value, Mapping):
+        return cls.from_dict(value)
+    raise InputTypeError(what, f"expected a kt.{cls.__name__} or a table of its fields, got {type(value).__name__}")
+
+
+def shoot_batch(
+    weapons: Weapon | Mapping[str, Any] | Sequence[Weapon | Mapping[str, Any]],
+    targets: Operative | Mapping[str, Any] | Sequence[Operative | Mapping[str, Any]],
+    cover: int | Sequence[int] = 0,
+    obscured: bool | Sequence[bool] = False,
+    rounds: int | Sequence[int] = 1,
+    *,
+    cover_crits: int | Sequence[int] = 0,
+    method: str | Sequence[str] = "exact",
+    samples: int | Sequence[int] = DEFAULT_SAMPLES,
+    seed: int | None | Sequence[int | None] = None,
+    threads: int | None | Sequence[int | None] = None,
+    progress: Progress | None = None,
+    executor: Executor | None = None,
+    variants: Variants | Mapping[str, Any] | str | None | Sequence[Variants | Mapping[str, Any] | str | None] = None,
+) -> ResultBatch[ShootResult]:
+    """Many shots in one call: ``batch[i]`` equals ``kt.shoot`` of the i-th item.
+
+    Each argument is one value or a sequence (list, tuple, range or numpy array); sequences have the
+    same length and single values are repeated to it. A profile may also be given as a table of its
+    fields. The exact items are resolved in one C++ call with the GIL released; Monte Carlo items run
+    one after the other, each with ``progress`` and ``executor``. An invalid item fails the whole call
+    with an error naming it (``weapons[3].hit: ...``).
+    """
+    arguments: dict[str, Any] = {
+        "weapons": weapons, "targets": targets, "cover": cover, "obscured": obscured, "rounds": rounds,
+        "cover_crits": cover_crits, "method": method, "samples": samples, "seed": seed, "threads": threads,
+        "variants": variants,
+    }
+    size, items = broadcast(arguments)
+    single = {name: not is_sequence(value) for name, value in arguments.items()}
+    weapon_list = _checked("weapons", items["weapons"], single, lambda w: _profile(Weapon, w, "weapon"), "weapon")
+    target_list = _checked("targets", items["targets"], single, lambda t: _profile(Operative, t, "target"), "target")
+    variant_list = _checked("variants", items["variants"], single, Variants.resolve)
+    option_list: list[EngineOptions] = []
+    configs: list[Any] = []
+    # Items made of the very same objects share their checked options and configuration (keyed by
+    # identity, so 1 and True stay apart; every object is held by `items` for the whole call).
+    known_options: dict[tuple[int, ...], EngineOptions] = {}
+    known_configs: dict[tuple[int, ...], Any] = {}
+    for i in range(size):
+        try:
+            parts = (items["method"][i], items["samples"][i], items["seed"][i], items["threads"][i])
+            key = tuple(map(id, parts))
+            options = known_options.get(key)
+            if options is None:
+                options = known_options[key] = engine_options(*parts, progress, executor, methods=METHODS)
+            option_list.append(options)
+            shot = (weapon_list[i], target_list[i], items["cover"][i], items["obscured"][i], items["rounds"][i],
+                    items["cover_crits"][i], variant_list[i])
+            key = tuple(map(id, shot))
+            config = known_configs.get(key)
+            if config is None:
+                config = known_configs[key] = shoot_config(*shot)
+            configs.append(config)
+        except (InputError, InputTypeError) as error:
+            name = error.field.split(".")[0]
+            raise item_error(error, name, i, single.get(name, True)) from None
+    exact = [i for i in range(size) if option_list[i].method != "monte_carlo"]
+    arrays = dict(zip(exact, _kt.shoot_exact_batch([configs[i] for i in exact]))) if exact else {}
+    sampled = {i: shoot(weapon_list[i], target_list[i], items["cover"][i], items["obscured"][i], items["rounds"][i],
+                        cover_crits=items["cover_crits"][i], method="monte_carlo", samples=option_list[i].samples,
+                        seed=option_list[i].seed, threads=option_list[i].threads, progress=progress,
+                        executor=executor, variants=variant_list[i])
+               for i in range(size) if i not in arrays}
+
+    def build(i: int) -> ShootResult:
+        if i in sampled:
+            return sampled[i]
+        return _exact_result(arrays.pop(i), configs[i], weapon_list[i], target_list[i], variant_list[i])
+
+    return ResultBatch(size, build)
+
+
+#: kt.shoot_many is kt.shoot_batch
+shoot_many = shoot_batch
+
+def _checked(name: str, values: Sequence[Any], single: Mapping[str, bool], check: Callable[[Any], Any],
+             inner: str = "") -> list[Any]:
+    # each item of one argument checked, a single value once (it is shared by every item)
+    if single[name]:
+        try:
+            return [check(values[0])] * len(values)
+        except (InputError, InputTypeError) as error:
+            raise item_error(error, name, 0, True, inner) from None
+    out = []
+    for i, value in enumerate(values):
+        try:
+            out.append(check(value))
+        except (InputError, InputTypeError) as error:
+            raise item_error(error, name, i, False, inner) from None
+    return out

@@ -1,0 +1,112 @@
+"""kt.shoot_batch: every item is the separate kt.shoot call; broadcasting; errors naming the item."""
+
+from __future__ import annotations
+
+import pytest
+
+from mathhammer import InputError, InputTypeError
+from mathhammer import killteam as kt
+from mathhammer.batch import ResultBatch
+
+RULES = "Balanced, Lethal 5+, Rending, Piercing Crits 1, Devastating 1"
+WEAPONS = [
+    kt.Weapon(4, 3, (3, 4), RULES),
+    kt.Weapon(8, 3, (3, 4), RULES),
+    kt.Weapon(6, 4, (4, 5), "Ceaseless Balanced, Severe, Punishing, Piercing 1"),
+    kt.Weapon(2, 2, (5, 6), "Saturate, Piercing 2"),
+]
+TARGETS = [
+    kt.Operative(3, 12, "Feel No Pain 5+"),
+    kt.Operative(3, 12, "Saintly Relics (2D6), Just a Scratch"),
+    kt.Operative(5, 7),
+    kt.Operative(2, 18, "Durable, Hardy 5+"),
+]
+
+
+def test_every_item_is_the_separate_call() -> None:
+    covers = [0, 1, 2, 0]
+    rounds = [1, 1, 3, 2]
+    variants = [None, "ktcalc", {"blocks": "greedy"}, "fnp=per_hit"]
+    batch = kt.shoot_batch(WEAPONS, TARGETS, covers, obscured=[False, True, False, True], rounds=rounds,
+                           cover_crits=[0, 0, 1, 0], variants=variants)
+    assert isinstance(batch, ResultBatch) and len(batch) == 4
+    for i in range(4):
+        alone = kt.shoot(WEAPONS[i], TARGETS[i], covers[i], [False, True, False, True][i], rounds[i],
+                         cover_crits=[0, 0, 1, 0][i], variants=variants[i])
+        assert batch[i].to_json() == alone.to_json()
+        assert batch[i - 4] is batch[i]  # negative indices; an item is built once
+
+
+def test_a_single_value_is_repeated_to_the_sequences_length() -> None:
+    batch = kt.shoot_batch(WEAPONS[0], TARGETS, cover=1)
+    assert len(batch) == len(TARGETS)
+    for i, target in enumerate(TARGETS):
+        assert batch[i].to_json() == kt.shoot(WEAPONS[0], target, cover=1).to_json()
+    single = kt.shoot_batch(WEAPONS[1], TARGETS[0])
+    assert len(single) == 1 and single[0].to_json() == kt.shoot(WEAPONS[1], TARGETS[0]).to_json()
+
+
+def test_repeated_items_and_equal_profiles() -> None:
+    # the same objects many times, and equal but distinct profiles, give the separate call's result
+    twin = kt.Weapon(4, 3, (3, 4), RULES)
+    batch = kt.shoot_batch([WEAPONS[0]] * 5 + [twin], TARGETS[0], cover=1)
+    alone = kt.shoot(WEAPONS[0], TARGETS[0], cover=1).to_json()
+    assert [item.to_json() for item in batch] == [alone] * 6
+
+
+def test_profiles_as_tables_of_fields() -> None:
+    batch = kt.shoot_batch(WEAPONS[2].to_dict(), TARGETS[1].to_dict())
+    assert batch[0].to_json() == kt.shoot(WEAPONS[2], TARGETS[1]).to_json()
+
+
+def test_monte_carlo_items_are_the_separate_call_with_their_seed() -> None:
+    batch = kt.shoot_batch(WEAPONS[:2], TARGETS[0], method=["exact", "monte_carlo"], samples=20_000, seed=[None, 7])
+    assert batch[0].to_json() == kt.shoot(WEAPONS[0], TARGETS[0]).to_json()
+    sampled = kt.shoot(WEAPONS[1], TARGETS[0], method="monte_carlo", samples=20_000, seed=7)
+    assert batch[1].method == "monte_carlo" and batch[1].to_json() == sampled.to_json()
+
+
+def test_to_frame_is_one_summary_row_per_item() -> None:
+    frame = kt.shoot_batch(WEAPONS, TARGETS[0], cover=1).to_frame()
+    assert len(frame) == len(WEAPONS)
+    for i, weapon in enumerate(WEAPONS):
+        assert frame.iloc[i].to_dict() == kt.shoot(weapon, TARGETS[0], cover=1).summary()
+
+
+def test_shoot_many_is_shoot_batch() -> None:
+    assert kt.shoot_many is kt.shoot_batch
+
+
+def test_sequences_of_different_lengths_are_refused() -> None:
+    with pytest.raises(InputError, match=r"^targets: has 3 items but weapons has 4"):
+        kt.shoot_batch(WEAPONS, TARGETS[:3])
+    with pytest.raises(InputError, match=r"^cover: an empty sequence"):
+        kt.shoot_batch(WEAPONS[0], TARGETS[0], cover=[])
+
+
+def test_errors_name_the_item() -> None:
+    bad = dict(WEAPONS[0].to_dict(), hit=9)
+    with pytest.raises(InputError, match=r"^weapons\[3\]\.hit: "):
+        kt.shoot_batch(WEAPONS[:3] + [bad], TARGETS[0])
+    with pytest.raises(InputTypeError, match=r"^targets\[2\]: expected a kt\.Operative"):
+        kt.shoot_batch(WEAPONS[0], [TARGETS[0], TARGETS[1], "3+ 12W"])
+    with pytest.raises(InputError, match=r"^cover\[1\]: 5 is out of range"):
+        kt.shoot_batch(WEAPONS[0], TARGETS[0], cover=[0, 5])
+    with pytest.raises(InputTypeError, match=r"^rounds\[0\]: expected an integer"):
+        kt.shoot_batch(WEAPONS[0], TARGETS[0], rounds=[True, 1])
+    with pytest.raises(InputError, match=r"^cover: 5 is out of range"):
+        kt.shoot_batch(WEAPONS, TARGETS, cover=5)
+    with pytest.raises(InputError, match=r"^method\[1\]: unknown value"):
+        kt.shoot_batch(WEAPONS[0], TARGETS[0], method=["exact", "guess"])
+    with pytest.raises(InputError, match=r"^variants\[1\]\.blocks: unknown value"):
+        kt.shoot_batch(WEAPONS[0], TARGETS[0], variants=[None, {"blocks": "random"}])
+
+
+def test_indices_outside_the_batch() -> None:
+    batch = kt.shoot_batch(WEAPONS[0], TARGETS[:2])
+    with pytest.raises(IndexError):
+        batch[2]
+    with pytest.raises(IndexError):
+        batch[-3]
+    with pytest.raises(TypeError):
+        batch["0"]  # type: ignore[index]
