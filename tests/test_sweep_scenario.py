@@ -58,7 +58,8 @@ def _library_weapon(name: str) -> kt.Weapon:
 
 
 def test_a_sweep_entry_is_the_sweep() -> None:
-    first, second = scenario.run_scenario(scenario.parse_scenario_text(TEXT))
+    # the library is the repository's example, outside the (text) scenario's folder: allowed explicitly
+    first, second = scenario.run_scenario(scenario.parse_scenario_text(TEXT), allow_outside=True)
     assert (first.game, first.action, first.name) == ("sweep", "killteam.shoot", "rules by save")
     table = first.result
     assert isinstance(table, SweepTable) and table.seed == 7
@@ -73,14 +74,14 @@ def test_a_sweep_entry_is_the_sweep() -> None:
     assert list(table.rows) == list(frame.itertuples(index=False, name=None))
     assert table.to_frame().attrs["seed"] == 7 and list(table.to_frame().columns) == list(frame.columns)
     # grid values of a profile keyword are resolved like the entry's own
-    intercessor = scenario.prepare_entries(scenario.parse_scenario_text(TEXT))[1].kwargs["fixed"]["target"]
+    intercessor = scenario.prepare_entries(scenario.parse_scenario_text(TEXT), allow_outside=True)[1].kwargs["fixed"]["target"]
     assert [row[0] for row in second.result.rows] == [str(_library_weapon("bolt_rifle")),
                                                       str(_library_weapon("meltagun"))]
     assert second.result.rows[1][1] == kt.shoot(_library_weapon("meltagun"), intercessor).summary()["mean_damage"]
 
 
 def test_outcomes_round_trip() -> None:
-    outcome = scenario.run_scenario(scenario.parse_scenario_text(TEXT))[0]
+    outcome = scenario.run_scenario(scenario.parse_scenario_text(TEXT), allow_outside=True)[0]
     again = scenario.Outcome.from_dict(json.loads(json.dumps(outcome.to_dict())))
     assert again.result == outcome.result and again.name == outcome.name
 
@@ -104,10 +105,10 @@ def test_bad_entries_name_the_entry_and_the_key(entry: str, message: str) -> Non
 def test_mathhammer_run_prints_the_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "sweeps.toml"
     path.write_text(TEXT, encoding="utf-8")
-    assert main(["run", str(path), "--format", "json"]) == 0
+    assert main(["run", str(path), "--format", "json", "--allow-outside"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["outcomes"][0]["result"]["rows"][0][:3] == ["Lethal 5+", 2, 0]
-    assert main(["run", str(path), "--format", "markdown"]) == 0
+    assert main(["run", str(path), "--format", "markdown", "--allow-outside"]) == 0
     text = capsys.readouterr().out
     assert "### rules by save: Sweep: killteam.shoot" in text or "Sweep: killteam.shoot" in text
     assert "12 cells; seed 7" in text
