@@ -56,7 +56,8 @@ VariantsOption = Annotated[
 ]
 ProfilesOption = Annotated[
     Optional[Path],
-    typer.Option(help="A profile library (.toml/.json, see docs/scenarios.md) whose entries the profile options may name."),
+    typer.Option(help="A profile library (.toml/.json, see docs/scenarios.md) whose entries the profile options may name; "
+                 "<game>-examples (the default) is the library shipped with mathhammer."),
 ]
 
 

@@ -41,7 +41,7 @@ from mathhammer.force_melee import engine
 from mathhammer.force_melee.profiles import EXAMPLES, Side, example, field_prefix
 from mathhammer.force_melee.variants import Variants
 from mathhammer.force_melee.results import MeleeManyResult, MeleeResult
-from mathhammer.library import Library, load_game_library, resolve_profile
+from mathhammer.library import Library, default_library, load_game_library, resolve_profile
 
 _EXAMPLE_NAMES = ", ".join(EXAMPLES)
 
@@ -325,7 +325,7 @@ def force_melee(
         _run_scenario(scenario, overrides, fmt)
         return
 
-    library = load_game_library(profiles, "force_melee") if profiles is not None else {}
+    library = load_game_library(profiles, "force_melee") if profiles is not None else default_library("force_melee")
     side_a = build_side("a", "line_troopers", {key: local[f"a_{key}"] for key in _A}, library)
     side_b = build_side("b", "militia", {key: local[f"b_{key}"] for key in _B}, library)
     with progress_bar("Force melee") as progress:
@@ -462,7 +462,7 @@ def melee_many_command(
         raise InputError("--side", "give the units (--side NAME=PROFILE) whose pairs --engaged and --assign name")
     if side and not engaged:
         raise InputError("--engaged", "give each pair in contact as --engaged A:B")
-    library = load_game_library(profiles, "force_melee") if profiles is not None else {}
+    library = load_game_library(profiles, "force_melee") if profiles is not None else default_library("force_melee")
     sides = parse_sides(list(side or DEFAULT_MANY_SIDES), library)
     pairs = parse_engaged(list(engaged or DEFAULT_MANY_ENGAGED))
     assignment = parse_assignment(list(assign or ([] if side else DEFAULT_MANY_ASSIGN)))

@@ -29,7 +29,7 @@ from mathhammer.killteam.variants import Variants
 from mathhammer._validate import InputError, InputTypeError
 from mathhammer.killteam.fight import FightResult, fight
 from mathhammer.killteam.profiles import Fighter
-from mathhammer.library import load_game_library, profile_to_dict, resolve_profile
+from mathhammer.library import default_library, load_game_library, profile_to_dict, resolve_profile
 
 _STRATEGY_HELP = ("strike, parry, max_damage (Max Dmg To Enemy), min_damage (Min Dmg To Self) or optimal "
                   "(best move for --X-objective).")
@@ -133,7 +133,7 @@ def register(app: typer.Typer) -> None:
 
         With no options: 4 attacks, 3+, 3/4 damage, 12 wounds, Max Dmg To Enemy on both sides.
         """
-        library = load_game_library(profiles, "killteam") if profiles is not None else {}
+        library = load_game_library(profiles, "killteam") if profiles is not None else default_library("killteam")
         a = _fighter("a", a_profile, library, attacks=a_attacks, hit=a_hit, damage=a_damage, wounds=a_wounds,
                      rules=a_rules, abilities=a_abilities, strategy=a_strategy,
                      objective=a_objective)

@@ -30,7 +30,7 @@ from mathhammer.killteam.variants import Variants
 from mathhammer._validate import InputError, check_stat
 from mathhammer.killteam.profiles import Operative, Weapon
 from mathhammer.killteam.shoot import DEFAULT_SAMPLES, ShootResult, shoot
-from mathhammer.library import load_game_library, profile_to_dict, resolve_profile
+from mathhammer.library import default_library, load_game_library, profile_to_dict, resolve_profile
 
 #: What the bare command shoots with and at.
 DEFAULT_WEAPON = Weapon(attacks=4, hit=3, damage=(3, 4))
@@ -163,7 +163,7 @@ def register(app: typer.Typer) -> None:
         """
         if save is not None and saves is not None:
             raise InputError("--saves", "--saves sweeps the save; drop --save (give one or the other)")
-        library = load_game_library(profiles, "killteam") if profiles is not None else {}
+        library = load_game_library(profiles, "killteam") if profiles is not None else default_library("killteam")
         base_weapon = DEFAULT_WEAPON if weapon is None else resolve_profile("killteam", "weapon", weapon, library)
         the_weapon = _with(base_weapon, attacks=attacks, hit=hit, damage=damage, rules=rules)
         base_target = DEFAULT_TARGET if target is None else resolve_profile("killteam", "operative", target, library,

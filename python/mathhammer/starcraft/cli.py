@@ -29,7 +29,7 @@ from mathhammer._cli_common import (
     register_printer,
 )
 from mathhammer._validate import InputError
-from mathhammer.library import load_game_library, resolve_profile
+from mathhammer.library import default_library, load_game_library, resolve_profile
 from mathhammer.starcraft.engine import DEFAULT_SAMPLES, REACTION_KEYS, attack, sequence
 from mathhammer.starcraft.profiles import ATTACK_KWARGS, Batch, Rules, Unit, Variants, Weapon
 from mathhammer.starcraft.results import AttackResult, SequenceResult
@@ -61,7 +61,7 @@ def register(app: typer.Typer) -> None:
 
 def _profile(kind: str, name: str, profiles: Path | None) -> Any:
     """A weapon or unit by name: an entry of --profiles, or of the built-in catalogue."""
-    library = load_game_library(profiles, "starcraft") if profiles is not None else {}
+    library = load_game_library(profiles, "starcraft") if profiles is not None else default_library("starcraft")
     return resolve_profile("starcraft", kind, name, library)
 
 
@@ -390,7 +390,7 @@ def sequence_command(
     """Several batches against one unit in order, its models, Damage Marker and Shielded carried over."""
     from mathhammer.library import profile_to_dict
 
-    library = load_game_library(profiles, "starcraft") if profiles is not None else {}
+    library = load_game_library(profiles, "starcraft") if profiles is not None else default_library("starcraft")
     the_unit: Unit = resolve_profile("starcraft", "unit", unit, library)
     batches = [parse_batch(text, i, library) for i, text in enumerate(batch or DEFAULT_BATCHES)]
     rules = cli_variants(Variants, variants, {"critical_hit": critical_hit_rule, "leftover": leftover, "stacking": stacking},
