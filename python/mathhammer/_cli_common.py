@@ -122,6 +122,7 @@ def emit_sections(fmt: OutputFormat, sections: Sequence[Section], payload: dict[
     if sink is not None:
         sink(payload)
         return
+    warn_ignored_options(payload)
     if fmt is OutputFormat.json:
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
     elif fmt is OutputFormat.csv:
@@ -144,6 +145,48 @@ def emit_sections(fmt: OutputFormat, sections: Sequence[Section], payload: dict[
         console = Console()
         for renderable in rich_renderables(sections):
             console.print(renderable)
+
+
+def _methods(payload: Any) -> set[str]:
+    """Every ``method`` a payload records (a scenario's entries each record theirs)."""
+    found: set[str] = set()
+    if isinstance(payload, dict):
+        for key, value in payload.items():
+            if key == "method" and isinstance(value, str):
+                found.add(value)
+            else:
+                found |= _methods(value)
+    elif isinstance(payload, list):
+        for value in payload:
+            found |= _methods(value)
+    return found
+
+
+#: Options only a Monte Carlo run reads.
+MONTE_CARLO_ONLY = ("samples", "seed")
+
+
+def warn_ignored_options(payload: dict[str, Any]) -> None:
+    """Say once, on stderr, which options given on the command line the run ignored (``--samples``
+    and ``--seed`` when everything was computed exactly), rather than letting them pass silently."""
+    from typer._click.globals import get_current_context
+    from typer._click.core import ParameterSource
+
+    ctx = get_current_context(silent=True)
+    if ctx is None:
+        return
+    methods = _methods(payload)
+    if not methods:
+        method = ctx.params.get("method")
+        methods = {getattr(method, "value", method)} if method is not None else set()
+    if methods != {"exact"}:
+        return
+    given = [name for name in MONTE_CARLO_ONLY if name in ctx.params
+             and ctx.get_parameter_source(name) in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)]
+    if given:
+        options = " and ".join("--" + name for name in given)
+        verb = "are" if len(given) > 1 else "is"
+        sys.stderr.write(f"note: {options} {verb} ignored: the result is exact (--method monte_carlo samples)\n")
 
 
 def render_markdown(sections: Sequence[Section]) -> str:
@@ -354,3 +397,74 @@ def cli_variants(variants_cls: Any, text: str | None, switches: dict[str, Any],
         name = error.field.split(".")[-1]
         option = (option_names or {}).get(name, "--" + name.replace("_", "-"))
         raise InputError(option, str(error)[len(error.field) + 2:]) from None
+
+
+def hide_flag_metavars(command: Any) -> None:
+    """Show on/off flags (``--obscured``, ``--help``) in the help without a ``<bool>`` value: they take none."""
+    from typer._click import Context
+
+    help_option = command.get_help_option(Context(command))
+    for param in [*command.params, *([help_option] if help_option is not None else [])]:
+        if getattr(param, "is_flag", False):
+            param.metavar = ""
+    for sub in getattr(command, "commands", {}).values():
+        hide_flag_metavars(sub)
+
+
+#: Where to go to try several values of one option, by command path.
+COMPARE_COMMANDS: dict[tuple[str, ...], str] = {
+    ("killteam", "shoot"): "mathhammer killteam compare",
+    ("killteam", "fight"): "mathhammer killteam compare-fights",
+    ("starcraft", "attack"): "mathhammer starcraft compare",
+}
+
+
+def check_repeated_options(command: Any, args: Sequence[str]) -> None:
+    """Refuse a single-value option given twice (``--weapon a --weapon b``): click keeps the last one
+    silently, which reads as a comparison that never happened. Points to the command that compares."""
+    from typer._click import Context
+
+    path: list[str] = []
+    rest = list(args)
+    ctx: Any = None
+    while hasattr(command, "commands"):  # descend the groups as click does, without running anything
+        ctx = command.make_context(path[-1] if path else "mathhammer", rest, parent=ctx, resilient_parsing=True)
+        rest = [*ctx._protected_args, *ctx.args]
+        if not rest:
+            return
+        name, sub, rest = command.resolve_command(ctx, rest)
+        if sub is None or name is None:
+            return
+        path.append(name)
+        command = sub
+    options = {opt: param for param in command.get_params(Context(command)) if getattr(param, "param_type_name", "") == "option"
+               for opt in [*param.opts, *param.secondary_opts]}
+    seen: dict[str, str] = {}
+    i = 0
+    while i < len(rest):
+        token = rest[i]
+        i += 1
+        if token == "--":
+            break
+        param = options.get(token.split("=", 1)[0])
+        if param is None:
+            continue
+        takes_value = not param.is_flag and not param.count
+        value = token.split("=", 1)[1] if "=" in token else (rest[i] if takes_value and i < len(rest) else "")
+        if takes_value and "=" not in token:
+            i += 1
+        if not takes_value or param.multiple or param.name is None:
+            continue
+        if param.name in seen:
+            game_action = len(path) == 2 and path[0] != "sweep"
+            where = COMPARE_COMMANDS.get(tuple(path), f"mathhammer sweep {' '.join(path)} --grid" if game_action else "")
+            option = param.opts[-1] if param.opts else token
+            raise_repeated(option, seen[param.name], value, where)
+        seen[param.name] = value
+
+
+def raise_repeated(option: str, first: str, second: str, where: str) -> None:
+    from mathhammer._validate import InputError
+
+    hint = f"; to compare several, use {where}" if where else ""
+    raise InputError(option, f"given twice ({first!r}, then {second!r}); it takes one value{hint}")

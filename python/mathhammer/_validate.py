@@ -39,7 +39,7 @@ def check_int(field: str, value: Any, lo: int, hi: int | None = None) -> int:
 def check_stat(field: str, value: Any, lo: int = 2, hi: int = 6) -> int:
     """A target number written 3 or "3+"; stored as the integer."""
     if isinstance(value, str):
-        text = value.strip().rstrip("+").strip()
+        text = value.strip().removesuffix("+").strip()  # one "+": "3++" is a typo, not 3+
         if not text.isdecimal():  # int() accepts exactly these (not "²")
             raise InputError(field, f"{value!r} is not a target number; write it as 3 or '3+' ({lo}..{hi})")
         value = int(text)

@@ -19,7 +19,9 @@ from mathhammer._cli_common import (
     OutputFormat,
     ProgressGroup,
     Section,
+    check_repeated_options,
     emit_sections,
+    hide_flag_metavars,
     result_tables,
 )
 from mathhammer._validate import InputError, InputTypeError
@@ -151,7 +153,9 @@ def _usage_error(error: Any) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit code (also used by the console script)."""
     command = typer.main.get_command(app)
+    hide_flag_metavars(command)
     try:
+        check_repeated_options(command, sys.argv[1:] if argv is None else argv)
         code = command.main(args=argv, prog_name="mathhammer", standalone_mode=False)
     except (InputError, InputTypeError) as error:
         typer.echo(f"error: {_one_line(str(error))}", err=True)
