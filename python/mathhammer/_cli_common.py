@@ -223,6 +223,72 @@ def render_html(sections: Sequence[Section]) -> str:
     return "\n".join(parts)
 
 
+class Probabilities(str, enum.Enum):
+    percent = "percent"
+    fraction = "fraction"
+
+
+@dataclass(frozen=True)
+class Display:
+    """How the terminal table shows probabilities: ``digits`` decimals of a percentage (of a
+    fraction: ``digits + 2``, the same resolution). JSON, CSV and Markdown keep the raw numbers."""
+
+    digits: int = 2
+    probabilities: Probabilities = Probabilities.percent
+
+
+def current_display() -> Display:
+    """The ``--digits`` / ``--probabilities`` of the running command, else the defaults."""
+    from typer._click.globals import get_current_context
+
+    ctx = get_current_context(silent=True)
+    found = ctx.meta.get("mathhammer.display") if ctx is not None else None
+    return found if isinstance(found, Display) else Display()
+
+
+def probability_text(p: float, display: Display | None = None) -> str:
+    """A probability as the table prints it: "12.34%", never 0 for a non-zero chance ("<0.01%"),
+    never 100% for a chance short of certainty (">99.99%")."""
+    display = display or current_display()
+    percent = display.probabilities is Probabilities.percent
+    decimals = display.digits if percent else display.digits + 2
+    scale, unit = (100.0, "%") if percent else (1.0, "")
+    step = 10.0 ** -decimals  # the smallest printed step
+    value = p * scale
+    if p == 0.0 or p == 1.0:
+        return f"{value:.0f}{unit}"
+    if value < step / 2:
+        return f"<{step:.{decimals}f}{unit}"
+    if value > scale - step / 2:
+        return f">{scale - step:.{decimals}f}{unit}"
+    return f"{value:.{decimals}f}{unit}"
+
+
+def _is_probability_header(header: str) -> bool:
+    return header.startswith("P(") or "chance" in header.lower()
+
+
+def probability_cells(table: Table) -> list[list[bool]]:
+    """Which cells of a table hold probabilities, read off its labels: a column headed "P(...)" or
+    "... chance"; every column but the first in a table titled "P(...)"; a row labelled "P(...)";
+    and the stderr column next to probability columns (the error of a probability)."""
+    by_title = "P(" in table.title
+    columns = [by_title and i > 0 or _is_probability_header(c) for i, c in enumerate(table.columns)]
+    if any(columns):
+        columns = [flag or c == "stderr" for flag, c in zip(columns, table.columns)]
+    marks = []
+    for row in table.rows:
+        by_row = bool(row) and isinstance(row[0], str) and row[0].startswith("P(")
+        marks.append([(columns[i] if i < len(columns) else False) or (by_row and i > 0) for i in range(len(row))])
+    return marks
+
+
+def _display_cell(value: Any, probability: bool, display: Display) -> str:
+    if probability and isinstance(value, float) and 0.0 <= value <= 1.0:  # ints are counts, not chances
+        return probability_text(float(value), display)
+    return _cell(value)
+
+
 def rich_renderables(sections: Sequence[Section]) -> list[Any]:
     """Sections as Rich renderables (a rule per heading, a title line and a table per table)."""
     from rich.rule import Rule
@@ -238,8 +304,9 @@ def rich_renderables(sections: Sequence[Section]) -> list[Any]:
             rich_table = RichTable()
             for column in table.columns:
                 rich_table.add_column(column, justify="right")
-            for row in table.rows:
-                rich_table.add_row(*[_cell(v) for v in row])
+            display = current_display()
+            for row, marks in zip(table.rows, probability_cells(table)):
+                rich_table.add_row(*[_display_cell(v, m, display) for v, m in zip(row, marks)])
             out.append(rich_table)
         out.extend(Text(line) for line in section.summary)
     return out
@@ -468,3 +535,48 @@ def raise_repeated(option: str, first: str, second: str, where: str) -> None:
 
     hint = f"; to compare several, use {where}" if where else ""
     raise InputError(option, f"given twice ({first!r}, then {second!r}); it takes one value{hint}")
+
+
+def _keep_display(ctx: Any, param: Any, value: Any) -> Any:
+    """Record --digits / --probabilities where the printers find them (see :func:`current_display`)."""
+    shown = ctx.meta.get("mathhammer.display", Display())
+    if param.name == "digits" and value is not None:
+        shown = Display(int(value), shown.probabilities)
+    elif param.name == "probabilities" and value is not None:
+        shown = Display(shown.digits, Probabilities(getattr(value, "value", value)))
+    ctx.meta["mathhammer.display"] = shown
+    return value
+
+
+def _display_params() -> list[Any]:
+    """--digits and --probabilities as typer builds them (on a throwaway command), for every command."""
+    probe = typer.Typer()
+
+    @probe.command()
+    def _probe(
+        digits: Annotated[int, typer.Option(min=0, max=8, help="Decimals of the percentages the table prints.")] = 2,
+        probabilities: Annotated[Probabilities, typer.Option(
+            help="Probabilities in the table as percent (12.34%) or fraction (0.1234).", case_sensitive=False)]
+        = Probabilities.percent,
+    ) -> None:
+        """Only here to build the options."""
+
+    params = list(typer.main.get_command(probe).params)
+    for param in params:
+        param.expose_value = False
+        param.callback = _keep_display
+    return params
+
+
+def add_display_options(command: Any) -> None:
+    """Give every command --digits and --probabilities (how the table shows probabilities)."""
+    params = _display_params()
+
+    def add(cmd: Any) -> None:
+        if hasattr(cmd, "commands"):
+            for sub in cmd.commands.values():
+                add(sub)
+        elif not any(p.name == "digits" for p in cmd.params):
+            cmd.params.extend(params)
+
+    add(command)

@@ -19,6 +19,7 @@ from mathhammer._cli_common import (
     OutputFormat,
     ProgressGroup,
     Section,
+    add_display_options,
     check_repeated_options,
     emit_sections,
     hide_flag_metavars,
@@ -153,6 +154,7 @@ def _usage_error(error: Any) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit code (also used by the console script)."""
     command = typer.main.get_command(app)
+    add_display_options(command)
     hide_flag_metavars(command)
     try:
         check_repeated_options(command, sys.argv[1:] if argv is None else argv)

@@ -134,11 +134,19 @@ def _side_label(side: Side) -> str:
     return f"{name} [{side.mini.notation}, {side.mini.role}], {side.mode}, {side.current_wounds} wounds"
 
 
+#: A joint table with more columns than this prints one row per outcome (6 percentages fit 80 columns).
+JOINT_WIDE = 7
+
+
 def _joint_table(result: CombatResult, prefix: str = "") -> Table:
     pmf = result.joint.pmf
     columns = ["to defender \\ to attacker"] + [str(j) for j in range(pmf.shape[1])]
     rows = [[i] + [float(p) for p in pmf[i]] for i in range(pmf.shape[0]) if pmf[i].any()]
     keep = [0] + [j + 1 for j in range(pmf.shape[1]) if pmf[:, j].any()]
+    if len(keep) > JOINT_WIDE:  # too wide for 80 columns: one row per outcome instead
+        return Table(f"{prefix}Joint P(wounds to defender, wounds to attacker)",
+                     ["to defender", "to attacker", "P(both)"],
+                     [[i, j, float(pmf[i, j])] for i in range(pmf.shape[0]) for j in range(pmf.shape[1]) if pmf[i, j] > 0])
     return Table(f"{prefix}Joint P(wounds to defender, wounds to attacker)", [columns[k] for k in keep],
                  [[row[k] for k in keep] for row in rows])
 

@@ -23,6 +23,7 @@ from mathhammer._cli_common import (
     distribution_table,
     emit,
     method_line,
+    probability_text,
     progress_bar,
     register_printer,
 )
@@ -77,14 +78,15 @@ def parse_saves(text: str) -> list[int]:
 
 
 def _summary(label: str, r: ShootResult) -> list[str]:
-    lines = [
-        f"{label}mean damage {r.damage.mean:.4f} (std {r.damage.std:.4f}); "
-        f"kill chance {r.kill_chance:.4%} against {r.wounds} wounds; injury chance {r.injury_chance:.4%}"
+    lines = [  # one figure group a line, so that each fits 80 columns
+        f"{label}mean damage {r.damage.mean:.4f} (std {r.damage.std:.4f})",
+        f"{label}kill chance {probability_text(r.kill_chance)} against {r.wounds} wounds; "
+        f"injury chance {probability_text(r.injury_chance)}",
     ]
     if r.samples is not None:
         lines.append(
             f"{label}{method_line(r.method, r.samples)}: stderr of the mean {r.damage.mean_stderr:.4f}, "
-            f"of the kill chance {r.kill_stderr:.4%}"
+            f"of the kill chance {probability_text(r.kill_stderr)}"
         )
     else:
         lines.append(label + method_line(r.method))

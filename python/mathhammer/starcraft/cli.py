@@ -25,6 +25,7 @@ from mathhammer._cli_common import (
     distribution_table,
     emit,
     method_line,
+    probability_text,
     progress_bar,
     register_printer,
 )
@@ -254,12 +255,13 @@ def attack_tables(result: AttackResult, title: str = "") -> tuple[list[Table], l
     ]
     means = ", ".join(f"{name.replace('_', ' ')} {dist.mean:.3f}" for name, dist in result.stages.distributions().items())
     lines = [
-        f"dice {result.stages.dice}; means: {means}; damage per die {result.damage_per_die}",
+        f"dice {result.stages.dice}; damage per die {result.damage_per_die}",  # two lines: each fits 80 columns
+        f"means: {means}",
         f"mean damage {result.damage.mean:.4f}, mean casualties {result.casualties.mean:.4f}",
-        f"P(destroyed) = {result.destroyed:.6g}",
+        f"P(destroyed) = {probability_text(result.destroyed)}",
     ]
     if result.shield_lost > 0 or result.state.shielded.any():  # the unit was Shielded before the attack
-        lines.append(f"P(Shielded lost) = {result.shield_lost:.6g}")
+        lines.append(f"P(Shielded lost) = {probability_text(result.shield_lost)}")
     if result.reaction_ignored:
         lines.append("reaction ignored: the weapon is INSTANT")
     lines.append(method_line(result.method, result.samples, result.seed))
@@ -284,10 +286,10 @@ def sequence_tables(result: SequenceResult, title: str = "") -> tuple[list[Table
     ]
     lines = [
         f"mean total damage {result.total_damage.mean:.4f}, mean casualties {result.casualties.mean:.4f}",
-        f"P(destroyed) = {result.destroyed:.6g}",
+        f"P(destroyed) = {probability_text(result.destroyed)}",
     ]
     if result.shield_lost > 0:
-        lines.append(f"P(Shielded lost) = {result.shield_lost:.6g}")
+        lines.append(f"P(Shielded lost) = {probability_text(result.shield_lost)}")
     if any(b.reaction_ignored for b in result.batches):
         lines.append("reaction ignored in INSTANT batches")
     lines.append(method_line(result.method, result.samples, result.seed))

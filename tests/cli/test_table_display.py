@@ -1,0 +1,86 @@
+"""How the terminal table shows results: 80 columns at the default settings, probabilities as
+percentages (``--digits``, ``--probabilities``), and a non-zero chance never printed as 0."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from cli_cases import run
+
+from mathhammer._cli_common import Display, Probabilities, Table, probability_cells, probability_text
+
+DEFAULT_COMMANDS = [
+    ["run"],
+    ["killteam", "shoot"],
+    ["killteam", "shoot", "--saves", "2-6"],
+    ["killteam", "fight"],
+    ["starcraft", "attack"],
+    ["deathburgh", "combat"],
+    ["force-melee"],
+]
+
+
+@pytest.mark.parametrize("args", DEFAULT_COMMANDS, ids=" ".join)
+def test_tables_fit_80_columns_without_cutting_a_cell(capsys, args):
+    code, out, err = run(capsys, args)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines and max(len(line) for line in lines) <= 80
+    assert "…" not in out  # Rich cuts a cell that does not fit with an ellipsis
+
+
+@pytest.mark.parametrize("p, text", [
+    (0.0, "0%"), (1.0, "100%"), (0.5, "50.00%"), (0.123456, "12.35%"),
+    (1e-9, "<0.01%"), (0.00004, "<0.01%"), (0.00006, "0.01%"), (1 - 1e-9, ">99.99%"),
+])
+def test_probability_text_percent(p, text):
+    assert probability_text(p, Display()) == text
+
+
+def test_probability_text_digits_and_fraction():
+    assert probability_text(1 / 3, Display(digits=4)) == "33.3333%"
+    assert probability_text(1 / 3, Display(digits=0)) == "33%"
+    assert probability_text(1 / 3, Display(2, Probabilities.fraction)) == "0.3333"
+    assert probability_text(1e-7, Display(2, Probabilities.fraction)) == "<0.0001"
+
+
+def test_nonzero_probability_never_prints_as_zero(capsys):
+    # 12 damage needs all 12 attacks to hit on 6s (P <= 6**-12, far below 0.01%) and none saved
+    code, out, _ = run(capsys, ["killteam", "shoot", "--attacks", "12", "--hit", "6", "--save", "6",
+                                "--wounds", "40", "--damage", "1/1"])
+    assert code == 0
+    row = next(line for line in out.splitlines() if re.match(r"^│\s+12 │", line))
+    assert "<0.01%" in row and " 0% " not in row and "0.00%" not in out
+
+
+def test_digits_and_fraction_options(capsys):
+    code, out, _ = run(capsys, ["killteam", "shoot", "--digits", "4"])
+    assert code == 0 and "100%" in out and re.search(r"\d+\.\d{4}%", out)
+    code, out, _ = run(capsys, ["killteam", "shoot", "--probabilities", "fraction"])
+    assert code == 0 and "%" not in out.split("mean damage")[0]
+    assert re.search(r"0\.\d{4} ", out)
+
+
+def test_kill_chance_printed_like_the_table(capsys):
+    import mathhammer.killteam as kt
+
+    r = kt.shoot(kt.Weapon(4, 3, (3, 4)), kt.Operative(3, 12))
+    code, out, _ = run(capsys, ["killteam", "shoot"])
+    assert code == 0 and f"kill chance {100 * r.kill_chance:.2f}%" in out
+
+
+def test_json_keeps_raw_floats(capsys):
+    import json
+
+    code, out, _ = run(capsys, ["killteam", "shoot", "--format", "json"])
+    assert code == 0 and isinstance(json.loads(out)["kill_chance"], float)
+
+
+def test_probability_cells_read_the_labels():
+    table = Table("Outcome", ["quantity", "value"], [["P(win)", 0.5], ["mean damage", 2.5]])
+    assert probability_cells(table) == [[False, True], [False, False]]
+    table = Table("Fight", ["fighter", "death chance", "mean wounds left"], [["A", 0.1, 3.2]])
+    assert probability_cells(table) == [[False, True, False]]
+    table = Table("Damage", ["damage", "P(=)", "stderr"], [[0, 0.3, 0.001]])
+    assert probability_cells(table) == [[False, True, True]]
