@@ -400,6 +400,25 @@ def method_line(method: str, samples: int | None = None, seed: int | None = None
     return text
 
 
+def run_conditions(result: Any) -> list[str]:
+    """What a heading says about how a result was computed: the rule variants that depart from the
+    defaults, and the method with its samples ("monte_carlo, 100,000 samples")."""
+    parts: list[str] = []
+    variants = getattr(result, "variants", None)
+    if variants is not None and hasattr(variants, "to_dict"):
+        default = type(variants)().to_dict()
+        changed = [f"{k}={v}" for k, v in variants.to_dict().items() if default.get(k) != v]
+        presets = [name for name, switches in getattr(type(variants), "PRESETS", {}).items()
+                   if {**default, **switches} == variants.to_dict()]
+        if changed and presets:  # a preset by its name, not its dozen switches
+            parts.append(f"variants {presets[0]}")
+        elif changed:
+            parts.append("variants " + ",".join(changed))
+    samples = getattr(result, "samples", None)
+    parts.append(str(result.method) + (f", {samples:,} samples" if samples else ""))
+    return parts
+
+
 #: A printer turns one result into (tables, summary lines); a non-empty ``title`` prefixes every
 #: table title and line, for callers that list several results together.
 Printer = Callable[[Any, str], "tuple[list[Table], list[str]]"]

@@ -84,3 +84,35 @@ def test_probability_cells_read_the_labels():
     assert probability_cells(table) == [[False, True, False]]
     table = Table("Damage", ["damage", "P(=)", "stderr"], [[0, 0.3, 0.001]])
     assert probability_cells(table) == [[False, True, True]]
+
+
+def _heading(out: str) -> str:
+    """The first table title (Rich wraps it at 80 columns: joined back into one line)."""
+    return " ".join(out.split("┏", 1)[0].split())
+
+
+def test_shot_heading_names_profiles_cover_and_obscured(capsys):
+    code, out, _ = run(capsys, ["killteam", "shoot", "--weapon", "meltagun", "--target", "plague_marine",
+                                "--cover", "1", "--cover-crits", "1", "--obscured", "--rounds", "2"])
+    assert code == 0
+    heading = _heading(out)
+    for part in ("meltagun (4A 4+ 6/3", "plague_marine (3+ save; 14W", "cover crits 1", "cover 1", "obscured",
+                 "2 rounds", "exact"):
+        assert part in heading, (part, heading)
+
+
+def test_shot_heading_names_method_samples_and_variants(capsys):
+    code, out, _ = run(capsys, ["killteam", "shoot", "--method", "monte_carlo", "--samples", "20000", "--seed", "1",
+                                "--threads", "1", "--variants", "ktcalc"])
+    assert code == 0
+    heading = _heading(out)
+    assert "monte_carlo, 20,000 samples" in heading and "variants ktcalc" in heading
+    assert "cover" not in heading and "obscured" not in heading  # only what was set
+
+
+def test_fight_heading_names_profiles_strategies_and_rounds(capsys):
+    code, out, _ = run(capsys, ["killteam", "fight", "--a-strategy", "parry", "--rounds", "2"])
+    assert code == 0
+    heading = _heading(out)
+    assert "A 4A 3+ 3/4; 12W; parry" in heading and "B 4A 3+ 3/4; 12W; max_damage" in heading
+    assert "exact" in heading and "2 rounds" in heading and "A first" in heading

@@ -24,6 +24,7 @@ from mathhammer._cli_common import (
     method_line,
     progress_bar,
     register_printer,
+    run_conditions,
 )
 from mathhammer.killteam.variants import Variants
 from mathhammer._validate import InputError, InputTypeError
@@ -70,7 +71,9 @@ def fight_tables(result: FightResult, title: str = "", fighters: tuple[Any, Any]
     if errors:
         columns.append("stderr (death chance)")
     rounds = f"{result.rounds} round{'s' if result.rounds > 1 else ''}"
-    summary = Table(f"{prefix}Fight ({result.method}, {rounds}, {result.first.upper()} first)", columns)
+    how = ", ".join([*run_conditions(result), rounds, f"{result.first.upper()} first"])
+    who = f": A {result.fighters[0]} vs B {result.fighters[1]}" if all(result.fighters) else ""
+    summary = Table(f"{prefix}Fight{who} ({how})", columns)  # profiles and strategies, and how it ran
     for index, side in enumerate(("a", "b")):
         row: list[Any] = [side.upper()] + ([str(fighters[index])] if fighters else [])
         row += [result.death_chance(side), result.wounds(side).mean, result.mean_damage_taken(side)]

@@ -26,6 +26,7 @@ from mathhammer._cli_common import (
     probability_text,
     progress_bar,
     register_printer,
+    run_conditions,
 )
 from mathhammer.killteam.variants import Variants
 from mathhammer._validate import InputError, check_stat
@@ -93,12 +94,31 @@ def _summary(label: str, r: ShootResult) -> list[str]:
     return lines
 
 
+def shot_conditions(result: ShootResult) -> list[str]:
+    """What a shot's heading names besides the profiles: cover, obscured, rounds, variants, method."""
+    parts = []
+    if result.cover_crits:
+        parts.append(f"cover crits {result.cover_crits}")
+    if result.cover:
+        parts.append(f"cover {result.cover}")
+    if result.obscured:
+        parts.append("obscured")
+    if result.rounds > 1:
+        parts.append(f"{result.rounds} rounds")
+    return parts + run_conditions(result)
+
+
+def _named(notation: str, name: str | None) -> str:
+    """A profile as the heading names it: the library name the user typed, then its notation."""
+    return f"{name} ({notation})" if name and name != notation else notation
+
+
 def shoot_tables(result: ShootResult, title: str = "") -> tuple[list[Table], list[str]]:
     """A shot as a table of P(damage = x) and P(damage >= x), and summary lines (mean, std, kill
     chance, and standard errors for Monte Carlo)."""
     prefix = f"{title}: " if title else ""
     heading = f"{prefix}Damage: {result.weapon} against {result.target}"
-    heading += f", {result.rounds} rounds" if result.rounds > 1 else ""
+    heading += "".join(f", {part}" for part in shot_conditions(result))
     return [distribution_table(heading, result.damage, "damage")], _summary(prefix, result)
 
 
@@ -188,6 +208,10 @@ def register(app: typer.Typer) -> None:
                   "profiles": {"weapon": profile_to_dict(the_weapon), "target": profile_to_dict(base_target)}}
         if saves is None:
             tables, lines = shoot_tables(first)
+            if weapon is not None or target is not None:  # name the library profiles the user chose
+                tables[0].title = tables[0].title.replace(
+                    f"Damage: {first.weapon} against {first.target}",
+                    f"Damage: {_named(first.weapon, weapon)} against {_named(first.target, target)}", 1)
             emit(fmt, tables, {**inputs, **_headline(first), "result": first.to_dict()}, lines)
             return
         inputs["target"] = f"saves {', '.join(f'{v}+' for v in save_values)}; {base_target.wounds}W"
