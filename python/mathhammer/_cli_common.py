@@ -599,3 +599,41 @@ def add_display_options(command: Any) -> None:
             cmd.params.extend(params)
 
     add(command)
+
+
+def register_profiles_command(app: typer.Typer, game: str) -> None:
+    """Add ``mathhammer <game> profiles``: the profiles shipped with mathhammer that the game's
+    commands take by name (its built-in profiles and its bundled example library)."""
+    cli_name = game.replace("_", "-")
+
+    @app.command("profiles", epilog=f"Example: mathhammer {cli_name} profiles --format csv")
+    def profiles_command(fmt: FormatOption = OutputFormat.table) -> None:
+        """List the profiles shipped with mathhammer, usable by name without --profiles."""
+        from mathhammer.library import (
+            PROFILE_KINDS,
+            builtin_profiles,
+            bundled_library_name,
+            default_library,
+            profile_to_dict,
+        )
+
+        def text(profile: Any) -> str:  # its notation, else its fields
+            if getattr(type(profile), "__str__") is not getattr(object, "__str__"):  # a notation of its own
+                return str(profile)
+            return ", ".join(f"{k} {v}" for k, v in profile_to_dict(profile).items()
+                             if not isinstance(v, (dict, list)) and v not in (False, 0, ""))
+
+        library = default_library(game)
+        tables: list[Table] = []
+        listed: list[dict[str, Any]] = []
+        for source, title in (("built in", "built in"),
+                              (bundled_library_name(game), f"--profiles {bundled_library_name(game)}, the default")):
+            rows: list[list[Any]] = []
+            for kind in PROFILE_KINDS[game]:
+                entries = builtin_profiles(game, kind) if source == "built in" else library.get(kind, {})
+                for name, profile in entries.items():
+                    rows.append([kind, name, text(profile)])
+                    listed.append({"kind": kind, "name": name, "source": source, "fields": profile_to_dict(profile)})
+            if rows:
+                tables.append(Table(f"{cli_name} profiles: {title}", ["kind", "name", "profile"], rows))
+        emit(fmt, tables, {"game": game, "profiles": listed})

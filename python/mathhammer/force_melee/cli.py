@@ -35,6 +35,7 @@ from mathhammer._cli_common import (
     method_line,
     progress_bar,
     register_printer,
+    register_profiles_command,
 )
 from mathhammer._validate import InputError
 from mathhammer.force_melee import engine
@@ -502,6 +503,7 @@ app = typer.Typer(
 )
 app.command("melee", epilog=MELEE_EPILOG)(force_melee)
 app.command("melee-many", epilog=MELEE_MANY_EPILOG)(melee_many_command)
+register_profiles_command(app, "force_melee")
 
 
 def register(parent: typer.Typer) -> None:

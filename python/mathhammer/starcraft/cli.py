@@ -28,6 +28,7 @@ from mathhammer._cli_common import (
     probability_text,
     progress_bar,
     register_printer,
+    register_profiles_command,
 )
 from mathhammer._validate import InputError
 from mathhammer.library import default_library, load_game_library, resolve_profile
@@ -53,6 +54,9 @@ _NONE = ("-", "none", "")
 def _o(panel: str, text: str, *names: str) -> Any:
     """A typer option in one of the --help groups."""
     return typer.Option(*names, help=text, rich_help_panel=panel)
+
+
+register_profiles_command(starcraft_app, "starcraft")
 
 
 def register(app: typer.Typer) -> None:
