@@ -123,6 +123,7 @@ def emit_sections(fmt: OutputFormat, sections: Sequence[Section], payload: dict[
         sink(payload)
         return
     warn_ignored_options(payload)
+    save_plot()
     if fmt is OutputFormat.json:
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
     elif fmt is OutputFormat.csv:
@@ -577,13 +578,15 @@ def _display_params() -> list[Any]:
         probabilities: Annotated[Probabilities, typer.Option(
             help="Probabilities in the table as percent (12.34%) or fraction (0.1234).", case_sensitive=False)]
         = Probabilities.percent,
+        plot: Annotated[Optional[str], typer.Option(
+            help="Also draw the result into FILE.png or FILE.svg (needs matplotlib).", is_eager=True)] = None,
     ) -> None:
         """Only here to build the options."""
 
     params = list(typer.main.get_command(probe).params)
     for param in params:
         param.expose_value = False
-        param.callback = _keep_display
+        param.callback = _check_plot if param.name == "plot" else _keep_display
     return params
 
 
@@ -637,3 +640,62 @@ def register_profiles_command(app: typer.Typer, game: str) -> None:
             if rows:
                 tables.append(Table(f"{cli_name} profiles: {title}", ["kind", "name", "profile"], rows))
         emit(fmt, tables, {"game": game, "profiles": listed})
+
+
+#: The file types ``--plot`` writes.
+PLOT_SUFFIXES = (".png", ".svg")
+
+
+def note_result(result: Any) -> None:
+    """Remember a result the running command prints, for ``--plot`` (no-op outside a command)."""
+    from typer._click.globals import get_current_context
+
+    ctx = get_current_context(silent=True)
+    if ctx is not None and ctx.meta.get("mathhammer.plot"):
+        ctx.meta.setdefault("mathhammer.results", []).append(result)
+
+
+def _check_plot(ctx: Any, param: Any, value: Any) -> Any:
+    """--plot FILE: a .png or .svg, and matplotlib installed; checked before anything is computed."""
+    if value is None:
+        return value
+    from importlib.util import find_spec
+
+    from mathhammer._validate import InputError
+
+    path = Path(value)
+    if path.suffix.lower() not in PLOT_SUFFIXES:
+        raise InputError("--plot", f"{value!r}: give a file ending in {' or '.join(PLOT_SUFFIXES)}")
+    if find_spec("matplotlib") is None:
+        raise InputError("--plot", "plotting needs matplotlib: pip install 'mathhammer[plot]'")
+    ctx.meta["mathhammer.plot"] = path
+    return value
+
+
+def save_plot() -> None:
+    """Draw the results the command printed into its ``--plot`` file (headless: the Agg backend)."""
+    from typer._click.globals import get_current_context
+
+    ctx = get_current_context(silent=True)
+    if ctx is None or ctx.meta.get("mathhammer.plot") is None:
+        return
+    path = ctx.meta["mathhammer.plot"]
+    from mathhammer._validate import InputError
+
+    results = [r for r in ctx.meta.get("mathhammer.results", []) if hasattr(r, "plot_series")]
+    if not results:
+        raise InputError("--plot", "this command's output has no distribution to plot")
+    import matplotlib
+
+    matplotlib.use("Agg")  # no window, also without a display
+    import matplotlib.pyplot as plt
+
+    from mathhammer.plotting import plot
+
+    ax = plot(results)
+    try:
+        ax.figure.savefig(path, bbox_inches="tight")
+    except OSError as error:
+        raise InputError("--plot", f"cannot write {str(path)!r}: {error.strerror or error}") from None
+    finally:
+        plt.close(ax.figure)

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from mathhammer._cli_common import (
+    note_result,
     FormatOption,
     Method,
     MethodOption,
@@ -177,6 +178,7 @@ def _summary_table(result: CombatResult, prefix: str = "") -> Table:
 def combat_tables(result: CombatResult, title: str = "") -> tuple[list[Table], list[str]]:
     """A combat as tables: the outcome summary (P(Wasted) of each side, ...), the wounds to each side,
     their joint law and both rolls; and a summary line (reaction, edition, method)."""
+    note_result(result)  # for --plot
     prefix = f"{title}: " if title else ""
     tables = [
         _summary_table(result, prefix),
@@ -195,6 +197,7 @@ def combat_tables(result: CombatResult, title: str = "") -> tuple[list[Table], l
 def round_tables(result: RoundResult, title: str = "") -> tuple[list[Table], list[str]]:
     """A round as tables: each miniature's mean wounds left and P(Wasted), P(wounds left = k), and each
     combat (who fought whom) with P(fought)."""
+    note_result(result)  # for --plot
     prefix = f"{title}: " if title else ""
     top = max(result.start_wounds)
     fate = Table(f"{prefix}Miniatures after the round", ["miniature", "start wounds", "mean wounds left", "P(Wasted)"],

@@ -16,6 +16,7 @@ import typer
 from typer.core import TyperGroup
 
 from mathhammer._cli_common import (
+    note_result,
     FormatOption,
     Method,
     MethodOption,
@@ -128,6 +129,7 @@ def _fmt(value: float, stderr: float | None) -> str:
 
 def melee_tables(result: MeleeResult, title: str = "") -> tuple[list[Table], list[str]]:
     """Tables for one exchange: a summary per side, damage, casualties, hits and likeliest outcomes."""
+    note_result(result)  # for --plot
     prefix = f"{title}: " if title else ""
     name_a, name_b = result.names
     summary = result.summary()
@@ -168,6 +170,7 @@ def melee_tables(result: MeleeResult, title: str = "") -> tuple[list[Table], lis
 
 def melee_many_tables(result: MeleeManyResult, title: str = "") -> tuple[list[Table], list[str]]:
     """Tables for a melee of several units: per unit, per engaged pair, damage and casualties."""
+    note_result(result)  # for --plot
     prefix = f"{title}: " if title else ""
     rows = []
     for name, unit in result.units.items():

@@ -8,6 +8,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from mathhammer._cli_common import (
+    note_result,
     FormatOption,
     Method,
     MethodOption,
@@ -64,6 +65,7 @@ def _fighter(side: str, profile: str | None, library: Any, **changes: Any) -> Fi
 def fight_tables(result: FightResult, title: str = "", fighters: tuple[Any, Any] | None = None) -> tuple[list[Table], list[str]]:
     """A fight as tables: a summary per fighter (death chance, mean wounds left, mean damage taken, and
     standard errors for Monte Carlo), then each fighter's wounds left; ``fighters`` adds their profiles."""
+    note_result(result)  # for --plot
     prefix = f"{title}: " if title else ""
     errors = result.stderr or {}
     columns = ["fighter"] + (["profile"] if fighters else []) + ["death chance", "mean wounds left",

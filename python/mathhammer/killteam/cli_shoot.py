@@ -9,6 +9,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from mathhammer._cli_common import (
+    note_result,
     FormatOption,
     Method,
     MethodOption,
@@ -116,6 +117,7 @@ def _named(notation: str, name: str | None) -> str:
 def shoot_tables(result: ShootResult, title: str = "") -> tuple[list[Table], list[str]]:
     """A shot as a table of P(damage = x) and P(damage >= x), and summary lines (mean, std, kill
     chance, and standard errors for Monte Carlo)."""
+    note_result(result)  # for --plot
     prefix = f"{title}: " if title else ""
     heading = f"{prefix}Damage: {result.weapon} against {result.target}"
     heading += "".join(f", {part}" for part in shot_conditions(result))
@@ -217,4 +219,6 @@ def register(app: typer.Typer) -> None:
         inputs["target"] = f"saves {', '.join(f'{v}+' for v in save_values)}; {base_target.wounds}W"
         payload = {**inputs, "saves": [{"save": value, **_headline(r), "result": r.to_dict()} for value, r in results]}
         summary = [line for value, r in results for line in _summary(f"{value}+: ", r)]
+        for _, r in results:
+            note_result(r)
         emit(fmt, _side_by_side(results), payload, summary if fmt is OutputFormat.markdown else [])

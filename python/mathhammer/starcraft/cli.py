@@ -12,6 +12,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from mathhammer._cli_common import (
+    note_result,
     FormatOption,
     Method,
     MethodOption,
@@ -250,6 +251,7 @@ def _stages_table(result: AttackResult, prefix: str = "") -> Table:
 def attack_tables(result: AttackResult, title: str = "") -> tuple[list[Table], list[str]]:
     """A batch as tables (damage, casualties, the Damage Marker after it, every stage) and summary
     lines (dice and stage means, mean damage and casualties, P(destroyed), P(Shielded lost))."""
+    note_result(result)  # for --plot
     prefix = f"{title}: " if title else ""
     tables = [
         distribution_table(f"{prefix}Damage", result.damage, "damage"),
@@ -275,6 +277,7 @@ def attack_tables(result: AttackResult, title: str = "") -> tuple[list[Table], l
 def sequence_tables(result: SequenceResult, title: str = "") -> tuple[list[Table], list[str]]:
     """A sequence as tables (total damage, casualties, the final Damage Marker, one row per batch)
     and summary lines (means, P(destroyed), P(Shielded lost) at the end)."""
+    note_result(result)  # for --plot
     prefix = f"{title}: " if title else ""
     per_batch = Table(
         f"{prefix}Batches",
