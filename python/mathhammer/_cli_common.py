@@ -137,6 +137,10 @@ def emit_sections(fmt: OutputFormat, sections: Sequence[Section], payload: dict[
                 out.write(f"# {section.heading + ': ' if section.heading else ''}{table.title}\n")
                 writer.writerow(table.columns)
                 writer.writerows([[_cell(v) for v in row] for row in table.rows])
+        for title, figures in _summary_figures(sections):  # after the tables: a figure,value table each
+            out.write(f"\n# {title}\n")
+            writer.writerow(["figure", "value"])
+            writer.writerows([[name, _cell(value)] for name, value in figures.items()])
         sys.stdout.write(out.getvalue())
     elif fmt is OutputFormat.markdown:
         sys.stdout.write(render_markdown(sections) + "\n")
@@ -188,6 +192,25 @@ def warn_ignored_options(payload: dict[str, Any]) -> None:
         options = " and ".join("--" + name for name in given)
         verb = "are" if len(given) > 1 else "is"
         sys.stderr.write(f"note: {options} {verb} ignored: the result is exact (--method monte_carlo samples)\n")
+
+
+def _summary_figures(sections: Sequence[Section]) -> list[tuple[str, dict[str, Any]]]:
+    """The ``summary()`` figures of the results the running command printed, titled by their
+    section when there is one a result (``mathhammer run``)."""
+    from typer._click.globals import get_current_context
+
+    ctx = get_current_context(silent=True)
+    results = [r for r in (ctx.meta.get("mathhammer.results", []) if ctx is not None else [])
+               if callable(getattr(r, "summary", None))]
+    out = []
+    for index, result in enumerate(results):
+        figures = result.summary()
+        if not isinstance(figures, dict) or not figures:
+            continue
+        heading = sections[index].heading if len(sections) == len(results) and len(results) > 1 else ""
+        label = heading or (f"#{index + 1}" if len(results) > 1 else "")
+        out.append((f"{label + ': ' if label else ''}Summary figures", figures))
+    return out
 
 
 def render_markdown(sections: Sequence[Section]) -> str:
@@ -647,11 +670,12 @@ PLOT_SUFFIXES = (".png", ".svg")
 
 
 def note_result(result: Any) -> None:
-    """Remember a result the running command prints, for ``--plot`` (no-op outside a command)."""
+    """Remember a result the running command prints, for ``--plot`` and the CSV summary figures
+    (no-op outside a command)."""
     from typer._click.globals import get_current_context
 
     ctx = get_current_context(silent=True)
-    if ctx is not None and ctx.meta.get("mathhammer.plot"):
+    if ctx is not None:
         ctx.meta.setdefault("mathhammer.results", []).append(result)
 
 

@@ -116,3 +116,20 @@ def test_fight_heading_names_profiles_strategies_and_rounds(capsys):
     heading = _heading(out)
     assert "A 4A 3+ 3/4; 12W; parry" in heading and "B 4A 3+ 3/4; 12W; max_damage" in heading
     assert "exact" in heading and "2 rounds" in heading and "A first" in heading
+
+
+def test_csv_ends_with_the_summary_figures(capsys):
+    import csv
+    import io
+
+    import mathhammer.killteam as kt
+
+    code, out, _ = run(capsys, ["killteam", "shoot", "--format", "csv"])
+    assert code == 0
+    distribution, figures = out.strip().split("\n\n")
+    assert distribution.startswith("# Damage:")
+    title, *lines = figures.splitlines()
+    rows = list(csv.reader(io.StringIO("\n".join(lines))))
+    assert title == "# Summary figures" and rows[0] == ["figure", "value"]
+    expected = kt.shoot(kt.Weapon(4, 3, (3, 4)), kt.Operative(3, 12)).summary()
+    assert {name: float(value) for name, value in rows[1:]} == pytest.approx(expected, rel=1e-5)
