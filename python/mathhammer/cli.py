@@ -32,7 +32,7 @@ from typer._click import exceptions as click_exceptions  # typer >= 0.29 (the pi
 app = typer.Typer(
     name="mathhammer",
     help="Outcome distributions for tabletop-miniature dice combat, exact or Monte Carlo.",
-    epilog="Every game has one shape, mathhammer <game> <action>: killteam fight|shoot|compare|compare-fights|profiles, "
+    epilog="Every game has one shape, mathhammer <game> <action>: killteam fight|shoot|advise|compare|compare-fights|profiles, "
     "starcraft attack|sequence|compare|profiles, deathburgh combat|round|profiles, force-melee melee|melee-many|profiles; "
     "mathhammer run FILE runs a scenario; mathhammer sweep <game> <action> --grid GRID runs a grid of one.\n\n"
     "Example: mathhammer killteam shoot --rules 'Lethal 5+' --save 4 --format json",
