@@ -85,7 +85,7 @@ def _summary(label: str, r: ShootResult) -> list[str]:
         f"{label}kill chance {probability_text(r.kill_chance)} against {r.wounds} wounds; "
         f"injury chance {probability_text(r.injury_chance)}",
     ]
-    if r.samples is not None:
+    if r.samples is not None and r.kill_stderr is not None:  # Monte Carlo: both are set
         lines.append(
             f"{label}{method_line(r.method, r.samples)}: stderr of the mean {r.damage.mean_stderr:.4f}, "
             f"of the kill chance {probability_text(r.kill_stderr)}"
