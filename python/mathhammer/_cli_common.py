@@ -534,6 +534,8 @@ def check_repeated_options(command: Any, args: Sequence[str]) -> None:
     silently, which reads as a comparison that never happened. Points to the command that compares."""
     from typer._click import Context
 
+    if any(token in ("--version", "--help") for token in args):  # eager options: nothing runs
+        return
     path: list[str] = []
     rest = list(args)
     ctx: Any = None

@@ -76,3 +76,8 @@ def test_repeated_flag_and_distinct_options_pass(capsys):
     code, _, err = run(capsys, ["killteam", "shoot", "--obscured", "--obscured", "--hit", "4", "--save", "4",
                                 "--format", "json"])
     assert code == 0, err
+
+
+def test_version_prints_once(capsys):
+    code, out, _ = run(capsys, ["--version"])
+    assert code == 0 and out.count("mathhammer ") == 1
