@@ -43,7 +43,7 @@ def check_stat(field: str, value: Any, lo: int = 2, hi: int = 6) -> int:
     if isinstance(value, str):
         from mathhammer._guard import check_notation, excerpt
 
-        text = check_notation(field, value).strip().rstrip("+").strip()
+        text = check_notation(field, value).strip().removesuffix("+").strip()  # one "+": "3++" is a typo
         if not text.isdecimal():  # int() accepts exactly these (not "²")
             raise InputError(field, f"{excerpt(value)} is not a target number; write it as 3 or '3+' ({lo}..{hi})")
         value = int(text)

@@ -19,7 +19,10 @@ from mathhammer._cli_common import (
     OutputFormat,
     ProgressGroup,
     Section,
+    add_display_options,
+    check_repeated_options,
     emit_sections,
+    hide_flag_metavars,
     result_tables,
 )
 from mathhammer._validate import InputError, InputTypeError
@@ -29,8 +32,8 @@ from typer._click import exceptions as click_exceptions  # typer >= 0.29 (the pi
 app = typer.Typer(
     name="mathhammer",
     help="Outcome distributions for tabletop-miniature dice combat, exact or Monte Carlo.",
-    epilog="Every game has one shape, mathhammer <game> <action>: killteam fight|shoot|compare|compare-fights, "
-    "starcraft attack|sequence|compare, deathburgh combat|round|profiles, force-melee melee|melee-many; "
+    epilog="Every game has one shape, mathhammer <game> <action>: killteam fight|shoot|advise|compare|compare-fights|profiles, "
+    "starcraft attack|sequence|compare|profiles, deathburgh combat|round|profiles, force-melee melee|melee-many|profiles; "
     "mathhammer run FILE runs a scenario; mathhammer sweep <game> <action> --grid GRID runs a grid of one.\n\n"
     "Example: mathhammer killteam shoot --rules 'Lethal 5+' --save 4 --format json",
     no_args_is_help=True,
@@ -153,7 +156,10 @@ def _usage_error(error: Any) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit code (also used by the console script)."""
     command = typer.main.get_command(app)
+    add_display_options(command)
+    hide_flag_metavars(command)
     try:
+        check_repeated_options(command, sys.argv[1:] if argv is None else argv)
         code = command.main(args=argv, prog_name="mathhammer", standalone_mode=False)
     except (InputError, InputTypeError) as error:
         typer.echo(f"error: {_one_line(str(error))}", err=True)

@@ -246,14 +246,20 @@ def resolve_profile(
         found = _find(value, entries)
         if found is not None:
             return found
-    known = closest(value, [str(name) for name in (*library.get(kind, {}), *builtin)])
+    names = list(dict.fromkeys([str(name) for name in (*library.get(kind, {}), *builtin)]))
+    known = closest(value, names)
     if hasattr(cls, "parse"):
         try:
             return cls.parse(value)
         except (InputError, InputTypeError) as error:
             reason = str(error)
+        if not names:
+            raise InputError(field, f"{excerpt(value)} is not valid {game} notation ({reason}), and no {kind} "
+                             "profile has that name")
         raise InputError(field, f"{excerpt(value)} is neither a known {kind} ({known}) nor valid {game} notation "
                          f"({reason})")
+    if not names:
+        raise InputError(field, f"unknown {kind} {excerpt(value)}; no {kind} profiles are loaded (give --profiles FILE)")
     raise InputError(field, f"unknown {kind} {excerpt(value)}; known: {known}")
 
 
@@ -271,9 +277,55 @@ def load_library(path: str | Path) -> Library:
     return parse_library(_read(as_path(path)), str(path))[1]
 
 
+#: The example libraries shipped inside the package (copies of examples/<game>/profiles.toml), by game.
+BUNDLED_LIBRARIES: dict[str, str] = {
+    "killteam": "data/killteam/profiles.toml",
+    "starcraft": "data/starcraft/profiles.toml",
+    "force_melee": "data/force_melee/profiles.toml",
+}
+
+
+def bundled_library_name(game: str) -> str:
+    """What names a game's bundled example library on the command line: "killteam-examples"."""
+    return game.replace("_", "-") + "-examples"
+
+
+def _bundled(path: str | Path) -> str | None:
+    """The game whose bundled library ``path`` names ("force-melee-examples"), unless it is a file."""
+    text = str(path)
+    for game in BUNDLED_LIBRARIES:
+        if text in (bundled_library_name(game), game + "-examples") and not Path(text).exists():
+            return game
+    return None
+
+
+def _read_bundled(game: str) -> dict[str, Any]:
+    from importlib import resources
+
+    text = resources.files("mathhammer").joinpath(BUNDLED_LIBRARIES[game]).read_text(encoding="utf-8")
+    data: dict[str, Any] = tomllib.loads(text)
+    return data
+
+
+def default_library(game: str) -> Library:
+    """The library a command uses without ``--profiles``: the game's bundled examples, less the
+    entries a built-in profile of the game already answers to (the built-in one keeps its name)."""
+    if game not in BUNDLED_LIBRARIES:
+        return {}
+    library = parse_library(_read_bundled(game), bundled_library_name(game))[1]
+    for kind, entries in library.items():
+        builtin = builtin_profiles(game, kind)
+        library[kind] = {key: profile for key, profile in entries.items()
+                         if _find(key, builtin) is None and _find(str(getattr(profile, "name", "") or key), builtin) is None}
+    return library
+
+
 def load_game_library(path: str | Path, game: str) -> Library:
-    """Load a profile library that must be of ``game`` (a library of another game is an error)."""
-    found, library = parse_library(_read(as_path(path)), str(path))
+    """Load a profile library that must be of ``game`` (a library of another game is an error); a
+    bundled library's name ("killteam-examples") loads that library."""
+    bundled = _bundled(path)
+    data = _read_bundled(bundled) if bundled is not None else _read(as_path(path))
+    found, library = parse_library(data, str(path))
     if found != game:
         raise ProfileFileError(str(path), f"game: this is a {found} library; expected game = {game!r}")
     return library

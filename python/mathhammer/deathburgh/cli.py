@@ -9,6 +9,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from mathhammer._cli_common import (
+    note_result,
     FormatOption,
     Method,
     MethodOption,
@@ -134,11 +135,19 @@ def _side_label(side: Side) -> str:
     return f"{name} [{side.mini.notation}, {side.mini.role}], {side.mode}, {side.current_wounds} wounds"
 
 
+#: A joint table with more columns than this prints one row per outcome (6 percentages fit 80 columns).
+JOINT_WIDE = 7
+
+
 def _joint_table(result: CombatResult, prefix: str = "") -> Table:
     pmf = result.joint.pmf
     columns = ["to defender \\ to attacker"] + [str(j) for j in range(pmf.shape[1])]
     rows = [[i] + [float(p) for p in pmf[i]] for i in range(pmf.shape[0]) if pmf[i].any()]
     keep = [0] + [j + 1 for j in range(pmf.shape[1]) if pmf[:, j].any()]
+    if len(keep) > JOINT_WIDE:  # too wide for 80 columns: one row per outcome instead
+        return Table(f"{prefix}Joint P(wounds to defender, wounds to attacker)",
+                     ["to defender", "to attacker", "P(both)"],
+                     [[i, j, float(pmf[i, j])] for i in range(pmf.shape[0]) for j in range(pmf.shape[1]) if pmf[i, j] > 0])
     return Table(f"{prefix}Joint P(wounds to defender, wounds to attacker)", [columns[k] for k in keep],
                  [[row[k] for k in keep] for row in rows])
 
@@ -169,6 +178,7 @@ def _summary_table(result: CombatResult, prefix: str = "") -> Table:
 def combat_tables(result: CombatResult, title: str = "") -> tuple[list[Table], list[str]]:
     """A combat as tables: the outcome summary (P(Wasted) of each side, ...), the wounds to each side,
     their joint law and both rolls; and a summary line (reaction, edition, method)."""
+    note_result(result)  # for --plot
     prefix = f"{title}: " if title else ""
     tables = [
         _summary_table(result, prefix),
@@ -187,6 +197,7 @@ def combat_tables(result: CombatResult, title: str = "") -> tuple[list[Table], l
 def round_tables(result: RoundResult, title: str = "") -> tuple[list[Table], list[str]]:
     """A round as tables: each miniature's mean wounds left and P(Wasted), P(wounds left = k), and each
     combat (who fought whom) with P(fought)."""
+    note_result(result)  # for --plot
     prefix = f"{title}: " if title else ""
     top = max(result.start_wounds)
     fate = Table(f"{prefix}Miniatures after the round", ["miniature", "start wounds", "mean wounds left", "P(Wasted)"],

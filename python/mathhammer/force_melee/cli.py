@@ -16,6 +16,7 @@ import typer
 from typer.core import TyperGroup
 
 from mathhammer._cli_common import (
+    note_result,
     FormatOption,
     Method,
     MethodOption,
@@ -35,13 +36,14 @@ from mathhammer._cli_common import (
     method_line,
     progress_bar,
     register_printer,
+    register_profiles_command,
 )
 from mathhammer._validate import InputError
 from mathhammer.force_melee import engine
 from mathhammer.force_melee.profiles import EXAMPLES, Side, example, field_prefix
 from mathhammer.force_melee.variants import Variants
 from mathhammer.force_melee.results import MeleeManyResult, MeleeResult
-from mathhammer.library import Library, load_game_library, resolve_profile
+from mathhammer.library import Library, default_library, load_game_library, resolve_profile
 
 _EXAMPLE_NAMES = ", ".join(EXAMPLES)
 
@@ -127,6 +129,7 @@ def _fmt(value: float, stderr: float | None) -> str:
 
 def melee_tables(result: MeleeResult, title: str = "") -> tuple[list[Table], list[str]]:
     """Tables for one exchange: a summary per side, damage, casualties, hits and likeliest outcomes."""
+    note_result(result)  # for --plot
     prefix = f"{title}: " if title else ""
     name_a, name_b = result.names
     summary = result.summary()
@@ -167,6 +170,7 @@ def melee_tables(result: MeleeResult, title: str = "") -> tuple[list[Table], lis
 
 def melee_many_tables(result: MeleeManyResult, title: str = "") -> tuple[list[Table], list[str]]:
     """Tables for a melee of several units: per unit, per engaged pair, damage and casualties."""
+    note_result(result)  # for --plot
     prefix = f"{title}: " if title else ""
     rows = []
     for name, unit in result.units.items():
@@ -325,7 +329,7 @@ def force_melee(
         _run_scenario(scenario, overrides, fmt)
         return
 
-    library = load_game_library(profiles, "force_melee") if profiles is not None else {}
+    library = load_game_library(profiles, "force_melee") if profiles is not None else default_library("force_melee")
     side_a = build_side("a", "line_troopers", {key: local[f"a_{key}"] for key in _A}, library)
     side_b = build_side("b", "militia", {key: local[f"b_{key}"] for key in _B}, library)
     with progress_bar("Force melee") as progress:
@@ -464,7 +468,7 @@ def melee_many_command(
         raise InputError("--side", "give the units (--side NAME=PROFILE) whose pairs --engaged and --assign name")
     if side and not engaged:
         raise InputError("--engaged", "give each pair in contact as --engaged A:B")
-    library = load_game_library(profiles, "force_melee") if profiles is not None else {}
+    library = load_game_library(profiles, "force_melee") if profiles is not None else default_library("force_melee")
     sides = parse_sides(list(side or DEFAULT_MANY_SIDES), library)
     pairs = parse_engaged(list(engaged or DEFAULT_MANY_ENGAGED))
     assignment = parse_assignment(list(assign or ([] if side else DEFAULT_MANY_ASSIGN)))
@@ -504,6 +508,7 @@ app = typer.Typer(
 )
 app.command("melee", epilog=MELEE_EPILOG)(force_melee)
 app.command("melee-many", epilog=MELEE_MANY_EPILOG)(melee_many_command)
+register_profiles_command(app, "force_melee")
 
 
 def register(parent: typer.Typer) -> None:

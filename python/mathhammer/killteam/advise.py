@@ -86,6 +86,32 @@ class Advice(ResultMixin):
     first: str
     variants: Variants = Variants()
 
+    def to_markdown(self) -> str:
+        """The advice table ``mathhammer killteam advise`` prints, as Markdown."""
+        from mathhammer import _cli_common
+
+        return _cli_common.render_markdown(_cli_common.result_sections(self))
+
+    def _repr_html_(self) -> str:
+        from mathhammer import _cli_common
+
+        return _cli_common.render_html(_cli_common.result_sections(self))
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        from mathhammer import _cli_common
+
+        yield from _cli_common.rich_renderables(_cli_common.result_sections(self))
+
+    def __str__(self) -> str:
+        """``print(advice)``: the table the command prints (80 columns, no colour)."""
+        import io
+
+        from rich.console import Console
+
+        out = io.StringIO()
+        Console(file=out, width=80, color_system=None).print(self)
+        return out.getvalue().rstrip("\n")
+
     def to_frame(self) -> Any:
         """One row per legal move."""
         import pandas as pd

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from mathhammer.killteam import cli_compare, cli_fight, cli_shoot
+from mathhammer._cli_common import register_profiles_command
+from mathhammer.killteam import cli_advise, cli_compare, cli_fight, cli_shoot
 
 killteam_app = typer.Typer(
     name="killteam",
@@ -15,6 +16,8 @@ killteam_app = typer.Typer(
 cli_fight.register(killteam_app)
 cli_shoot.register(killteam_app)
 cli_compare.register(killteam_app)
+cli_advise.register(killteam_app)
+register_profiles_command(killteam_app, "killteam")
 
 
 def register(app: typer.Typer) -> None:

@@ -28,7 +28,7 @@ from mathhammer.killteam.compare import compare, compare_fights
 from mathhammer.killteam.profiles import ALL_STRATEGIES, Fighter, Operative, Weapon
 from mathhammer.killteam.shoot import DEFAULT_SAMPLES
 from mathhammer.killteam.variants import Variants
-from mathhammer.library import load_game_library, resolve_profile
+from mathhammer.library import default_library, load_game_library, resolve_profile
 
 COMPARE_EPILOG = """Examples:
 
@@ -124,7 +124,7 @@ def register(app: typer.Typer) -> None:
         fmt: FormatOption = OutputFormat.table,
     ) -> None:
         """Compare guns at every save: mean damage and P(damage >= w), then the first minus the second."""
-        library = load_game_library(profiles, "killteam") if profiles is not None else {}
+        library = load_game_library(profiles, "killteam") if profiles is not None else default_library("killteam")
         guns = [resolve_profile("killteam", "weapon", w, library, f"weapon[{i}]") for i, w in enumerate(weapon)]
         save_values = parse_saves(saves)
         base = (resolve_profile("killteam", "operative", target, library, "target") if target is not None
@@ -155,7 +155,7 @@ def register(app: typer.Typer) -> None:
         fmt: FormatOption = OutputFormat.table,
     ) -> None:
         """Each fighter (or strategy variant) against each opponent: kill and death chances, mean wounds left."""
-        library = load_game_library(profiles, "killteam") if profiles is not None else {}
+        library = load_game_library(profiles, "killteam") if profiles is not None else default_library("killteam")
         fighters = [parse_fighter(f, library, f"fighter[{i}]") for i, f in enumerate(fighter)]
         opponents = [parse_fighter(o, library, f"opponent[{i}]") for i, o in enumerate(opponent)]
         rows: Any = fighters

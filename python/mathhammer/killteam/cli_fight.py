@@ -8,6 +8,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from mathhammer._cli_common import (
+    note_result,
     FormatOption,
     Method,
     MethodOption,
@@ -24,12 +25,13 @@ from mathhammer._cli_common import (
     method_line,
     progress_bar,
     register_printer,
+    run_conditions,
 )
 from mathhammer.killteam.variants import Variants
 from mathhammer._validate import InputError, InputTypeError
 from mathhammer.killteam.fight import FightResult, fight
 from mathhammer.killteam.profiles import Fighter
-from mathhammer.library import load_game_library, profile_to_dict, resolve_profile
+from mathhammer.library import default_library, load_game_library, profile_to_dict, resolve_profile
 
 _STRATEGY_HELP = ("strike, parry, max_damage (Max Dmg To Enemy), min_damage (Min Dmg To Self) or optimal "
                   "(best move for --X-objective).")
@@ -63,6 +65,7 @@ def _fighter(side: str, profile: str | None, library: Any, **changes: Any) -> Fi
 def fight_tables(result: FightResult, title: str = "", fighters: tuple[Any, Any] | None = None) -> tuple[list[Table], list[str]]:
     """A fight as tables: a summary per fighter (death chance, mean wounds left, mean damage taken, and
     standard errors for Monte Carlo), then each fighter's wounds left; ``fighters`` adds their profiles."""
+    note_result(result)  # for --plot
     prefix = f"{title}: " if title else ""
     errors = result.stderr or {}
     columns = ["fighter"] + (["profile"] if fighters else []) + ["death chance", "mean wounds left",
@@ -70,7 +73,9 @@ def fight_tables(result: FightResult, title: str = "", fighters: tuple[Any, Any]
     if errors:
         columns.append("stderr (death chance)")
     rounds = f"{result.rounds} round{'s' if result.rounds > 1 else ''}"
-    summary = Table(f"{prefix}Fight ({result.method}, {rounds}, {result.first.upper()} first)", columns)
+    how = ", ".join([*run_conditions(result), rounds, f"{result.first.upper()} first"])
+    who = f": A {result.fighters[0]} vs B {result.fighters[1]}" if all(result.fighters) else ""
+    summary = Table(f"{prefix}Fight{who} ({how})", columns)  # profiles and strategies, and how it ran
     for index, side in enumerate(("a", "b")):
         row: list[Any] = [side.upper()] + ([str(fighters[index])] if fighters else [])
         row += [result.death_chance(side), result.wounds(side).mean, result.mean_damage_taken(side)]
@@ -133,7 +138,7 @@ def register(app: typer.Typer) -> None:
 
         With no options: 4 attacks, 3+, 3/4 damage, 12 wounds, Max Dmg To Enemy on both sides.
         """
-        library = load_game_library(profiles, "killteam") if profiles is not None else {}
+        library = load_game_library(profiles, "killteam") if profiles is not None else default_library("killteam")
         a = _fighter("a", a_profile, library, attacks=a_attacks, hit=a_hit, damage=a_damage, wounds=a_wounds,
                      rules=a_rules, abilities=a_abilities, strategy=a_strategy,
                      objective=a_objective)

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from mathhammer._cli_common import (
+    note_result,
     FormatOption,
     Method,
     MethodOption,
@@ -23,14 +24,16 @@ from mathhammer._cli_common import (
     distribution_table,
     emit,
     method_line,
+    probability_text,
     progress_bar,
     register_printer,
+    run_conditions,
 )
 from mathhammer.killteam.variants import Variants
 from mathhammer._validate import InputError, check_stat
 from mathhammer.killteam.profiles import Operative, Weapon
 from mathhammer.killteam.shoot import DEFAULT_SAMPLES, ShootResult, shoot
-from mathhammer.library import load_game_library, profile_to_dict, resolve_profile
+from mathhammer.library import default_library, load_game_library, profile_to_dict, resolve_profile
 
 #: What the bare command shoots with and at.
 DEFAULT_WEAPON = Weapon(attacks=4, hit=3, damage=(3, 4))
@@ -79,26 +82,47 @@ def parse_saves(text: str) -> list[int]:
 
 
 def _summary(label: str, r: ShootResult) -> list[str]:
-    lines = [
-        f"{label}mean damage {r.damage.mean:.4f} (std {r.damage.std:.4f}); "
-        f"kill chance {r.kill_chance:.4%} against {r.wounds} wounds; injury chance {r.injury_chance:.4%}"
+    lines = [  # one figure group a line, so that each fits 80 columns
+        f"{label}mean damage {r.damage.mean:.4f} (std {r.damage.std:.4f})",
+        f"{label}kill chance {probability_text(r.kill_chance)} against {r.wounds} wounds; "
+        f"injury chance {probability_text(r.injury_chance)}",
     ]
-    if r.samples is not None:
+    if r.samples is not None and r.kill_stderr is not None:  # Monte Carlo: both are set
         lines.append(
             f"{label}{method_line(r.method, r.samples)}: stderr of the mean {r.damage.mean_stderr:.4f}, "
-            f"of the kill chance {r.kill_stderr:.4%}"
+            f"of the kill chance {probability_text(r.kill_stderr)}"
         )
     else:
         lines.append(label + method_line(r.method))
     return lines
 
 
+def shot_conditions(result: ShootResult) -> list[str]:
+    """What a shot's heading names besides the profiles: cover, obscured, rounds, variants, method."""
+    parts = []
+    if result.cover_crits:
+        parts.append(f"cover crits {result.cover_crits}")
+    if result.cover:
+        parts.append(f"cover {result.cover}")
+    if result.obscured:
+        parts.append("obscured")
+    if result.rounds > 1:
+        parts.append(f"{result.rounds} rounds")
+    return parts + run_conditions(result)
+
+
+def _named(notation: str, name: str | None) -> str:
+    """A profile as the heading names it: the library name the user typed, then its notation."""
+    return f"{name} ({notation})" if name and name != notation else notation
+
+
 def shoot_tables(result: ShootResult, title: str = "") -> tuple[list[Table], list[str]]:
     """A shot as a table of P(damage = x) and P(damage >= x), and summary lines (mean, std, kill
     chance, and standard errors for Monte Carlo)."""
+    note_result(result)  # for --plot
     prefix = f"{title}: " if title else ""
     heading = f"{prefix}Damage: {result.weapon} against {result.target}"
-    heading += f", {result.rounds} rounds" if result.rounds > 1 else ""
+    heading += "".join(f", {part}" for part in shot_conditions(result))
     return [distribution_table(heading, result.damage, "damage")], _summary(prefix, result)
 
 
@@ -165,7 +189,7 @@ def register(app: typer.Typer) -> None:
         """
         if save is not None and saves is not None:
             raise InputError("--saves", "--saves sweeps the save; drop --save (give one or the other)")
-        library = load_game_library(profiles, "killteam") if profiles is not None else {}
+        library = load_game_library(profiles, "killteam") if profiles is not None else default_library("killteam")
         base_weapon = DEFAULT_WEAPON if weapon is None else resolve_profile("killteam", "weapon", weapon, library)
         the_weapon = _with(base_weapon, attacks=attacks, hit=hit, damage=damage, rules=rules)
         base_target = DEFAULT_TARGET if target is None else resolve_profile("killteam", "operative", target, library,
@@ -188,9 +212,15 @@ def register(app: typer.Typer) -> None:
                   "profiles": {"weapon": profile_to_dict(the_weapon), "target": profile_to_dict(base_target)}}
         if saves is None:
             tables, lines = shoot_tables(first)
+            if weapon is not None or target is not None:  # name the library profiles the user chose
+                tables[0].title = tables[0].title.replace(
+                    f"Damage: {first.weapon} against {first.target}",
+                    f"Damage: {_named(first.weapon, weapon)} against {_named(first.target, target)}", 1)
             emit(fmt, tables, {**inputs, **_headline(first), "result": first.to_dict()}, lines)
             return
         inputs["target"] = f"saves {', '.join(f'{v}+' for v in save_values)}; {base_target.wounds}W"
         payload = {**inputs, "saves": [{"save": value, **_headline(r), "result": r.to_dict()} for value, r in results]}
         summary = [line for value, r in results for line in _summary(f"{value}+: ", r)]
+        for _, r in results:
+            note_result(r)
         emit(fmt, _side_by_side(results), payload, summary if fmt is OutputFormat.markdown else [])

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from mathhammer._cli_common import (
+    note_result,
     FormatOption,
     Method,
     MethodOption,
@@ -25,11 +26,13 @@ from mathhammer._cli_common import (
     distribution_table,
     emit,
     method_line,
+    probability_text,
     progress_bar,
     register_printer,
+    register_profiles_command,
 )
 from mathhammer._validate import InputError
-from mathhammer.library import load_game_library, resolve_profile
+from mathhammer.library import default_library, load_game_library, resolve_profile
 from mathhammer.starcraft.engine import DEFAULT_SAMPLES, REACTION_KEYS, attack, sequence
 from mathhammer.starcraft.profiles import ATTACK_KWARGS, Batch, Rules, Unit, Variants, Weapon
 from mathhammer.starcraft.results import AttackResult, SequenceResult
@@ -54,6 +57,9 @@ def _o(panel: str, text: str, *names: str) -> Any:
     return typer.Option(*names, help=text, rich_help_panel=panel)
 
 
+register_profiles_command(starcraft_app, "starcraft")
+
+
 def register(app: typer.Typer) -> None:
     """Add the starcraft command group to the top-level app."""
     app.add_typer(starcraft_app, name="starcraft")
@@ -61,7 +67,7 @@ def register(app: typer.Typer) -> None:
 
 def _profile(kind: str, name: str, profiles: Path | None) -> Any:
     """A weapon or unit by name: an entry of --profiles, or of the built-in catalogue."""
-    library = load_game_library(profiles, "starcraft") if profiles is not None else {}
+    library = load_game_library(profiles, "starcraft") if profiles is not None else default_library("starcraft")
     return resolve_profile("starcraft", kind, name, library)
 
 
@@ -245,6 +251,7 @@ def _stages_table(result: AttackResult, prefix: str = "") -> Table:
 def attack_tables(result: AttackResult, title: str = "") -> tuple[list[Table], list[str]]:
     """A batch as tables (damage, casualties, the Damage Marker after it, every stage) and summary
     lines (dice and stage means, mean damage and casualties, P(destroyed), P(Shielded lost))."""
+    note_result(result)  # for --plot
     prefix = f"{title}: " if title else ""
     tables = [
         distribution_table(f"{prefix}Damage", result.damage, "damage"),
@@ -254,12 +261,13 @@ def attack_tables(result: AttackResult, title: str = "") -> tuple[list[Table], l
     ]
     means = ", ".join(f"{name.replace('_', ' ')} {dist.mean:.3f}" for name, dist in result.stages.distributions().items())
     lines = [
-        f"dice {result.stages.dice}; means: {means}; damage per die {result.damage_per_die}",
+        f"dice {result.stages.dice}; damage per die {result.damage_per_die}",  # two lines: each fits 80 columns
+        f"means: {means}",
         f"mean damage {result.damage.mean:.4f}, mean casualties {result.casualties.mean:.4f}",
-        f"P(destroyed) = {result.destroyed:.6g}",
+        f"P(destroyed) = {probability_text(result.destroyed)}",
     ]
     if result.shield_lost > 0 or result.state.shielded.any():  # the unit was Shielded before the attack
-        lines.append(f"P(Shielded lost) = {result.shield_lost:.6g}")
+        lines.append(f"P(Shielded lost) = {probability_text(result.shield_lost)}")
     if result.reaction_ignored:
         lines.append("reaction ignored: the weapon is INSTANT")
     lines.append(method_line(result.method, result.samples, result.seed))
@@ -269,6 +277,7 @@ def attack_tables(result: AttackResult, title: str = "") -> tuple[list[Table], l
 def sequence_tables(result: SequenceResult, title: str = "") -> tuple[list[Table], list[str]]:
     """A sequence as tables (total damage, casualties, the final Damage Marker, one row per batch)
     and summary lines (means, P(destroyed), P(Shielded lost) at the end)."""
+    note_result(result)  # for --plot
     prefix = f"{title}: " if title else ""
     per_batch = Table(
         f"{prefix}Batches",
@@ -284,10 +293,10 @@ def sequence_tables(result: SequenceResult, title: str = "") -> tuple[list[Table
     ]
     lines = [
         f"mean total damage {result.total_damage.mean:.4f}, mean casualties {result.casualties.mean:.4f}",
-        f"P(destroyed) = {result.destroyed:.6g}",
+        f"P(destroyed) = {probability_text(result.destroyed)}",
     ]
     if result.shield_lost > 0:
-        lines.append(f"P(Shielded lost) = {result.shield_lost:.6g}")
+        lines.append(f"P(Shielded lost) = {probability_text(result.shield_lost)}")
     if any(b.reaction_ignored for b in result.batches):
         lines.append("reaction ignored in INSTANT batches")
     lines.append(method_line(result.method, result.samples, result.seed))
@@ -390,7 +399,7 @@ def sequence_command(
     """Several batches against one unit in order, its models, Damage Marker and Shielded carried over."""
     from mathhammer.library import profile_to_dict
 
-    library = load_game_library(profiles, "starcraft") if profiles is not None else {}
+    library = load_game_library(profiles, "starcraft") if profiles is not None else default_library("starcraft")
     the_unit: Unit = resolve_profile("starcraft", "unit", unit, library)
     batches = [parse_batch(text, i, library) for i, text in enumerate(batch or DEFAULT_BATCHES)]
     rules = cli_variants(Variants, variants, {"critical_hit": critical_hit_rule, "leftover": leftover, "stacking": stacking},

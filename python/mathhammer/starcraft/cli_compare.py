@@ -20,7 +20,7 @@ from mathhammer._cli_common import (
     cli_variants,
     emit,
 )
-from mathhammer.library import load_game_library, resolve_profile
+from mathhammer.library import default_library, load_game_library, resolve_profile
 from mathhammer.starcraft.compare import compare
 from mathhammer.starcraft.engine import DEFAULT_SAMPLES
 from mathhammer.starcraft.profiles import Variants
@@ -50,7 +50,7 @@ def register(app: typer.Typer) -> None:
         fmt: FormatOption = OutputFormat.table,
     ) -> None:
         """Each weapon against each unit: mean damage, mean casualties, destroyed chance."""
-        library = load_game_library(profiles, "starcraft") if profiles is not None else {}
+        library = load_game_library(profiles, "starcraft") if profiles is not None else default_library("starcraft")
         weapons = [resolve_profile("starcraft", "weapon", w, library, f"weapon[{i}]") for i, w in enumerate(weapon)]
         units = [resolve_profile("starcraft", "unit", u, library, f"unit[{i}]") for i, u in enumerate(unit)]
         comparison = compare(weapons, units, firing_models=firing_models, method=method.value, samples=samples,
