@@ -38,7 +38,7 @@ def attack_profile(source: Weapon | Fighter, obscured: bool = False, variants: V
     """
     weapon = _weapon_of(source)
     rules = weapon.rules
-    rule_variants = variants if variants is not None else Variants()
+    rule_variants = Variants.resolve(variants)  # a public helper: any form of variants=, checked
     p = _kt.AttackProfile()
     p.dice = weapon.attacks
     p.hit = weapon.hit
@@ -69,7 +69,7 @@ def defence_profile(target: Operative, dice: int, cover: int, cover_crits: int =
     """The C++ profile of a defender's dice (docs/rules/killteam.md §8.2): `dice` after Piercing,
     `cover_crits` crit saves then `cover` normal saves retained without rolling."""
     abilities = target.abilities
-    rule_variants = variants if variants is not None else Variants()
+    rule_variants = Variants.resolve(variants)  # a public helper: any form of variants=, checked
     p = _kt.AttackProfile()
     p.dice = check_int("defence dice", dice, 0, 3)
     p.hit = target.save

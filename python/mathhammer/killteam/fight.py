@@ -227,7 +227,7 @@ def check_optimal_pair(a: Fighter, b: Fighter) -> None:
 def fight_spec(a: Fighter, b: Fighter, first: str = "a", wounds_a: int | None = None, wounds_b: int | None = None,
                variants: Variants | None = None) -> Any:
     """The C++ FightSpec of a fight between validated fighters, with the fight's rule switches."""
-    rule_variants = variants if variants is not None else Variants()
+    rule_variants = Variants.resolve(variants)
     spec = _kt.FightSpec()
     spec.fighter_a = _fighter_spec(a, wounds_a)
     spec.fighter_b = _fighter_spec(b, wounds_b)
