@@ -11,6 +11,7 @@ The resolution itself (strikes, parries, abilities, decisions) is C++; both engi
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -241,6 +242,13 @@ def fight_spec(a: Fighter, b: Fighter, first: str = "a", wounds_a: int | None = 
 
 def fighter_dice(f: Fighter, variants: Variants | None = None) -> Any:
     """The exact retained-dice table of a fighter (Mystic Scry scores without Devastating in a fight)."""
+    return _fighter_dice(f, Variants.resolve(variants))
+
+
+@functools.lru_cache(maxsize=4096)
+def _fighter_dice(f: Fighter, variants: Variants) -> Any:
+    # Fighters and variants are frozen and hashable, and the table is read-only: one fight asks for
+    # it several times (the work estimates, then the engine), a sweep for the same fighters often.
     return attack_distribution(f, variants=variants, devastating=0)
 
 
