@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from mathhammer._validate import InputError, InputTypeError, check_choice
-from mathhammer.results import Distribution, JointDistribution
+from mathhammer.results import Distribution, JointDistribution, _pyplot
 
 __all__ = ["KINDS", "Series", "plot", "plot_joint", "plot_series"]
 
@@ -23,14 +23,6 @@ KINDS: tuple[str, ...] = ("pmf", "at_least")
 
 #: One curve or bar group: its legend label and its distribution.
 Series = tuple[str, Distribution]
-
-
-def _pyplot() -> Any:
-    try:
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise ImportError("plotting needs matplotlib: pip install 'mathhammer[plot]'") from None
-    return plt
 
 
 def _axes(ax: Any) -> Any:

@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import math
 import os
-import secrets
 import time
-from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Protocol
 
@@ -26,17 +24,17 @@ import numpy as np
 
 from mathhammer import _core
 from mathhammer._validate import InputTypeError, check_int
+# The bounds, the progress callback's type and the seed check are the engine options' own.
+from mathhammer.options import MAX_SAMPLES as MAX_SAMPLES  # re-exported
+from mathhammer.options import MAX_THREADS as MAX_THREADS
+from mathhammer.options import Progress as Progress
+from mathhammer.options import engine_options
 
 CHUNK_SAMPLES: int = int(_core.core.CHUNK_SAMPLES)
-MAX_SAMPLES: int = 10_000_000_000
-MAX_THREADS: int = 256
 #: The elapsed time one batch (one C++ call) of a run aims at.
 BATCH_SECONDS: float = 0.25
 #: At most this many chunks per worker in one batch (a fast kernel's batches stop growing there).
 MAX_CHUNKS_PER_WORKER: int = 64
-
-#: progress(done_samples, total_samples) is called between batches, from the calling thread.
-Progress = Callable[[int, int], None]
 
 
 class Kernel(Protocol):
@@ -46,10 +44,8 @@ class Kernel(Protocol):
 
 
 def resolve_seed(seed: int | None) -> int:
-    """A 64-bit seed; None draws one from the operating system."""
-    if seed is None:
-        return secrets.randbits(64)
-    return check_int("seed", seed, 0, 2**64 - 1)
+    """A 64-bit seed; None draws one from the operating system (the engines' own check and draw)."""
+    return engine_options(seed=seed).draw_seed()
 
 
 def resolve_threads(threads: int | None) -> int:
@@ -60,10 +56,6 @@ def resolve_threads(threads: int | None) -> int:
         except AttributeError:  # pragma: no cover - not on Linux
             return max(1, os.cpu_count() or 1)
     return check_int("threads", threads, 1, MAX_THREADS)
-
-
-def check_samples(samples: int) -> int:
-    return check_int("samples", samples, 1, MAX_SAMPLES)
 
 
 def usable_cores() -> int:
