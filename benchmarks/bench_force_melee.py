@@ -20,8 +20,7 @@ SAMPLES = 20_000_000
 
 def _kernel(a, b, **switches):
     config = engine._fm.ExchangeConfig(engine._side_config(a, a.dice), engine._side_config(b, b.dice),
-                                       engine._Switches.check(switches.get("winner_damage", "once"), "spill",
-                                                              "bonus", False).rules())
+                                       engine._switches(None, switches.get("winner_damage"), None, None, None).rules())
     return functools.partial(engine._fm.exchange_sample, config)
 
 
