@@ -403,3 +403,13 @@ def test_stderr_of_a_probability_rounded_above_one() -> None:
     assert dist.stderr is not None and dist.stderr[0] == 0.0
     joint = JointDistribution(np.array([[p]]), samples=100)
     assert joint.stderr is not None and joint.stderr[0, 0] == 0.0
+
+
+@pytest.mark.parametrize("axis", [1.0, True, 0.5, None])
+def test_a_joint_marginal_axis_must_be_an_integer_or_a_name(axis: object) -> None:
+    """1.0 == 1 and True == 1 passed the range check and reached numpy (found by the fuzz suite)."""
+    joint = JointDistribution(np.array([[0.25, 0.25], [0.5, 0.0]]), ("a", "b"))
+    with pytest.raises(InputTypeError) as caught:
+        joint.marginal(axis)  # type: ignore[arg-type]
+    assert caught.value.field == "axis"
+    assert joint.marginal(1).pmf.tolist() == [0.75, 0.25] and joint.marginal("a").pmf.tolist() == [0.5, 0.5]

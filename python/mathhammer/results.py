@@ -330,8 +330,12 @@ class JointDistribution:
             if axis not in self._names:
                 raise InputError("axis", f"unknown name {excerpt(axis)}; allowed: {', '.join(self._names)}")
             axis = self._names.index(axis)
+        # 1.0 == 1 and True == 1: only a real integer names an axis (numpy's sum refuses a float).
+        if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
+            raise InputTypeError("axis", f"expected 0, 1 or a name, got {excerpt(axis)}")
         if axis not in (0, 1):
             raise InputError("axis", f"{excerpt(axis)} is out of range; allowed 0, 1 or a name")
+        axis = int(axis)
         return Distribution(self._pmf.sum(axis=1 - axis), samples=self._samples)
 
     def prob(self, predicate: Any) -> float:
