@@ -112,3 +112,70 @@ def test_mathhammer_run_prints_the_table(tmp_path: Path, capsys: pytest.CaptureF
     text = capsys.readouterr().out
     assert "### rules by save: Sweep: killteam.shoot" in text or "Sweep: killteam.shoot" in text
     assert "12 cells; seed 7" in text
+
+
+OTHER_GAMES = """
+[[sweep]]
+name = "a Deathburgh combat by reaction and attacker"
+action = "deathburgh.combat"
+defender = "Bandit Brute"
+grid = { reaction = ["attack", "dodge"], attacker = ["Old Fellas Brute", "A 3/4+ D 2/4+ W 3"] }
+
+[[sweep]]
+name = "a StarCraft sequence by target"
+action = "starcraft.sequence"
+batches = [{ weapon = "c14_rifle", firing_models = 3 }, { weapon = "c14_rifle" }]
+grid = { unit = ["zergling", "marine"] }
+
+[[sweep]]
+name = "a Deathburgh round by edition"
+action = "deathburgh.round"
+miniatures = { "Leader" = { example = "Old Fellas Leader" }, "Brute" = { card = "A 3/3+ D 6/4+ W 5", wounds = 4 } }
+combat = [{ attacker = "Leader", defender = "Brute", reaction = "attack" }]
+grid = { edition = ["web", "alpha"] }
+
+[[sweep]]
+name = "a Force melee melee_many by winner damage"
+action = "force_melee.melee_many"
+sides = { troopers = "line_troopers", militia = "militia" }
+engaged = [["troopers", "militia"]]
+grid = { winner_damage = ["once", "excess"] }
+"""
+
+
+def test_every_action_sweeps_and_each_cell_is_the_separate_call() -> None:
+    from mathhammer import deathburgh as db
+    from mathhammer import force_melee as fm
+    from mathhammer import starcraft as sc
+
+    combat, sequence, round_, many = scenario.run_scenario(scenario.parse_scenario_text(OTHER_GAMES))
+    cells = list(itertools.product(["attack", "dodge"], ["Old Fellas Brute", "A 3/4+ D 2/4+ W 3"]))
+    assert len(combat.result.rows) == 4
+    for row, (reaction, attacker) in zip(combat.result.rows, cells):
+        direct = db.combat(attacker, "Bandit Brute", reaction).summary()
+        assert row[2:] == tuple(direct.values())
+    rifle = sc.catalog.weapon("c14_rifle")
+    for row, unit in zip(sequence.result.rows, ["zergling", "marine"]):
+        direct = sc.sequence(sc.catalog.unit(unit), [sc.Batch(rifle, firing_models=3), sc.Batch(rifle)]).summary()
+        assert row[1:] == tuple(direct.values())
+    minis = {"Leader": db.example("Old Fellas Leader"), "Brute": db.Miniature.parse("A 3/3+ D 6/4+ W 5", name="Brute")}
+    for row, edition in zip(round_.result.rows, ["web", "alpha"]):
+        direct = db.round(minis, [{"attacker": "Leader", "defender": "Brute", "reaction": "attack"}],
+                          wounds={"Brute": 4}, edition=edition).summary()
+        assert row[0] == edition and row[1:] == tuple(direct.values())
+    sides = {"troopers": fm.example("line_troopers"), "militia": fm.example("militia")}
+    for row, damage in zip(many.result.rows, ["once", "excess"]):
+        direct = fm.melee_many(sides, [("troopers", "militia")], winner_damage=damage).summary()
+        assert row[1:] == tuple(direct.values())
+
+
+def test_a_bad_grid_value_names_its_place_or_its_cell() -> None:
+    entry = ('action = "deathburgh.combat"\ndefender = "Bandit Brute"\n'
+             'grid = { attacker = ["Old Fellas Brute", "nobody at all"] }')
+    with pytest.raises(ProfileFileError) as caught:
+        scenario.run_scenario(scenario.parse_scenario_text(f"[[sweep]]\n{entry}\n"), source="duels.toml")
+    assert str(caught.value).startswith("duels.toml: sweep.deathburgh.combat[0]")
+    assert "cell 1 (attacker=nobody at all)" in str(caught.value) and "'nobody at all' is neither" in str(caught.value)
+    kt_entry = 'action = "killteam.shoot"\ntarget = { save = 3 }\ngrid = { weapon = ["4A 3+ 3/4", "nothing"] }'
+    with pytest.raises(ProfileFileError, match=r"grid\.weapon\[1\]"):
+        scenario.run_scenario(scenario.parse_scenario_text(f"[[sweep]]\n{kt_entry}\n"), source="duels.toml")

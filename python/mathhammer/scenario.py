@@ -437,6 +437,12 @@ def _prepare(action: Action, kwargs: dict[str, Any], library: Library) -> dict[s
     missing = [key for key in required if key not in kwargs]
     if missing:
         raise InputError(missing[0], f"missing; [[{action.game}.{action.name}]] needs {', '.join(required)}")
+    return resolve_keywords(action, kwargs, library)
+
+
+def resolve_keywords(action: Action, kwargs: dict[str, Any], library: Library) -> dict[str, Any]:
+    """An entry's keywords with its profiles built and names resolved (no key checks): what
+    ``prepare_entries`` does to an entry after checking it, and a [[sweep]] to each grid value."""
     for argument, kind in action.profiles.items():
         if argument in kwargs:
             kwargs[argument] = resolve_profile(action.game, kind, kwargs[argument], library, argument)

@@ -18,6 +18,7 @@ notation, tables). The outcome is a :class:`SweepTable`, one row per cell.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -26,8 +27,9 @@ from mathhammer._validate import InputError, InputTypeError
 
 __all__ = ["SWEEPABLE", "SweepTable", "run_sweep", "sweep_action"]
 
-#: The actions a [[sweep]] entry may name: those whose keywords are plain values or profiles.
-SWEEPABLE = ("killteam.fight", "killteam.shoot", "starcraft.attack", "force_melee.melee")
+#: The actions a [[sweep]] entry may name: every scenario action.
+SWEEPABLE = ("killteam.fight", "killteam.shoot", "starcraft.attack", "starcraft.sequence", "deathburgh.combat",
+             "deathburgh.round", "force_melee.melee", "force_melee.melee_many")
 
 
 def _plain(value: Any) -> Any:
@@ -73,11 +75,20 @@ class SweepTable:
 def run_sweep(progress: Any = None, **kwargs: Any) -> SweepTable:
     """Run a prepared [[sweep]] entry (see :func:`sweep_action`)."""
     from mathhammer import scenario
-    from mathhammer.sweep import sweep
+    from mathhammer.sweep import SweepError, sweep
 
     game, _, name = str(kwargs["action"]).partition(".")
     function = scenario.ACTIONS[(game, name)].resolve()
-    frame = sweep(function, seed=kwargs.get("seed"), progress=progress, **kwargs["grid"], **kwargs["fixed"])
+    fixed = dict(kwargs["fixed"])
+    # A list keyword (a sequence's batches, the engaged pairs) would be an axis to mathhammer.sweep:
+    # bind those to the function instead.
+    sequences = {key: fixed.pop(key) for key in list(fixed) if isinstance(fixed[key], (list, tuple, range))}
+    if sequences:
+        function = functools.partial(function, **sequences)
+    try:
+        frame = sweep(function, seed=kwargs.get("seed"), progress=progress, **kwargs["grid"], **fixed)
+    except SweepError as error:  # a cell's own error (a name only the engine resolves): name the cell
+        raise InputError("grid", str(error)) from None
     return SweepTable.from_frame(kwargs["action"], frame)
 
 
@@ -95,12 +106,24 @@ def _values(key: str, value: Any) -> list[Any]:
     return value
 
 
+def _resolve(scenario: Any, target: Any, kwargs: dict[str, Any], library: Any, where: dict[str, int]) -> dict[str, Any]:
+    """``scenario.resolve_keywords``, an error in a grid value named by its place: ``grid.weapon[2]``."""
+    try:
+        resolved: dict[str, Any] = scenario.resolve_keywords(target, kwargs, library)
+        return resolved
+    except (InputError, InputTypeError) as error:
+        top = error.field.split(".")[0].split("[")[0]
+        if top not in where:
+            raise
+        message = str(error)[len(error.field) + 2:]
+        raise type(error)(f"grid.{top}[{where[top]}]{error.field[len(top):]}", message) from None
+
+
 def sweep_action(index: int, entry: Mapping[str, Any]) -> Any:
     """The scenario Action that runs [[sweep]] entry ``index``: its keywords are checked and its
     profiles built against the swept action (``mathhammer.scenario``)."""
     from mathhammer import scenario
-    from mathhammer.library import resolve_profile
-
+    
     name = entry.get("action")
     if name not in SWEEPABLE:
         raise InputError("action", f"expected the action to sweep, one of {', '.join(SWEEPABLE)}; got {name!r}")
@@ -113,23 +136,28 @@ def sweep_action(index: int, entry: Mapping[str, Any]) -> Any:
         seed = kwargs.pop("seed", None)
         if not isinstance(grid, Mapping) or not grid:
             raise InputError("grid", "expected a table of keyword -> list of values, e.g. grid = { cover = [0, 1] }")
+        grid = dict(grid)
+        for alias, keyword in target.aliases.items():
+            for table in (kwargs, grid):
+                if alias in table:
+                    table[keyword] = table.pop(alias)
         allowed = target.keys()
         if allowed is not None:
             scenario._check_keys(kwargs, allowed)
             scenario._check_keys({k.split(".")[0]: v for k, v in grid.items()}, allowed, "grid.")
-        axes: dict[str, list[Any]] = {}
-        for key, value in grid.items():
-            values = _values(key, value)
-            kind = target.profiles.get(key)
-            if kind is not None:
-                values = [resolve_profile(game, kind, v, library, f"grid.{key}[{i}]") for i, v in enumerate(values)]
-            axes[key] = values
-        for argument, kind in target.profiles.items():
-            if argument in kwargs:
-                kwargs[argument] = resolve_profile(game, kind, kwargs[argument], library, argument)
-        missing = [k for k in target.required() if k not in kwargs and k not in axes]
+        values = {key: _values(key, value) for key, value in grid.items()}
+        missing = [k for k in target.required() if k not in kwargs and k not in values]
         if missing:
             raise InputError(missing[0], f"missing; a sweep of {name} needs {', '.join(target.required())}")
+        # Each grid value is resolved as the entry's own keyword would be (library names, notation,
+        # tables), beside the fixed keywords and the other axes' first values, which some actions'
+        # name resolution reads.
+        first = {key: axis[0] for key, axis in values.items()}
+        fixed = _resolve(scenario, target, {**kwargs, **first}, library, {key: 0 for key in first})
+        axes = {key: [_resolve(scenario, target, {**kwargs, **first, key: value}, library, {key: i})[key]
+                      for i, value in enumerate(axis)]
+                for key, axis in values.items()}
+        kwargs = {key: value for key, value in fixed.items() if key not in axes}
         return {"action": name, "grid": axes, "fixed": kwargs, "seed": seed}
 
     return scenario.Action("sweep", str(name), "mathhammer.sweep_scenario:run_sweep",
