@@ -27,7 +27,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from mathhammer._cli_common import OutputFormat, ProgressGroup, Table, capture, emit, register_printer
+from mathhammer._cli_common import OutputFormat, ProgressGroup, Table, capture, emit, note_plot, register_printer
 from mathhammer._validate import InputError
 from mathhammer.sweep_scenario import SweepTable
 
@@ -293,6 +293,8 @@ def _make_command(game: str, action: str) -> Callable[..., None]:
         if output is not None:
             _write(output, frame)
             lines.append(f"written to {output}")
+        flags = list(frame.columns[: len(axes)])
+        note_plot(lambda: _plot_sweep(frame, flags, f"Sweep: {game} {action}"))
         table = Table(f"Sweep: {game} {action}", list(frame.columns), frame.values.tolist())
         payload = {"game": game, "action": action, "grid": grid, "seed": seed_used, "cells": len(frame),
                    "rows": frame.to_dict(orient="records")}
@@ -318,6 +320,13 @@ def _make_command(game: str, action: str) -> Callable[..., None]:
     command.__doc__ = (f"Sweep `{game} {action}` over a grid of its options: one row per cell, the result's "
                        f"summary figures as columns.\n\nGrid keys: {', '.join(keys)}.")
     return command
+
+
+def _plot_sweep(frame: Any, axes: list[str], title: str) -> Any:
+    """--plot of a sweep: its first figure against the first numeric axis (mathhammer._cli_plots)."""
+    from mathhammer._cli_plots import sweep_figure
+
+    return sweep_figure(frame, axes, title)
 
 
 def sweep_tables(table: SweepTable, title: str = "") -> tuple[list[Table], list[str]]:
