@@ -19,6 +19,9 @@ DEFAULT_COMMANDS = [
     ["starcraft", "attack", "--attacker", "marine"],
     ["starcraft", "sequence"],
     ["starcraft", "compare", "--weapon", "c14_rifle", "--weapon", "quad_k12", "--unit", "zergling", "--unit", "roach"],
+    ["killteam", "compare", "--weapon", "meltagun", "--weapon", "bolt_rifle"],
+    ["killteam", "compare-fights", "--fighter", "ork_boy", "--fighter", "wyche", "--opponent", "wyche",
+     "--opponent", "ork_boy", "--opponent", "breacher_with_shield"],
     ["deathburgh", "combat"],
     ["deathburgh", "round", str(ROUND)],
     ["force-melee"],
@@ -244,3 +247,29 @@ def test_force_melee_monte_carlo_errors_are_a_table_of_their_own(capsys):
     assert re.match(r"\d+\.\d\d% ± \d\.\d\d%; method: monte_carlo, 20,000 samples, seed 2", line), line
     errors = _rows(out, "20,000 samples: standard errors")
     assert errors["P(more hits)"][0].endswith("%") and not errors["mean casualties"][0].endswith("%")
+
+
+def test_killteam_compare_tables_read_one_row_per_threshold(capsys):
+    from mathhammer import killteam as kt
+
+    code, out, _ = run(capsys, ["killteam", "compare", "--weapon", "4A 3+ 3/4", "--weapon", "4A 3+ 3/4 Lethal 5+",
+                                "--saves", "3-4", "--cover", "1", "--digits", "1"])
+    assert code == 0
+    assert _heading(out) == "Mean damage: 2 weapons at saves 3-4, 12W, cover 1, exact"
+    plain = _rows(out, "P(damage >= w): 4A 3+ 3/4\n")
+    lethal = kt.shoot(kt.Weapon(4, 3, (3, 4), "Lethal 5+"), kt.Operative(4, 12), cover=1)
+    assert plain[">=3"][0] == f"{100 * kt.shoot(kt.Weapon(4, 3, (3, 4)), kt.Operative(3, 12), cover=1).damage.at_least(3):.1f}%"
+    # 4 dice of at most 4 damage: nothing reaches 17, so the rows stop at the last reachable threshold
+    assert max(int(w[2:]) for w in plain) == 16 and plain[">=16"][0] != "0%"
+    delta = _rows(out, "P(damage >= w): 4A 3+ 3/4 minus 4A 3+ 3/4 Lethal 5+")
+    expected = kt.shoot(kt.Weapon(4, 3, (3, 4)), kt.Operative(4, 12), cover=1).damage.at_least(8) - lethal.damage.at_least(8)
+    assert delta[">=8"][1] == f"{100 * expected:+.1f}%"
+
+
+def test_comparison_chances_honour_the_display_options(capsys):
+    code, out, _ = run(capsys, ["starcraft", "compare", "--weapon", "quad_k12", "--unit", "zergling", "--unit", "roach",
+                                "--firing-models", "4", "--probabilities", "fraction"])
+    assert code == 0
+    destroyed = _rows(out, "Destroyed chance P(unit destroyed)")
+    assert destroyed["Quad K12"][0] == "<0.0001"  # a chance short of zero is never printed as 0
+    assert destroyed["Quad K12"][1].startswith("0.02")

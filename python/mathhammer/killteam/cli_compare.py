@@ -19,7 +19,9 @@ from mathhammer._cli_common import (
     Table,
     ThreadsOption,
     VariantsOption,
+    Probabilities,
     cli_variants,
+    current_display,
     emit,
     note_plot,
     run_conditions,
@@ -98,12 +100,47 @@ def parse_fighter(text: str, library: Any, field: str) -> Fighter:
         raise type(error)(f"{field}.{error.field}", str(error).split(": ", 1)[1]) from None
 
 
-def _tables(comparison: Any, heading: str = "") -> list[Table]:
-    """The comparison's blocks as tables; ``heading`` (what was computed) leads the first title."""
-    tables = [Table(title, header, rows) for title, header, rows in comparison._blocks()]
-    if heading and tables:
-        tables[0].title = f"{tables[0].title}: {heading}"
+def _signed(value: float) -> str:
+    """A difference of probabilities as the table shows probabilities (--digits, --probabilities)."""
+    display = current_display()
+    if display.probabilities is Probabilities.percent:
+        return f"{100 * value:+.{display.digits}f}%"
+    return f"{value:+.{display.digits + 2}f}"
+
+
+def shot_comparison_tables(comparison: Any, heading: str) -> list[Table]:
+    """kt.compare as tables that fit 80 columns: the mean damage (a row per weapon, a column per
+    save), then per weapon P(damage >= w) with a row per threshold w (up to the last one any weapon
+    can reach) and a column per save, then the first weapon's minus the second's. The cells are
+    numbers, so the probabilities print like every other table's."""
+    saves = [f"{save}+" for save in comparison.saves]
+    mean_rows: list[list[Any]] = [[label, *map(float, comparison.mean[i])] for i, label in enumerate(comparison.labels)]
+    if comparison.delta_mean is not None:
+        mean_rows.append([f"{comparison.labels[0]} minus {comparison.labels[1]}", *map(float, comparison.delta_mean)])
+    tables = [Table(f"Mean damage: {heading}", ["weapon", *saves], mean_rows)]
+    reached = [k for k in range(len(comparison.thresholds)) if comparison.at_least[:, :, k].any()]
+    last = reached[-1] + 1 if reached else 1
+    for i, label in enumerate(comparison.labels):
+        rows = [[f">={w}", *map(float, comparison.at_least[i, :, k])]
+                for k, w in enumerate(comparison.thresholds[:last])]
+        tables.append(Table(f"P(damage >= w): {label}", ["w", *saves], rows))
+    delta = comparison.delta_at_least
+    if delta is not None:
+        rows = [[f">={w}", *[_signed(float(v)) for v in delta[:, k]]] for k, w in enumerate(comparison.thresholds[:last])]
+        tables.append(Table(f"P(damage >= w): {comparison.labels[0]} minus {comparison.labels[1]}", ["w", *saves],
+                            rows))
     return tables
+
+
+def fight_comparison_tables(comparison: Any, heading: str) -> list[Table]:
+    """kt.compare_fights as tables (a row per fighter, a column per opponent) of numbers: the
+    chances print as percentages like every other table's."""
+    header = ["fighter \\ opponent", *comparison.opponents]
+    figures = (("kill", f"Kill chance P(opponent dies): {heading}"), ("death", "Death chance P(fighter dies)"),
+               ("wounds", "Mean wounds left"), ("opponent_wounds", "Opponent's mean wounds left"))
+    return [Table(title, header, [[name, *map(float, getattr(comparison, attribute)[i])]
+                                  for i, name in enumerate(comparison.fighters)])
+            for attribute, title in figures]
 
 
 def register(app: typer.Typer) -> None:
@@ -153,7 +190,8 @@ def register(app: typer.Typer) -> None:
         heading = ", ".join([f"{count} weapon{'s' if count != 1 else ''} at saves {saves}", f"{first.wounds}W",
                              *shot_conditions(first)])
         note_plot(lambda: _cli_plots().killteam_comparison(comparison, f"Mean damage by save ({heading})"))
-        emit(fmt, _tables(comparison, heading), payload, [f"target: {base} (save replaced by each of {saves})"])
+        emit(fmt, shot_comparison_tables(comparison, heading), payload,
+             [f"target: {base} (save replaced by each of {saves})"])
 
     @app.command("compare-fights", epilog=FIGHTS_EPILOG)
     def compare_fights_command(
@@ -192,7 +230,7 @@ def register(app: typer.Typer) -> None:
                              f"{result.rounds} round{'s' if result.rounds > 1 else ''}", f"{first.upper()} first",
                              *run_conditions(result)])
         note_plot(lambda: _cli_plots().fight_comparison(comparison, f"Kill chance ({heading})"))
-        emit(fmt, _tables(comparison, heading), payload, [])
+        emit(fmt, fight_comparison_tables(comparison, heading), payload, [])
 
 
 def _labelled(pairs: list[tuple[str, Fighter]]) -> dict[str, Fighter] | list[Fighter]:
