@@ -26,6 +26,8 @@ DEFAULT_COMMANDS = [
     ["deathburgh", "round", str(ROUND)],
     ["force-melee"],
     ["force-melee", "melee-many"],
+    ["sweep", "killteam", "fight", "--grid", "a-strategy=strike,parry b-wounds=8..9"],
+    ["sweep", "starcraft", "attack", "--grid", "attacker=marine,marauder,stalker", "--unit", "roach"],
 ]
 
 
@@ -273,3 +275,25 @@ def test_comparison_chances_honour_the_display_options(capsys):
     destroyed = _rows(out, "Destroyed chance P(unit destroyed)")
     assert destroyed["Quad K12"][0] == "<0.0001"  # a chance short of zero is never printed as 0
     assert destroyed["Quad K12"][1].startswith("0.02")
+
+
+def test_a_wide_sweep_splits_into_tables_that_repeat_its_axes(capsys):
+    code, out, _ = run(capsys, ["sweep", "killteam", "fight", "--grid", "a-strategy=strike,parry b-wounds=8..9"])
+    assert code == 0
+    titles = [line for line in out.splitlines() if line.startswith("Sweep: killteam fight")]
+    assert len(titles) > 1 and titles[0].endswith(f"(1/{len(titles)})")
+    # every part repeats both axes, and together they hold every figure once
+    from mathhammer import killteam as kt
+
+    figures = list(kt.fight(kt.Fighter(4, 3, (3, 4), 12), kt.Fighter(4, 3, (3, 4), 12)).summary())
+    headers = []
+    for part in out.split("Sweep: killteam fight (")[1:]:
+        head = part.split("┡", 1)[0]
+        header = " ".join(" ".join(c.strip() for c in line.strip("┃").split("┃")) for line in head.splitlines()
+                          if line.startswith("┃"))
+        assert "a-strategy" in header and "b-wounds" in header
+        headers.append(header)
+    for figure in figures:
+        assert sum(figure in h.split() for h in headers) == 1, figure
+    code, out, _ = run(capsys, ["sweep", "killteam", "fight", "--grid", "b-wounds=8,9", "--format", "csv"])
+    assert out.splitlines()[1] == "b-wounds," + ",".join(figures)  # the CSV keeps one table
