@@ -13,9 +13,16 @@ from cli_cases import ROUND, assert_one_line_error, run
     ["killteam", "shoot", "--saves", "3-5"],
     ["killteam", "fight"],
     ["starcraft", "attack"],
+    ["starcraft", "attack", "--attacker", "marine"],
+    ["starcraft", "sequence"],
+    ["starcraft", "compare", "--weapon", "c14_rifle", "--unit", "zergling"],
+    ["killteam", "compare", "--weapon", "4A 3+ 3/4", "--saves", "3,4"],
+    ["killteam", "compare-fights", "--fighter", "4A 3+ 3/4; 12W", "--opponent", "4A 3+ 3/4; 12W"],
+    ["sweep", "killteam", "shoot", "--grid", "hit=3,4"],
     ["deathburgh", "combat"],
     ["deathburgh", "round", str(ROUND)],
     ["force-melee"],
+    ["force-melee", "melee-many"],
     ["run"],
 ], ids=" ".join)
 def test_plot_writes_a_png(capsys, tmp_path, args):
