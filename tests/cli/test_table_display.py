@@ -159,6 +159,11 @@ def test_starcraft_heading_names_who_fired_what_at_what(capsys):
         assert part in heading, (part, heading)
     code, out, _ = run(capsys, ["starcraft", "attack", "--mode", "hits", "--hits", "4,1", "--unit", "zealot"])
     assert code == 0 and _heading(out) == "Damage: HITS 4 (1) at Zealot, exact"
+    # a profile changed by an option is shown by its card, which says what changed
+    code, out, _ = run(capsys, ["starcraft", "attack", "--roa", "3", "--models", "6"])
+    assert code == 0
+    assert _heading(out).startswith("Damage: 1 model firing C-14 Rifle: RoA 3, Hit 3+, Surge Light D3, Dmg 1 at "
+                                    "Zergling: 6 models, HP 1,")
 
 
 def test_starcraft_sequence_and_compare_headings(capsys):

@@ -245,7 +245,11 @@ def attack_command(
     with progress_bar("StarCraft attack") as progress:
         result = attack(the_weapon, the_unit, variants=rules, method=method.value, samples=samples, seed=seed,
                         threads=threads, progress=progress, **options)
-    _print(result, the_weapon, the_unit, options, rules, fmt, shooter)
+    # a profile's name, unless an option changed it: then its card, which says what was changed
+    weapon_label = None if the_weapon is None else (
+        the_weapon.name if the_weapon == base_weapon and the_weapon.name else str(the_weapon))
+    unit_label = the_unit.name if the_unit == base_unit and the_unit.name else str(the_unit)
+    _print(result, the_weapon, the_unit, options, rules, fmt, shooter, (weapon_label, unit_label))
 
 
 def _attacker_models(shooter: Unit, firing_models: int | None) -> int:
@@ -281,11 +285,14 @@ def _stages_table(result: AttackResult, prefix: str = "") -> Table:
     return Table(f"{prefix}Stages: P(stage = value)", ["value", *[name.replace("_", " ") for name in stages]], rows)
 
 
-def attack_heading(result: AttackResult, who: str | None = None, extras: Sequence[str] = ()) -> str:
+def attack_heading(result: AttackResult, who: str | None = None, extras: Sequence[str] = (),
+                   unit: str | None = None) -> str:
     """What a batch's heading names: who fired what (``who``, else the weapon the result records) at
-    which unit, the options that depart from the defaults, the rule variants and the method."""
+    which unit (``unit``, else the one the result records), the options that depart from the
+    defaults, the rule variants and the method."""
     shooter = who or (result.weapon or "HITS")
-    return ", ".join([f"{shooter} at {result.unit or 'the unit'}", *extras, *run_conditions(result)])
+    target = unit or result.unit or "the unit"
+    return ", ".join([f"{shooter} at {target}", *extras, *run_conditions(result)])
 
 
 def attack_tables(result: AttackResult, title: str = "", heading: str | None = None) -> tuple[list[Table], list[str]]:
@@ -372,9 +379,10 @@ register_printer(SequenceResult, sequence_tables)
 _SAID_FIRST = ("mode", "firing_models", "hits")
 
 
-def _who_fired(result: AttackResult, weapon: Weapon | None, options: dict[str, Any], shooter: Unit | None) -> str:
+def _who_fired(weapon: Weapon | None, options: dict[str, Any], shooter: Unit | None, label: str | None = None) -> str:
     """"1 model firing C-14 Rifle", "Marine (6 models) firing C-14 Rifle", "HITS 4 (1)", ..."""
-    label = (weapon.name or str(weapon)) if weapon is not None else ""
+    if label is None:
+        label = (weapon.name or str(weapon)) if weapon is not None else ""
     mode = options["mode"]
     if mode == "hits":
         x, y = options["hits"]
@@ -403,10 +411,12 @@ def _departures(options: dict[str, Any]) -> list[str]:
 
 
 def _print(result: AttackResult, weapon: Weapon | None, unit: Unit, options: dict[str, Any], rules: Rules,
-           fmt: OutputFormat, shooter: Unit | None = None) -> None:
+           fmt: OutputFormat, shooter: Unit | None = None, labels: tuple[str | None, str] | None = None) -> None:
     from mathhammer.library import profile_to_dict
 
-    heading = attack_heading(result, _who_fired(result, weapon, options, shooter), _departures(options))
+    weapon_label, unit_label = labels if labels is not None else (None, None)
+    heading = attack_heading(result, _who_fired(weapon, options, shooter, weapon_label), _departures(options),
+                             unit_label)
     tables, lines = attack_tables(result, heading=heading)
     if options["mode"] != "hits":
         inputs = [f"weapon: {weapon}"]
