@@ -186,6 +186,9 @@ def test_deathburgh_headings_name_the_sides_reaction_edition_and_method(capsys):
                  "reaction dodge", "alpha edition", "variants draw=scored", "exact"):
         assert part in heading, (part, heading)
     assert heading.count("alpha") == 1  # the edition is said once
+    code, out, _ = run(capsys, ["deathburgh", "combat", "--defender", "Bandit Ranged Follower", "--attacker-charge",
+                                "--stand-and-shoot"])
+    assert code == 0 and "reaction attack, stand and shoot, web edition" in _heading(out)
     code, out, _ = run(capsys, ["deathburgh", "round", str(ROUND)])
     assert code == 0
     assert _heading(out) == "Miniatures after the round (5 miniatures, 4 combats, exact)"

@@ -145,9 +145,9 @@ def side_heading(side: Side) -> str:
     return f"{side.mini.name or side.mini.notation} ({', '.join(extras)})"
 
 
-def combat_heading(result: CombatResult, sides: tuple[Side, Side] | None = None) -> str:
-    """What a combat's heading names: the two sides (when known), the reaction, the edition, the
-    rule variants and the method."""
+def combat_heading(result: CombatResult, sides: tuple[Side, Side] | None = None, extras: tuple[str, ...] = ()) -> str:
+    """What a combat's heading names: the two sides (when known), the reaction (and ``extras``, such
+    as "stand and shoot"), the edition, the rule variants and the method."""
     who = [f"{side_heading(sides[0])} vs {side_heading(sides[1])}"] if sides is not None else []
     conditions = []
     for condition in run_conditions(result):  # the edition is said once, by itself
@@ -156,7 +156,7 @@ def combat_heading(result: CombatResult, sides: tuple[Side, Side] | None = None)
             condition = "variants " + ",".join(switches) if switches else ""
         if condition:
             conditions.append(condition)
-    return ", ".join([*who, f"reaction {result.reaction}", f"{result.edition} edition", *conditions])
+    return ", ".join([*who, f"reaction {result.reaction}", *extras, f"{result.edition} edition", *conditions])
 
 
 def _side_label(side: Side) -> str:
@@ -204,15 +204,15 @@ def _summary_table(result: CombatResult, prefix: str = "", heading: str = "") ->
     return Table(f"{prefix}Outcome: {heading or combat_heading(result)}", columns, rows)
 
 
-def combat_tables(result: CombatResult, title: str = "",
-                  sides: tuple[Side, Side] | None = None) -> tuple[list[Table], list[str]]:
+def combat_tables(result: CombatResult, title: str = "", sides: tuple[Side, Side] | None = None,
+                  extras: tuple[str, ...] = ()) -> tuple[list[Table], list[str]]:
     """A combat as tables: the outcome summary (P(Wasted) of each side, ...) under a heading naming
     the sides (``sides``, when known), reaction, edition and method; the wounds to each side, their
     joint law and both rolls; and a summary line (reaction, edition, method)."""
     note_result(result)  # for --plot
     prefix = f"{title}: " if title else ""
     tables = [
-        _summary_table(result, prefix, combat_heading(result, sides)),
+        _summary_table(result, prefix, combat_heading(result, sides, extras)),
         distribution_table(f"{prefix}Wounds to the defender (has {result.defender_wounds})", result.wounds_defender,
                            "wounds"),
         distribution_table(f"{prefix}Wounds to the attacker (has {result.attacker_wounds})", result.wounds_attacker,
@@ -293,7 +293,8 @@ def combat_command(
     with progress_bar("Deathburgh combat") as progress:
         result = combat(attacker, defender, reaction, variants=rules, stand_and_shoot=stand_and_shoot,
                         method=method_name, samples=samples, seed=seed, threads=threads, progress=progress)
-    tables, lines = combat_tables(result, sides=(attacker, defender))
+    tables, lines = combat_tables(result, sides=(attacker, defender),
+                                  extras=("stand and shoot",) if stand_and_shoot else ())
     inputs = [f"attacker: {_side_label(attacker)}", f"defender: {_side_label(defender)}"]
     payload = {
         "attacker": attacker.to_dict(),
