@@ -677,8 +677,19 @@ def note_result(result: Any) -> None:
     from typer._click.globals import get_current_context
 
     ctx = get_current_context(silent=True)
-    if ctx is not None:
+    if ctx is not None and capture.get() is None:  # a sweep's cells are not what the sweep prints
         ctx.meta.setdefault("mathhammer.results", []).append(result)
+
+
+def note_plot(draw: Callable[[], Any]) -> None:
+    """Give the running command's ``--plot`` a picture of its own, for output that is not a result's
+    distribution (a comparison matrix, a sweep table): ``draw()`` returns the matplotlib Axes it drew
+    on. No-op outside a command."""
+    from typer._click.globals import get_current_context
+
+    ctx = get_current_context(silent=True)
+    if ctx is not None:
+        ctx.meta["mathhammer.draw"] = draw
 
 
 def _check_plot(ctx: Any, param: Any, value: Any) -> Any:
@@ -708,8 +719,9 @@ def save_plot() -> None:
     path = ctx.meta["mathhammer.plot"]
     from mathhammer._validate import InputError
 
+    draw = ctx.meta.get("mathhammer.draw")
     results = [r for r in ctx.meta.get("mathhammer.results", []) if hasattr(r, "plot_series")]
-    if not results:
+    if draw is None and not results:
         raise InputError("--plot", "this command's output has no distribution to plot")
     import matplotlib
 
@@ -718,7 +730,7 @@ def save_plot() -> None:
 
     from mathhammer.plotting import plot
 
-    ax = plot(results)
+    ax = draw() if draw is not None else plot(results)
     try:
         ax.figure.savefig(path, bbox_inches="tight")
     except OSError as error:

@@ -27,7 +27,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from mathhammer._cli_common import OutputFormat, ProgressGroup, Table, capture, emit, register_printer
+from mathhammer._cli_common import OutputFormat, ProgressGroup, Table, capture, emit, note_plot, register_printer
 from mathhammer._validate import InputError
 from mathhammer.sweep_scenario import SweepTable
 
@@ -293,10 +293,16 @@ def _make_command(game: str, action: str) -> Callable[..., None]:
         if output is not None:
             _write(output, frame)
             lines.append(f"written to {output}")
-        table = Table(f"Sweep: {game} {action}", list(frame.columns), frame.values.tolist())
+        flags = list(frame.columns[: len(axes)])
+        note_plot(lambda: _plot_sweep(frame, flags, f"Sweep: {game} {action}"))
+        title = f"Sweep: {game} {action}"
+        if fmt is OutputFormat.table:
+            tables = _terminal_tables(title, list(frame.columns), frame.values.tolist(), len(axes))
+        else:
+            tables = [Table(title, list(frame.columns), frame.values.tolist())]
         payload = {"game": game, "action": action, "grid": grid, "seed": seed_used, "cells": len(frame),
                    "rows": frame.to_dict(orient="records")}
-        emit(fmt, [table] if output is None else [], payload, lines)
+        emit(fmt, tables if output is None else [], payload, lines)
 
     sweep_parameters = [
         inspect.Parameter("grid", inspect.Parameter.KEYWORD_ONLY, annotation=Annotated[str, typer.Option(rich_help_panel="Sweep", 
@@ -318,6 +324,47 @@ def _make_command(game: str, action: str) -> Callable[..., None]:
     command.__doc__ = (f"Sweep `{game} {action}` over a grid of its options: one row per cell, the result's "
                        f"summary figures as columns.\n\nGrid keys: {', '.join(keys)}.")
     return command
+
+
+#: The terminal width a sweep's table is split to fit.
+WIDTH = 80
+
+
+def _terminal_tables(title: str, columns: list[str], rows: list[list[Any]], axes: int) -> list[Table]:
+    """A sweep table as the terminal shows it: split into several tables, each repeating the axis
+    columns, when its figures do not fit 80 columns (Rich would cut their cells and names)."""
+    from mathhammer._cli_common import _display_cell, current_display, probability_cells
+
+    named = list(columns)
+    marks = probability_cells(Table(title, named, rows))
+    display = current_display()
+
+    def width(index: int) -> int:  # its widest cell or its header on one line, with padding and border
+        cells = [len(_display_cell(row[index], mark[index], display)) for row, mark in zip(rows, marks)]
+        return max([*cells, len(named[index])]) + 3
+
+    fixed = 1 + sum(width(i) for i in range(axes))
+    groups: list[list[int]] = [[]]
+    used = fixed
+    for index in range(axes, len(named)):
+        if groups[-1] and used + width(index) > WIDTH:
+            groups.append([])
+            used = fixed
+        groups[-1].append(index)
+        used += width(index)
+    out = []
+    for number, group in enumerate(groups):
+        keep = list(range(axes)) + group
+        part = f" ({number + 1}/{len(groups)})" if len(groups) > 1 else ""
+        out.append(Table(title + part, [named[i] for i in keep], [[row[i] for i in keep] for row in rows]))
+    return out
+
+
+def _plot_sweep(frame: Any, axes: list[str], title: str) -> Any:
+    """--plot of a sweep: its first figure against the first numeric axis (mathhammer._cli_plots)."""
+    from mathhammer._cli_plots import sweep_figure
+
+    return sweep_figure(frame, axes, title)
 
 
 def sweep_tables(table: SweepTable, title: str = "") -> tuple[list[Table], list[str]]:

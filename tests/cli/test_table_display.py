@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from cli_cases import run
+from cli_cases import ROUND, run
 
 from mathhammer._cli_common import Display, Probabilities, Table, probability_cells, probability_text
 
@@ -16,8 +16,18 @@ DEFAULT_COMMANDS = [
     ["killteam", "shoot", "--saves", "2-6"],
     ["killteam", "fight"],
     ["starcraft", "attack"],
+    ["starcraft", "attack", "--attacker", "marine"],
+    ["starcraft", "sequence"],
+    ["starcraft", "compare", "--weapon", "c14_rifle", "--weapon", "quad_k12", "--unit", "zergling", "--unit", "roach"],
+    ["killteam", "compare", "--weapon", "meltagun", "--weapon", "bolt_rifle"],
+    ["killteam", "compare-fights", "--fighter", "ork_boy", "--fighter", "wyche", "--opponent", "wyche",
+     "--opponent", "ork_boy", "--opponent", "breacher_with_shield"],
     ["deathburgh", "combat"],
+    ["deathburgh", "round", str(ROUND)],
     ["force-melee"],
+    ["force-melee", "melee-many"],
+    ["sweep", "killteam", "fight", "--grid", "a-strategy=strike,parry b-wounds=8..9"],
+    ["sweep", "starcraft", "attack", "--grid", "attacker=marine,marauder,stalker", "--unit", "roach"],
 ]
 
 
@@ -133,3 +143,165 @@ def test_csv_ends_with_the_summary_figures(capsys):
     assert title == "# Summary figures" and rows[0] == ["figure", "value"]
     expected = kt.shoot(kt.Weapon(4, 3, (3, 4)), kt.Operative(3, 12)).summary()
     assert {name: float(value) for name, value in rows[1:]} == pytest.approx(expected, rel=1e-5)
+
+
+def test_starcraft_heading_names_who_fired_what_at_what(capsys):
+    code, out, _ = run(capsys, ["starcraft", "attack"])
+    assert code == 0
+    assert _heading(out) == "Damage: 1 model firing C-14 Rifle at Zergling, exact"
+    code, out, _ = run(capsys, ["starcraft", "attack", "--attacker", "marine", "--firing-models", "4", "--unit",
+                                "roach", "--dodge", "1", "--leftover", "lost", "--method", "monte_carlo",
+                                "--samples", "20000", "--seed", "1", "--threads", "1"])
+    assert code == 0
+    heading = _heading(out)
+    for part in ("Marine (4 models of 6) firing C-14 Rifle at Roach", "dodge 1", "variants leftover=lost",
+                 "monte_carlo, 20,000 samples"):
+        assert part in heading, (part, heading)
+    code, out, _ = run(capsys, ["starcraft", "attack", "--mode", "hits", "--hits", "4,1", "--unit", "zealot"])
+    assert code == 0 and _heading(out) == "Damage: HITS 4 (1) at Zealot, exact"
+    # a profile changed by an option is shown by its card, which says what changed
+    code, out, _ = run(capsys, ["starcraft", "attack", "--roa", "3", "--models", "6"])
+    assert code == 0
+    assert _heading(out).startswith("Damage: 1 model firing C-14 Rifle: RoA 3, Hit 3+, Surge Light D3, Dmg 1 at "
+                                    "Zergling: 6 models, HP 1,")
+
+
+def test_starcraft_sequence_and_compare_headings(capsys):
+    code, out, _ = run(capsys, ["starcraft", "sequence", "--unit", "roach", "--variants", "stacking=max"])
+    assert code == 0
+    assert _heading(out) == "Total damage: 2 batches at Roach, variants stacking=max, exact"
+    code, out, _ = run(capsys, ["starcraft", "compare", "--weapon", "c14_rifle", "--unit", "zergling",
+                                "--firing-models", "3"])
+    assert code == 0
+    assert _heading(out) == "Mean damage: 3 firing models per weapon, exact"
+
+
+def test_deathburgh_headings_name_the_sides_reaction_edition_and_method(capsys):
+    code, out, _ = run(capsys, ["deathburgh", "combat", "--attacker", "Old Fellas Leader", "--attacker-charge",
+                                "--defender-mode", "defensive", "--defender-support", "2", "--reaction", "dodge",
+                                "--edition", "alpha", "--draw", "scored"])
+    assert code == 0
+    heading = _heading(out)
+    for part in ("Old Fellas Leader (aggressive, charge) vs Bandit Melee Follower (defensive, support 2)",
+                 "reaction dodge", "alpha edition", "variants draw=scored", "exact"):
+        assert part in heading, (part, heading)
+    assert heading.count("alpha") == 1  # the edition is said once
+    code, out, _ = run(capsys, ["deathburgh", "combat", "--defender", "Bandit Ranged Follower", "--attacker-charge",
+                                "--stand-and-shoot"])
+    assert code == 0 and "reaction attack, stand and shoot, web edition" in _heading(out)
+    code, out, _ = run(capsys, ["deathburgh", "round", str(ROUND)])
+    assert code == 0
+    assert _heading(out) == "Miniatures after the round (5 miniatures, 4 combats, exact)"
+
+
+def test_force_melee_headings_name_the_sides_and_method(capsys):
+    code, out, _ = run(capsys, ["force-melee", "--a-dice", "4", "--a-hit-mod", "1", "--winner-damage", "excess"])
+    assert code == 0
+    heading = _heading(out)
+    for part in ("A Line Trooper squad (5x1 HP, 4 dice at 4+ +1, Force 4)",
+                 "B Militia squad (5x1 HP, 2 dice at 5+, Force 2)", "variants winner_damage=excess", "exact"):
+        assert part in heading, (part, heading)
+    code, out, _ = run(capsys, ["force-melee", "melee-many"])
+    assert code == 0
+    assert _heading(out) == "units (3 units, 2 engaged pairs, exact)"
+
+
+def _rows(out: str, title: str) -> dict[str, list[str]]:
+    """The body rows of the Rich table under ``title``, by their first cell."""
+    block = out.split(title, 1)[1].split("└", 1)[0]
+    rows = {}
+    for line in block.splitlines():
+        if line.startswith("│"):
+            cells = [c.strip() for c in line.strip("│").split("│")]
+            rows[cells[0]] = cells[1:]
+    return rows
+
+
+def test_force_melee_summary_prints_percentages(capsys):
+    from mathhammer import force_melee as fm
+
+    # Line Troopers (3 dice at 4+) against Militia (2 dice at 5+): by hand, P(A has more hits) =
+    # sum over a > b of C(3,a)/8 * P(b hits of 2 at 1/3) = 5/8 (computed from the binomials below).
+    from fractions import Fraction
+    from math import comb
+
+    pa = [Fraction(comb(3, k), 8) for k in range(4)]
+    pb = [Fraction(comb(2, k)) * Fraction(1, 3) ** k * Fraction(2, 3) ** (2 - k) for k in range(3)]
+    more = sum(pa[a] * pb[b] for a in range(4) for b in range(3) if a > b)
+    assert more == Fraction(5, 8)
+    code, out, _ = run(capsys, ["force-melee"])
+    assert code == 0
+    rows = _rows(out, "Force 2), exact")
+    assert rows["P(more hits)"][0] == "62.50%"
+    assert rows["P(destroyed)"] == ["0%", "0%"]
+    assert not rows["mean damage taken"][0].endswith("%")  # a mean, not a chance
+    code, out, _ = run(capsys, ["force-melee", "--digits", "1"])
+    assert _rows(out, "Force 2), exact")["P(more hits)"][0] == "62.5%"
+    code, out, _ = run(capsys, ["force-melee", "--probabilities", "fraction"])
+    assert _rows(out, "Force 2), exact")["P(more hits)"][0] == "0.6250"
+    # a tiny, non-zero chance is never printed as 0
+    code, out, _ = run(capsys, ["force-melee", "--a-dice", "1", "--b-dice", "8", "--b-hit", "2", "--digits", "0"])
+    result = fm.melee(fm.example("line_troopers").replace(dice=1),
+                      fm.example("militia").replace(dice=8, weapon={"hit": 2}))
+    assert 0 < result.p_a_more < 0.005
+    cell = [v for k, v in _rows(out, "exact").items() if k == "P(more hits)"][0][0]
+    assert cell == "<1%"
+
+
+def test_force_melee_monte_carlo_errors_are_a_table_of_their_own(capsys):
+    code, out, _ = run(capsys, ["force-melee", "--method", "monte_carlo", "--samples", "20000", "--seed", "2",
+                                "--threads", "1"])
+    assert code == 0
+    tables, line = out.split("P(tie on hits) = ")
+    assert "±" not in tables  # the tables hold numbers, not "value ± error" text
+    assert re.match(r"\d+\.\d\d% ± \d\.\d\d%; method: monte_carlo, 20,000 samples, seed 2", line), line
+    errors = _rows(out, "20,000 samples: standard errors")
+    assert errors["P(more hits)"][0].endswith("%") and not errors["mean casualties"][0].endswith("%")
+
+
+def test_killteam_compare_tables_read_one_row_per_threshold(capsys):
+    from mathhammer import killteam as kt
+
+    code, out, _ = run(capsys, ["killteam", "compare", "--weapon", "4A 3+ 3/4", "--weapon", "4A 3+ 3/4 Lethal 5+",
+                                "--saves", "3-4", "--cover", "1", "--digits", "1"])
+    assert code == 0
+    assert _heading(out) == "Mean damage: 2 weapons at saves 3-4, 12W, cover 1, exact"
+    plain = _rows(out, "P(damage >= w): 4A 3+ 3/4\n")
+    lethal = kt.shoot(kt.Weapon(4, 3, (3, 4), "Lethal 5+"), kt.Operative(4, 12), cover=1)
+    assert plain[">=3"][0] == f"{100 * kt.shoot(kt.Weapon(4, 3, (3, 4)), kt.Operative(3, 12), cover=1).damage.at_least(3):.1f}%"
+    # 4 dice of at most 4 damage: nothing reaches 17, so the rows stop at the last reachable threshold
+    assert max(int(w[2:]) for w in plain) == 16 and plain[">=16"][0] != "0%"
+    delta = _rows(out, "P(damage >= w): 4A 3+ 3/4 minus 4A 3+ 3/4 Lethal 5+")
+    expected = kt.shoot(kt.Weapon(4, 3, (3, 4)), kt.Operative(4, 12), cover=1).damage.at_least(8) - lethal.damage.at_least(8)
+    assert delta[">=8"][1] == f"{100 * expected:+.1f}%"
+
+
+def test_comparison_chances_honour_the_display_options(capsys):
+    code, out, _ = run(capsys, ["starcraft", "compare", "--weapon", "quad_k12", "--unit", "zergling", "--unit", "roach",
+                                "--firing-models", "4", "--probabilities", "fraction"])
+    assert code == 0
+    destroyed = _rows(out, "Destroyed chance P(unit destroyed)")
+    assert destroyed["Quad K12"][0] == "<0.0001"  # a chance short of zero is never printed as 0
+    assert destroyed["Quad K12"][1].startswith("0.02")
+
+
+def test_a_wide_sweep_splits_into_tables_that_repeat_its_axes(capsys):
+    code, out, _ = run(capsys, ["sweep", "killteam", "fight", "--grid", "a-strategy=strike,parry b-wounds=8..9"])
+    assert code == 0
+    titles = [line for line in out.splitlines() if line.startswith("Sweep: killteam fight")]
+    assert len(titles) > 1 and titles[0].endswith(f"(1/{len(titles)})")
+    # every part repeats both axes, and together they hold every figure once
+    from mathhammer import killteam as kt
+
+    figures = list(kt.fight(kt.Fighter(4, 3, (3, 4), 12), kt.Fighter(4, 3, (3, 4), 12)).summary())
+    headers = []
+    for part in out.split("Sweep: killteam fight (")[1:]:
+        head = part.split("┡", 1)[0]
+        header = " ".join(" ".join(c.strip() for c in line.strip("┃").split("┃")) for line in head.splitlines()
+                          if line.startswith("┃"))
+        assert "a-strategy" in header and "b-wounds" in header
+        headers.append(header)
+    for figure in figures:
+        assert sum(figure in h.split() for h in headers) == 1, figure
+    code, out, _ = run(capsys, ["sweep", "killteam", "fight", "--grid", "b-wounds=8,9", "--format", "csv"])
+    assert out.splitlines()[1] == "b-wounds," + ",".join(figures)  # the CSV keeps one table

@@ -19,17 +19,54 @@ def _json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
-def test_default_is_six_marines_into_twelve_zerglings(capsys: pytest.CaptureFixture[str]) -> None:
+def test_default_is_one_marine_into_twelve_zerglings(capsys: pytest.CaptureFixture[str]) -> None:
+    # One model fires, as sc.attack's firing_models=1 does: the CLI and Python defaults agree.
     out = _json(capsys)
+    expected = sc.attack(sc.catalog.weapon("c14_rifle"), sc.catalog.unit("zergling"))
+    assert np.allclose(out["result"]["damage"]["pmf"], expected.damage.pmf, atol=1e-15)
+    assert out["result"]["stages"]["dice"] == 2 and out["result"]["method"] == "exact"
+    assert out["weapon"]["name"] == "C-14 Rifle" and out["unit"]["name"] == "Zergling"
+    assert out["options"]["firing_models"] == 1 and out["attacker"] is None
+    # 2 dice at 3+: 2 x 2/3 hits on average.
+    assert out["result"]["stages"]["hits"]["mean"] == pytest.approx(4 / 3, abs=1e-12)
+
+
+def test_a_named_attacker_brings_its_weapon_and_all_its_models(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _json(capsys, "--attacker", "marine")
     expected = sc.attack(sc.catalog.weapon("c14_rifle"), sc.catalog.unit("zergling"), firing_models=6)
     assert np.allclose(out["result"]["damage"]["pmf"], expected.damage.pmf, atol=1e-15)
     assert np.allclose(out["result"]["casualties"]["pmf"], expected.casualties.pmf, atol=1e-15)
-    assert out["result"]["stages"]["dice"] == 12 and out["result"]["method"] == "exact"
-    assert out["weapon"]["name"] == "C-14 Rifle" and out["unit"]["name"] == "Zergling"
+    assert out["result"]["stages"]["dice"] == 12
+    assert out["weapon"]["name"] == "C-14 Rifle" and out["attacker"]["name"] == "Marine"
     assert out["options"]["firing_models"] == 6
     # 12 dice at 3+: 8 hits on average; HP 1, so every damage is a casualty.
     assert out["result"]["stages"]["hits"]["mean"] == pytest.approx(8.0, abs=1e-12)
     assert out["result"]["damage"]["pmf"] == out["result"]["casualties"]["pmf"][: len(out["result"]["damage"]["pmf"])]
+    # Marauders bring the Quad K12 (3 dice each): 2 models, 6 dice.
+    out = _json(capsys, "--attacker", "Marauder", "--unit", "roach")
+    assert out["weapon"]["name"] == "Quad K12" and out["options"]["firing_models"] == 2
+    assert out["result"]["stages"]["dice"] == 6
+
+
+def test_a_named_attacker_may_fire_fewer_models_or_another_weapon(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _json(capsys, "--attacker", "marine", "--firing-models", "4")
+    assert out["options"]["firing_models"] == 4 and out["result"]["stages"]["dice"] == 8
+    out = _json(capsys, "--attacker", "stalker", "--weapon", "kerrigan_blades")
+    assert out["weapon"]["name"] == "Blades (Kerrigan)" and out["options"]["firing_models"] == 1
+
+
+@pytest.mark.parametrize(("args", "fragments"), [
+    (["--attacker", "marine", "--firing-models", "7"], ["--firing-models", "has 6", "at most 6"]),
+    (["--attacker", "zergling"], ["--attacker", "'zergling'", "--weapon", "marine (c14_rifle)"]),
+    (["--attacker", "ultralisk"], ["unknown unit 'ultralisk'"]),
+])
+def test_a_named_attacker_refuses_what_it_cannot_do(capsys: pytest.CaptureFixture[str], args: list[str],
+                                                   fragments: list[str]) -> None:
+    assert main(["starcraft", "attack", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1
+    for fragment in fragments:
+        assert fragment in err, (fragment, err)
 
 
 def test_table_csv_and_markdown(capsys: pytest.CaptureFixture[str]) -> None:
@@ -115,3 +152,21 @@ def test_help_has_an_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["starcraft", "attack", "--help"]) == 0
     text = capsys.readouterr().out
     assert "Example: mathhammer starcraft attack" in text and "--critical-hit-rule" in text
+
+
+def test_a_sequence_batch_may_name_the_unit_that_fires(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["starcraft", "sequence", "--unit", "zealot", "--batch", "marine", "--batch", "marauder firing_models=1",
+                 "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    expected = sc.sequence(sc.catalog.unit("zealot"), [sc.Batch(sc.catalog.weapon("c14_rifle"), firing_models=6),
+                                                        sc.Batch(sc.catalog.weapon("quad_k12"), firing_models=1)])
+    assert [b["firing_models"] for b in out["batches"]] == [6, 1]
+    assert np.allclose(out["result"]["total_damage"]["pmf"], expected.total_damage.pmf, atol=1e-15)
+
+
+def test_sequence_table_names_each_batch_by_its_weapon(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["starcraft", "sequence", "--format", "csv"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Total damage: 2 batches at Zealot, exact\n")
+    batches = out.split("# Batches\n", 1)[1].splitlines()
+    assert batches[1].startswith("1: C-14 Rifle x6,") and batches[2].startswith("2: Quad K12 x2,")

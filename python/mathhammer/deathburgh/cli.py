@@ -25,6 +25,7 @@ from mathhammer._cli_common import (
     method_line,
     progress_bar,
     register_printer,
+    run_conditions,
 )
 from mathhammer._validate import InputError
 from mathhammer.library import resolve_profile
@@ -130,6 +131,34 @@ def _build_side(side: str, options: dict[str, Any], profiles: dict[str, Miniatur
         raise InputError(f"--{side}-{error.field.replace('_', '-')}", str(error).split(": ", 1)[1]) from None
 
 
+def side_heading(side: Side) -> str:
+    """A side as a heading names it: the miniature's name (else its profile), its mode, and what it
+    brings that departs from the defaults ("Old Fellas Leader (aggressive, charge, support 1)")."""
+    defaults = Side(side.mini)
+    extras = [side.mode]
+    for name, *_ in _SIDE_FIELDS:
+        value = getattr(side, name)
+        if name == "mode" or value == getattr(defaults, name):
+            continue
+        label = name.replace("_", " ")
+        extras.append(label if value is True else f"{label} {value}")
+    return f"{side.mini.name or side.mini.notation} ({', '.join(extras)})"
+
+
+def combat_heading(result: CombatResult, sides: tuple[Side, Side] | None = None, extras: tuple[str, ...] = ()) -> str:
+    """What a combat's heading names: the two sides (when known), the reaction (and ``extras``, such
+    as "stand and shoot"), the edition, the rule variants and the method."""
+    who = [f"{side_heading(sides[0])} vs {side_heading(sides[1])}"] if sides is not None else []
+    conditions = []
+    for condition in run_conditions(result):  # the edition is said once, by itself
+        if condition.startswith("variants ") and "=" in condition:
+            switches = [part for part in condition[len("variants "):].split(",") if not part.startswith("edition=")]
+            condition = "variants " + ",".join(switches) if switches else ""
+        if condition:
+            conditions.append(condition)
+    return ", ".join([*who, f"reaction {result.reaction}", *extras, f"{result.edition} edition", *conditions])
+
+
 def _side_label(side: Side) -> str:
     name = side.mini.name or "custom"
     return f"{name} [{side.mini.notation}, {side.mini.role}], {side.mode}, {side.current_wounds} wounds"
@@ -164,7 +193,7 @@ _SUMMARY_LABELS = {
 }
 
 
-def _summary_table(result: CombatResult, prefix: str = "") -> Table:
+def _summary_table(result: CombatResult, prefix: str = "", heading: str = "") -> Table:
     columns = ["quantity", "value"] + (["stderr"] if result.stderr else [])
     rows = []
     for key, value in result.summary().items():
@@ -172,16 +201,18 @@ def _summary_table(result: CombatResult, prefix: str = "") -> Table:
         if result.stderr:
             row.append(result.stderr[key])
         rows.append(row)
-    return Table(f"{prefix}Outcome", columns, rows)
+    return Table(f"{prefix}Outcome: {heading or combat_heading(result)}", columns, rows)
 
 
-def combat_tables(result: CombatResult, title: str = "") -> tuple[list[Table], list[str]]:
-    """A combat as tables: the outcome summary (P(Wasted) of each side, ...), the wounds to each side,
-    their joint law and both rolls; and a summary line (reaction, edition, method)."""
+def combat_tables(result: CombatResult, title: str = "", sides: tuple[Side, Side] | None = None,
+                  extras: tuple[str, ...] = ()) -> tuple[list[Table], list[str]]:
+    """A combat as tables: the outcome summary (P(Wasted) of each side, ...) under a heading naming
+    the sides (``sides``, when known), reaction, edition and method; the wounds to each side, their
+    joint law and both rolls; and a summary line (reaction, edition, method)."""
     note_result(result)  # for --plot
     prefix = f"{title}: " if title else ""
     tables = [
-        _summary_table(result, prefix),
+        _summary_table(result, prefix, combat_heading(result, sides, extras)),
         distribution_table(f"{prefix}Wounds to the defender (has {result.defender_wounds})", result.wounds_defender,
                            "wounds"),
         distribution_table(f"{prefix}Wounds to the attacker (has {result.attacker_wounds})", result.wounds_attacker,
@@ -200,7 +231,10 @@ def round_tables(result: RoundResult, title: str = "") -> tuple[list[Table], lis
     note_result(result)  # for --plot
     prefix = f"{title}: " if title else ""
     top = max(result.start_wounds)
-    fate = Table(f"{prefix}Miniatures after the round", ["miniature", "start wounds", "mean wounds left", "P(Wasted)"],
+    count = len(result.p_fought)
+    how = ", ".join([f"{len(result.names)} miniatures", f"{count} combat{'s' if count != 1 else ''}",
+                     *run_conditions(result)])
+    fate = Table(f"{prefix}Miniatures after the round ({how})", ["miniature", "start wounds", "mean wounds left", "P(Wasted)"],
                  [[n, w, result.wounds_left[n].mean, result.p_wasted[n]] for n, w in zip(result.names, result.start_wounds)])
     left = Table(f"{prefix}P(wounds left)", ["miniature"] + [str(k) for k in range(top + 1)],
                  [[n] + [result.wounds_left[n].prob(k) for k in range(top + 1)] for n in result.names])
@@ -259,7 +293,8 @@ def combat_command(
     with progress_bar("Deathburgh combat") as progress:
         result = combat(attacker, defender, reaction, variants=rules, stand_and_shoot=stand_and_shoot,
                         method=method_name, samples=samples, seed=seed, threads=threads, progress=progress)
-    tables, lines = combat_tables(result)
+    tables, lines = combat_tables(result, sides=(attacker, defender),
+                                  extras=("stand and shoot",) if stand_and_shoot else ())
     inputs = [f"attacker: {_side_label(attacker)}", f"defender: {_side_label(defender)}"]
     payload = {
         "attacker": attacker.to_dict(),

@@ -19,11 +19,15 @@ from mathhammer._cli_common import (
     Table,
     ThreadsOption,
     VariantsOption,
+    Probabilities,
     cli_variants,
+    current_display,
     emit,
+    note_plot,
+    run_conditions,
 )
 from mathhammer._validate import InputError, InputTypeError, check_choice
-from mathhammer.killteam.cli_shoot import parse_saves
+from mathhammer.killteam.cli_shoot import parse_saves, shot_conditions
 from mathhammer.killteam.compare import compare, compare_fights
 from mathhammer.killteam.profiles import ALL_STRATEGIES, Fighter, Operative, Weapon
 from mathhammer.killteam.shoot import DEFAULT_SAMPLES
@@ -96,8 +100,47 @@ def parse_fighter(text: str, library: Any, field: str) -> Fighter:
         raise type(error)(f"{field}.{error.field}", str(error).split(": ", 1)[1]) from None
 
 
-def _tables(comparison: Any) -> list[Table]:
-    return [Table(title, header, rows) for title, header, rows in comparison._blocks()]
+def _signed(value: float) -> str:
+    """A difference of probabilities as the table shows probabilities (--digits, --probabilities)."""
+    display = current_display()
+    if display.probabilities is Probabilities.percent:
+        return f"{100 * value:+.{display.digits}f}%"
+    return f"{value:+.{display.digits + 2}f}"
+
+
+def shot_comparison_tables(comparison: Any, heading: str) -> list[Table]:
+    """kt.compare as tables that fit 80 columns: the mean damage (a row per weapon, a column per
+    save), then per weapon P(damage >= w) with a row per threshold w (up to the last one any weapon
+    can reach) and a column per save, then the first weapon's minus the second's. The cells are
+    numbers, so the probabilities print like every other table's."""
+    saves = [f"{save}+" for save in comparison.saves]
+    mean_rows: list[list[Any]] = [[label, *map(float, comparison.mean[i])] for i, label in enumerate(comparison.labels)]
+    if comparison.delta_mean is not None:
+        mean_rows.append([f"{comparison.labels[0]} minus {comparison.labels[1]}", *map(float, comparison.delta_mean)])
+    tables = [Table(f"Mean damage: {heading}", ["weapon", *saves], mean_rows)]
+    reached = [k for k in range(len(comparison.thresholds)) if comparison.at_least[:, :, k].any()]
+    last = reached[-1] + 1 if reached else 1
+    for i, label in enumerate(comparison.labels):
+        rows = [[f">={w}", *map(float, comparison.at_least[i, :, k])]
+                for k, w in enumerate(comparison.thresholds[:last])]
+        tables.append(Table(f"P(damage >= w): {label}", ["w", *saves], rows))
+    delta = comparison.delta_at_least
+    if delta is not None:
+        rows = [[f">={w}", *[_signed(float(v)) for v in delta[:, k]]] for k, w in enumerate(comparison.thresholds[:last])]
+        tables.append(Table(f"P(damage >= w): {comparison.labels[0]} minus {comparison.labels[1]}", ["w", *saves],
+                            rows))
+    return tables
+
+
+def fight_comparison_tables(comparison: Any, heading: str) -> list[Table]:
+    """kt.compare_fights as tables (a row per fighter, a column per opponent) of numbers: the
+    chances print as percentages like every other table's."""
+    header = ["fighter \\ opponent", *comparison.opponents]
+    figures = (("kill", f"Kill chance P(opponent dies): {heading}"), ("death", "Death chance P(fighter dies)"),
+               ("wounds", "Mean wounds left"), ("opponent_wounds", "Opponent's mean wounds left"))
+    return [Table(title, header, [[name, *map(float, getattr(comparison, attribute)[i])]
+                                  for i, name in enumerate(comparison.fighters)])
+            for attribute, title in figures]
 
 
 def register(app: typer.Typer) -> None:
@@ -131,14 +174,24 @@ def register(app: typer.Typer) -> None:
                 else Operative(save_values[0], wounds=12))
         base = dataclasses.replace(base, **{k: v for k, v in {"wounds": wounds, "abilities": abilities}.items()
                                             if v is not None})
-        comparison = compare(guns, saves=save_values, at_least=parse_range("at-least", at_least, 1, 1000),
+        # a weapon of the library is labelled by its name there (short: columns stay narrow), else its notation
+        known = library.get("weapon", {})
+        situations = [{"weapon": gun, "label": name if name in known else str(gun)}
+                      for gun, name in zip(guns, weapon)]
+        comparison = compare(situations, saves=save_values, at_least=parse_range("at-least", at_least, 1, 1000),
                              target=base, cover=cover, obscured=obscured, rounds=rounds, method=method.value,
                              samples=samples, seed=seed, threads=threads,
                              variants=cli_variants(Variants, variants, {}))
         payload = {"weapons": list(comparison.labels), "target": str(base), "saves": list(comparison.saves),
                    "cover": cover, "obscured": obscured, "rounds": rounds,
                    "rows": comparison.to_frame().to_dict(orient="records")}
-        emit(fmt, _tables(comparison), payload, [f"target: {base} (save replaced by each of {saves})"])
+        first = comparison.results[0][0]
+        count = len(comparison.labels)
+        heading = ", ".join([f"{count} weapon{'s' if count != 1 else ''} at saves {saves}", f"{first.wounds}W",
+                             *shot_conditions(first)])
+        note_plot(lambda: _cli_plots().killteam_comparison(comparison, f"Mean damage by save ({heading})"))
+        emit(fmt, shot_comparison_tables(comparison, heading), payload,
+             [f"target: {base} (save replaced by each of {saves})"])
 
     @app.command("compare-fights", epilog=FIGHTS_EPILOG)
     def compare_fights_command(
@@ -158,12 +211,37 @@ def register(app: typer.Typer) -> None:
         library = load_game_library(profiles, "killteam") if profiles is not None else default_library("killteam")
         fighters = [parse_fighter(f, library, f"fighter[{i}]") for i, f in enumerate(fighter)]
         opponents = [parse_fighter(o, library, f"opponent[{i}]") for i, o in enumerate(opponent)]
-        rows: Any = fighters
+        known = library.get("fighter", {})
+        # a fighter of the library is labelled by its name there (short: columns stay narrow), else its profile
+        rows: Any = [(name if name in known else str(f), f) for f, name in zip(fighters, fighter)]
         if strategies is not None:
             names = [check_choice("strategies", s.strip(), ALL_STRATEGIES) for s in strategies.split(",")]
-            rows = [dataclasses.replace(f, strategy=s, objective=None) for f in fighters for s in names]
-        comparison = compare_fights(rows, opponents, first=first, rounds=rounds, method=method.value,
+            rows = [(str(variant) if label == str(f) else f"{label}: {s}", variant) for label, f in rows
+                    for s in names for variant in [dataclasses.replace(f, strategy=s, objective=None)]]
+        columns = [(name if name in known else str(o), o) for o, name in zip(opponents, opponent)]
+        comparison = compare_fights(_labelled(rows), _labelled(columns), first=first, rounds=rounds, method=method.value,
                                     variants=cli_variants(Variants, variants, {}))
         payload = {"fighters": list(comparison.fighters), "opponents": list(comparison.opponents),
                    "first": first, "rounds": rounds, "rows": comparison.to_frame().to_dict(orient="records")}
-        emit(fmt, _tables(comparison), payload, [])
+        result = comparison.results[0][0]
+        counts = [len(comparison.fighters), len(comparison.opponents)]
+        heading = ", ".join([f"{counts[0]} fighter{'s' if counts[0] != 1 else ''} vs {counts[1]} "
+                             f"opponent{'s' if counts[1] != 1 else ''}",
+                             f"{result.rounds} round{'s' if result.rounds > 1 else ''}", f"{first.upper()} first",
+                             *run_conditions(result)])
+        note_plot(lambda: _cli_plots().fight_comparison(comparison, f"Kill chance ({heading})"))
+        emit(fmt, fight_comparison_tables(comparison, heading), payload, [])
+
+
+def _labelled(pairs: list[tuple[str, Fighter]]) -> dict[str, Fighter] | list[Fighter]:
+    """Fighters keyed by label for kt.compare_fights; a plain list when labels repeat (it numbers those)."""
+    labels = [label for label, _ in pairs]
+    if len(set(labels)) == len(labels):
+        return dict(pairs)
+    return [fighter for _, fighter in pairs]
+
+
+def _cli_plots() -> Any:
+    from mathhammer import _cli_plots
+
+    return _cli_plots

@@ -12,7 +12,7 @@ from typing import TypeVar
 from mathhammer._validate import InputError, InputTypeError
 from mathhammer.starcraft.profiles import Unit, Weapon
 
-__all__ = ["UNITS", "WEAPONS", "unit", "weapon"]
+__all__ = ["ARMED_WITH", "UNITS", "WEAPONS", "unit", "weapon", "weapon_of"]
 
 WEAPONS: dict[str, Weapon] = {
     "c14_rifle": Weapon(2, 3, 1, surge_tags=("Light",), surge_dice="D3", name="C-14 Rifle"),
@@ -33,6 +33,10 @@ UNITS: dict[str, Unit] = {
     "stalker": Unit(1, 6, 4, 6, shield=3, tags=("Armoured", "Mechanical", "Ground"), name="Stalker"),
     "immortal": Unit(1, 8, 4, None, shield=6, tags=("Armoured", "Mechanical", "Ground"), name="Immortal"),
 }
+
+#: The catalogue weapon each catalogue unit fires (sc.Unit has no weapon field: a unit is a target
+#: first). ``mathhammer starcraft attack --attacker marine`` fires all the unit's models with it.
+ARMED_WITH: dict[str, str] = {"marine": "c14_rifle", "marauder": "quad_k12", "stalker": "particle_disruptors"}
 
 
 P = TypeVar("P", Weapon, Unit)
@@ -60,3 +64,13 @@ def weapon(name: str) -> Weapon:
 def unit(name: str) -> Unit:
     """A catalogue unit by key ('zergling') or name ('Zergling')."""
     return _lookup("unit", UNITS, name)
+
+
+def weapon_of(name: str) -> str | None:
+    """The catalogue key of the weapon a catalogue unit fires ('marine' or 'Marine' -> 'c14_rifle'),
+    None for a unit the catalogue arms with nothing (Zerglings' claws are not in it)."""
+    key = _key(name)
+    for entry_key, profile in UNITS.items():
+        if key in (entry_key, _key(profile.name)):
+            return ARMED_WITH.get(entry_key)
+    return None

@@ -1,11 +1,13 @@
-"""`mathhammer starcraft attack`: one batch from the command line (defaults: 6 Marines' C-14 rifles
-into 12 Zerglings); `mathhammer starcraft sequence`: several batches against one unit, its state
-carried over (defaults: 6 Marines then 2 Marauders into a Zealot squad)."""
+"""`mathhammer starcraft attack`: one batch from the command line (defaults: one Marine's C-14 rifle
+into 12 Zerglings, as ``sc.attack`` fires one model; ``--attacker marine`` fires the whole unit);
+`mathhammer starcraft sequence`: several batches against one unit, its state carried over
+(defaults: 6 Marines then 2 Marauders into a Zealot squad)."""
 
 from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -30,6 +32,7 @@ from mathhammer._cli_common import (
     progress_bar,
     register_printer,
     register_profiles_command,
+    run_conditions,
 )
 from mathhammer._validate import InputError
 from mathhammer.library import default_library, load_game_library, resolve_profile
@@ -41,6 +44,7 @@ starcraft_app = typer.Typer(
     name="starcraft",
     help="StarCraft: Tabletop Miniatures Game attacks and sequences of attacks, exact or Monte Carlo.",
     epilog="Example: mathhammer starcraft attack --weapon quad_k12 --firing-models 2 --unit roach\n\n"
+    "Example: mathhammer starcraft attack --attacker marine --unit zergling   # all 6 Marines fire\n\n"
     "Example: mathhammer starcraft sequence --unit zealot --batch 'c14_rifle firing_models=6' --batch quad_k12",
     no_args_is_help=True,
 )
@@ -143,8 +147,9 @@ def attack_command(
     marker: Annotated[Optional[int], _o(_U, "Damage Marker before the attack.")] = None,
     shielded: Annotated[Optional[bool], _o(_U, "Shielded before the attack (default: Shield > 0).", "--shielded/--no-shielded", " /--not-shielded")] = None,
     first_model_alive: Annotated[Optional[bool], _o(_U, "Whether the Shield-carrying first model still stands.", "--first-model-alive/--first-model-dead")] = None,
+    attacker: Annotated[Optional[str], _o(_A, "The attacking unit by name (marine, marauder, stalker, or an entry of --profiles with --weapon): all its models fire its weapon.")] = None,
     mode: Annotated[str, _o(_A, "weapon, spillover (a template's other unit) or hits (HITS X (Y)).")] = "weapon",
-    firing_models: Annotated[int, _o(_A, "Models firing the weapon, 0..60.")] = 6,
+    firing_models: Annotated[Optional[int], _o(_A, "Models firing the weapon, 0..60 (default 1, like sc.attack; with --attacker, all its models).")] = None,
     long_range_models: Annotated[int, _o(_A, "Of those, models at LONG RANGE (-1 to hit).")] = 0,
     burst_models: Annotated[Optional[int], _o(_A, "Models within BURST FIRE range (default: all at normal range).")] = None,
     target_stationary: Annotated[bool, _o(_A, "The target is stationary (LOCKED IN).", "--stationary/--no-stationary", " /--not-stationary")] = False,
@@ -180,11 +185,17 @@ def attack_command(
 ) -> None:
     """One batch: every model firing one weapon at one unit; prints damage and casualty tables.
 
+    One model fires unless --firing-models says how many, or --attacker names the unit that fires.
+
     Example: mathhammer starcraft attack --weapon quad_k12 --firing-models 2 --unit roach --dodge 1
     """
+    shooter: Unit | None = None if attacker is None else _profile("unit", attacker, profiles)
+    if shooter is not None:
+        firing_models = _attacker_models(shooter, firing_models)
     the_weapon: Weapon | None = None
-    if weapon is not None or mode != "hits":  # HITS X (Y) needs no weapon
-        base_weapon: Weapon = _profile("weapon", weapon or "c14_rifle", profiles)
+    if weapon is not None or shooter is not None or mode != "hits":  # HITS X (Y) needs no weapon
+        weapon_name = weapon or (_attacker_weapon(attacker, shooter) if attacker and shooter else "c14_rifle")
+        base_weapon: Weapon = _profile("weapon", weapon_name, profiles)
         fields = {f.name: getattr(base_weapon, f.name) for f in dataclasses.fields(Weapon)}
         if keywords is not None:
             fields.update(_KEYWORD_FIELDS, keywords=keywords)
@@ -218,7 +229,7 @@ def attack_command(
     the_unit = Unit(**unit_fields)
 
     options: dict[str, Any] = {
-        "mode": mode, "firing_models": firing_models, "long_range_models": long_range_models,
+        "mode": mode, "firing_models": 1 if firing_models is None else firing_models, "long_range_models": long_range_models,
         "burst_models": burst_models, "target_stationary": target_stationary, "affected_models": affected_models,
         "hits": _hits(hits), "roa_mod": roa_mod, "dice_mod": dice_mod, "hit_mod": hit_mod, "armour_mod": armour_mod,
         "evade_mod": evade_mod, "anti_evade": bonus_anti_evade, "precision": bonus_precision,
@@ -234,7 +245,33 @@ def attack_command(
     with progress_bar("StarCraft attack") as progress:
         result = attack(the_weapon, the_unit, variants=rules, method=method.value, samples=samples, seed=seed,
                         threads=threads, progress=progress, **options)
-    _print(result, the_weapon, the_unit, options, rules, fmt)
+    # a profile's name, unless an option changed it: then its card, which says what was changed
+    weapon_label = None if the_weapon is None else (
+        the_weapon.name if the_weapon == base_weapon and the_weapon.name else str(the_weapon))
+    unit_label = the_unit.name if the_unit == base_unit and the_unit.name else str(the_unit)
+    _print(result, the_weapon, the_unit, options, rules, fmt, shooter, (weapon_label, unit_label))
+
+
+def _attacker_models(shooter: Unit, firing_models: int | None) -> int:
+    """How many of a named attacker's models fire: all of them, or the --firing-models of them."""
+    if firing_models is None:
+        return shooter.models
+    if firing_models > shooter.models:
+        raise InputError("--firing-models", f"{firing_models} models, but the attacker {shooter.name or shooter} "
+                         f"has {shooter.models}; give at most {shooter.models}")
+    return firing_models
+
+
+def _attacker_weapon(name: str, shooter: Unit) -> str:
+    """The weapon a named attacker fires: the catalogue's for its unit (sc.catalog.ARMED_WITH)."""
+    from mathhammer.starcraft.catalog import ARMED_WITH, weapon_of
+
+    found = weapon_of(name) or (weapon_of(shooter.name) if shooter.name else None)
+    if found is None:
+        armed = ", ".join(f"{unit} ({weapon})" for unit, weapon in ARMED_WITH.items())
+        raise InputError("--attacker", f"{name!r} fires no weapon mathhammer knows; name it with --weapon "
+                         f"(units that bring theirs: {armed})")
+    return found
 
 
 def _stages_table(result: AttackResult, prefix: str = "") -> Table:
@@ -248,13 +285,24 @@ def _stages_table(result: AttackResult, prefix: str = "") -> Table:
     return Table(f"{prefix}Stages: P(stage = value)", ["value", *[name.replace("_", " ") for name in stages]], rows)
 
 
-def attack_tables(result: AttackResult, title: str = "") -> tuple[list[Table], list[str]]:
+def attack_heading(result: AttackResult, who: str | None = None, extras: Sequence[str] = (),
+                   unit: str | None = None) -> str:
+    """What a batch's heading names: who fired what (``who``, else the weapon the result records) at
+    which unit (``unit``, else the one the result records), the options that depart from the
+    defaults, the rule variants and the method."""
+    shooter = who or (result.weapon or "HITS")
+    target = unit or result.unit or "the unit"
+    return ", ".join([f"{shooter} at {target}", *extras, *run_conditions(result)])
+
+
+def attack_tables(result: AttackResult, title: str = "", heading: str | None = None) -> tuple[list[Table], list[str]]:
     """A batch as tables (damage, casualties, the Damage Marker after it, every stage) and summary
-    lines (dice and stage means, mean damage and casualties, P(destroyed), P(Shielded lost))."""
+    lines (dice and stage means, mean damage and casualties, P(destroyed), P(Shielded lost)).
+    ``heading`` (default :func:`attack_heading`) titles the first table."""
     note_result(result)  # for --plot
     prefix = f"{title}: " if title else ""
     tables = [
-        distribution_table(f"{prefix}Damage", result.damage, "damage"),
+        distribution_table(f"{prefix}Damage: {heading or attack_heading(result)}", result.damage, "damage"),
         distribution_table(f"{prefix}Casualties", result.casualties, "casualties"),
         distribution_table(f"{prefix}Damage Marker after the attack", result.marker, "marker", with_at_least=False),
         _stages_table(result, prefix),
@@ -274,19 +322,39 @@ def attack_tables(result: AttackResult, title: str = "") -> tuple[list[Table], l
     return tables, [prefix + line for line in lines]
 
 
-def sequence_tables(result: SequenceResult, title: str = "") -> tuple[list[Table], list[str]]:
-    """A sequence as tables (total damage, casualties, the final Damage Marker, one row per batch)
-    and summary lines (means, P(destroyed), P(Shielded lost) at the end)."""
+def batch_label(index: int, batch: Batch) -> str:
+    """A batch as its row names it: "1: C-14 Rifle x6", "3: HITS 4 (1)"."""
+    options = batch.kwargs
+    if options.get("mode") == "hits" or batch.weapon is None:
+        hits = options.get("hits")
+        what = f"HITS {hits[0]} ({hits[1]})" if isinstance(hits, (tuple, list)) and len(hits) == 2 else "HITS"
+    else:
+        what = batch.weapon.name or str(batch.weapon)
+        if not batch.weapon.template and options.get("mode", "weapon") == "weapon":
+            what += f" x{options.get('firing_models', 1)}"
+    return f"{index + 1}: {what}"
+
+
+def sequence_tables(result: SequenceResult, title: str = "",
+                    batches: Sequence[Batch] | None = None) -> tuple[list[Table], list[str]]:
+    """A sequence as tables (total damage, casualties, the final Damage Marker, one row per batch,
+    named by its weapon when ``batches`` are given) and summary lines (means, P(destroyed),
+    P(Shielded lost) at the end)."""
     note_result(result)  # for --plot
     prefix = f"{title}: " if title else ""
+    labels: list[Any] = ([batch_label(i, b) for i, b in enumerate(batches)] if batches is not None
+                         and len(batches) == len(result.batches) else list(range(1, len(result.batches) + 1)))
     per_batch = Table(
         f"{prefix}Batches",
         ["batch", "mean damage", "mean casualties", "mean marker after", "P(destroyed after)", "P(Shielded lost in it)"],
-        [[i + 1, b.damage.mean, b.casualties.mean, b.marker.mean, b.destroyed, b.shield_lost]
-         for i, b in enumerate(result.batches)],
+        [[label, b.damage.mean, b.casualties.mean, b.marker.mean, b.destroyed, b.shield_lost]
+         for label, b in zip(labels, result.batches)],
     )
+    count = len(result.batches)
+    heading = ", ".join([f"{count} batch{'es' if count != 1 else ''} at {result.unit or 'the unit'}",
+                         *run_conditions(result)])
     tables = [
-        distribution_table(f"{prefix}Total damage", result.total_damage, "damage"),
+        distribution_table(f"{prefix}Total damage: {heading}", result.total_damage, "damage"),
         distribution_table(f"{prefix}Casualties", result.casualties, "casualties"),
         distribution_table(f"{prefix}Damage Marker at the end", result.marker, "marker", with_at_least=False),
         per_batch,
@@ -307,10 +375,49 @@ register_printer(AttackResult, attack_tables)
 register_printer(SequenceResult, sequence_tables)
 
 
-def _print(result: AttackResult, weapon: Weapon | None, unit: Unit, options: dict[str, Any], rules: Rules, fmt: OutputFormat) -> None:
+#: Attack options the heading leaves out: the mode and the firers are said first, HITS X (Y) is the mode.
+_SAID_FIRST = ("mode", "firing_models", "hits")
+
+
+def _who_fired(weapon: Weapon | None, options: dict[str, Any], shooter: Unit | None, label: str | None = None) -> str:
+    """"1 model firing C-14 Rifle", "Marine (6 models) firing C-14 Rifle", "HITS 4 (1)", ..."""
+    if label is None:
+        label = (weapon.name or str(weapon)) if weapon is not None else ""
+    mode = options["mode"]
+    if mode == "hits":
+        x, y = options["hits"]
+        return f"HITS {x} ({y})" + (f" with {label}" if label else "")
+    if mode == "spillover":
+        return f"{label} (spillover)"
+    if "firing_models" not in options:  # a template weapon: its models under the template count
+        return f"{label} (template)"
+    n = options["firing_models"]
+    models = f"{n} model{'s' if n != 1 else ''}"
+    if shooter is not None:
+        whole = n == shooter.models
+        return f"{shooter.name or 'attacker'} ({models}{'' if whole else f' of {shooter.models}'}) firing {label}"
+    return f"{models} firing {label}"
+
+
+def _departures(options: dict[str, Any]) -> list[str]:
+    """The batch options given that change anything ("dodge 1", "engaged"), as the heading lists them."""
+    out = []
+    for key, value in options.items():
+        if key in _SAID_FIRST or value is None or value is False or value == 0 or value == {}:
+            continue
+        name = key.replace("_", " ")
+        out.append(name if value is True else f"{name} {value}")
+    return out
+
+
+def _print(result: AttackResult, weapon: Weapon | None, unit: Unit, options: dict[str, Any], rules: Rules,
+           fmt: OutputFormat, shooter: Unit | None = None, labels: tuple[str | None, str] | None = None) -> None:
     from mathhammer.library import profile_to_dict
 
-    tables, lines = attack_tables(result)
+    weapon_label, unit_label = labels if labels is not None else (None, None)
+    heading = attack_heading(result, _who_fired(weapon, options, shooter, weapon_label), _departures(options),
+                             unit_label)
+    tables, lines = attack_tables(result, heading=heading)
     if options["mode"] != "hits":
         inputs = [f"weapon: {weapon}"]
     else:
@@ -318,8 +425,11 @@ def _print(result: AttackResult, weapon: Weapon | None, unit: Unit, options: dic
     inputs.append(f"unit: {unit}")
     if weapon is not None and not result.surge_applied and weapon.surge_tags and options["mode"] == "weapon":
         inputs.append("Surge does not apply: the unit has none of the weapon's Surge tags")
+    if shooter is not None:
+        inputs.insert(0, f"attacker: {shooter}")
     payload = {
         "weapon": profile_to_dict(weapon) if weapon is not None else None,
+        "attacker": profile_to_dict(shooter) if shooter is not None else None,
         "unit": profile_to_dict(unit),
         "options": {k: v for k, v in options.items() if v is not None},
         "rules": dataclasses.asdict(rules),
@@ -342,6 +452,8 @@ SEQUENCE_EPILOG = """Examples:
   mathhammer starcraft sequence --batch "- mode=hits hits=4,1" --batch "shock_cannon affected_models=3"   # '-': no weapon
 
 A batch is a weapon (a catalogue key or an entry of --profiles) and its sc.attack options as key=value;
+a unit that brings its weapon (marine, marauder, stalker) may stand in the weapon's place: all its
+models fire it ("marine" is "c14_rifle firing_models=6");
 options that take a table (reaction) are written in a scenario file (mathhammer run).
 """
 
@@ -365,9 +477,17 @@ def parse_batch(text: str, index: int, library: Any) -> Batch:
     if not words:
         raise InputError(field, "empty; write a weapon and its options, e.g. 'c14_rifle firing_models=6'")
     weapon_name, *options = words
-    weapon = None if weapon_name.lower() in _NONE else resolve_profile("starcraft", "weapon", weapon_name, library,
-                                                                        f"{field}.weapon")
     kwargs: dict[str, Any] = {}
+    try:
+        weapon = None if weapon_name.lower() in _NONE else resolve_profile("starcraft", "weapon", weapon_name, library,
+                                                                            f"{field}.weapon")
+    except InputError:
+        armed = _armed_unit(weapon_name, library)
+        if armed is None:
+            raise
+        # A unit named in the weapon's place fires its weapon with all its models (as --attacker does).
+        shooter, weapon = armed
+        kwargs["firing_models"] = shooter.models
     for option in options:
         key, found, value = option.partition("=")
         if not found or not key:
@@ -379,6 +499,18 @@ def parse_batch(text: str, index: int, library: Any) -> Batch:
         return Batch(weapon, **kwargs)
     except InputError as error:
         raise InputError(f"{field}.{error.field}", str(error).split(": ", 1)[1]) from None
+
+
+def _armed_unit(name: str, library: Any) -> tuple[Unit, Weapon] | None:
+    """A unit that brings its weapon (sc.catalog.ARMED_WITH), and that weapon; None for any other name."""
+    from mathhammer.starcraft.catalog import weapon_of
+
+    key = weapon_of(name)
+    if key is None:
+        return None
+    unit: Unit = resolve_profile("starcraft", "unit", name, library)
+    weapon: Weapon = resolve_profile("starcraft", "weapon", key, library)
+    return unit, weapon
 
 
 @starcraft_app.command("sequence", epilog=SEQUENCE_EPILOG)
@@ -407,7 +539,7 @@ def sequence_command(
     with progress_bar("StarCraft sequence") as progress:
         result = sequence(the_unit, batches, variants=rules, method=method.value, samples=samples, seed=seed,
                           threads=threads, progress=progress)
-    tables, lines = sequence_tables(result)
+    tables, lines = sequence_tables(result, batches=batches)
     payload = {
         "unit": profile_to_dict(the_unit),
         "batches": [b.to_dict() for b in batches],

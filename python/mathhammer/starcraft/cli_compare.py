@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -19,6 +19,8 @@ from mathhammer._cli_common import (
     VariantsOption,
     cli_variants,
     emit,
+    note_plot,
+    run_conditions,
 )
 from mathhammer.library import default_library, load_game_library, resolve_profile
 from mathhammer.starcraft.compare import compare
@@ -55,7 +57,22 @@ def register(app: typer.Typer) -> None:
         units = [resolve_profile("starcraft", "unit", u, library, f"unit[{i}]") for i, u in enumerate(unit)]
         comparison = compare(weapons, units, firing_models=firing_models, method=method.value, samples=samples,
                              seed=seed, threads=threads, variants=cli_variants(Variants, variants, {}))
-        tables = [Table(title, header, rows) for title, header, rows in comparison._blocks()]
+        fired = f"{firing_models} firing model{'s' if firing_models != 1 else ''} per weapon"
+        heading = ", ".join([fired, *run_conditions(comparison.results[0][0])])
+        header = ["weapon \\ unit", *comparison.units]
+        # numbers, not text: the destroyed chance prints as a percentage like every other table's
+        figures = (("damage", f"Mean damage: {heading}"), ("casualties", "Mean casualties"),
+                   ("destroyed", "Destroyed chance P(unit destroyed)"))
+        tables = [Table(title, header, [[name, *map(float, getattr(comparison, attribute)[i])]
+                                        for i, name in enumerate(comparison.weapons)])
+                  for attribute, title in figures]
         payload = {"weapons": list(comparison.weapons), "units": list(comparison.units),
                    "firing_models": firing_models, "rows": comparison.to_frame().to_dict(orient="records")}
-        emit(fmt, tables, payload, [f"{firing_models} firing model{'s' if firing_models != 1 else ''} per weapon"])
+
+        def draw() -> Any:
+            from mathhammer._cli_plots import starcraft_comparison
+
+            return starcraft_comparison(comparison, f"StarCraft: mean damage by target ({heading})")
+
+        note_plot(draw)
+        emit(fmt, tables, payload, [fired])
