@@ -81,6 +81,7 @@ def test_frame_markdown_and_text() -> None:
     (lambda: kt.compare([]), "situations"),
     (lambda: kt.compare([{"target": kt.Operative(3)}]), "situations[0].weapon"),
     (lambda: kt.compare([{"weapon": LETHAL, "armour": 2}]), "situations[0].armour"),
+    (lambda: kt.compare([{"weapon": LETHAL, 0: None}]), "situations[0]"),  # mixed key types broke sorting
     (lambda: kt.compare([LETHAL], saves=[1]), "saves"),
     (lambda: kt.compare([LETHAL], weapon=LETHAL), "weapon"),
 ])

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from mathhammer._compare import markdown_table, number, percent, signed_percent, text_table, unique_labels
+from mathhammer._guard import excerpt
 from mathhammer._validate import InputError, InputTypeError, check_int
 from mathhammer.killteam.fight import fight
 from mathhammer.killteam.profiles import Fighter, Operative, Weapon
@@ -95,6 +96,9 @@ def _situation(value: Any, index: int) -> dict[str, Any]:
     if isinstance(value, Weapon):
         return {"weapon": value}
     if isinstance(value, Mapping):
+        named = [key for key in value if not isinstance(key, str)]
+        if named:
+            raise InputTypeError(f"situations[{index}]", f"argument names are strings, got {excerpt(named[0])}")
         unknown = sorted(set(value) - set(_SITUATION_KEYS))
         if unknown:
             raise InputError(f"situations[{index}].{unknown[0]}", f"not an argument of kt.shoot; allowed: "
