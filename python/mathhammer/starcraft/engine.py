@@ -16,7 +16,7 @@ from mathhammer._validate import InputError, InputTypeError, check_bool, check_c
 from mathhammer.options import EngineOptions, Progress, engine_options
 from mathhammer.results import Distribution
 from mathhammer.starcraft.profiles import ATTACK_KWARGS, MAX_DAMAGE, MAX_KEYWORD, MAX_MODELS, Batch, Rules, Unit, Variants, Weapon, check_variants
-from mathhammer.starcraft.results import AttackResult, BatchSummary, Resolution, SequenceResult, Stages, StateDistribution
+from mathhammer.starcraft.results import AttackResult, BatchSummary, LazyTables, Resolution, SequenceResult, StateDistribution
 
 __all__ = ["attack", "resolve", "sequence"]
 
@@ -284,6 +284,57 @@ def _run(kernel: sampling.Kernel, options: EngineOptions) -> tuple[np.ndarray, i
 
 # ---- one batch -------------------------------------------------------------------------------------
 
+@dataclass(frozen=True)
+class _Case:
+    """One validated attack as the engines take it, with the labels its result carries."""
+
+    plan: Plan
+    native: _sc.AttackCase
+    weapon: str
+    unit: str
+
+
+# Validated attacks kept by value: a sweep of many thousand different attacks stays cached (an
+# entry is a few hundred bytes).
+_CACHED_CASES = 32_768
+_cases: dict[tuple[Any, ...], _Case] = {}
+# Option values cached by value and type (so 1 and True, 6 and 6.0 stay apart): what is not one of
+# these, or a list, tuple or dict of them, is validated afresh on every call.
+_PLAIN = (int, bool, str, float, type(None))
+
+
+def _frozen(value: Any) -> Any:
+    kind = type(value)
+    if kind in _PLAIN:
+        return kind, value
+    if kind is list or kind is tuple:
+        return kind, tuple(_frozen(v) for v in value)
+    if kind is dict:
+        return kind, tuple((_frozen(k), _frozen(v)) for k, v in value.items())
+    raise TypeError(kind.__name__)
+
+
+def _case(weapon: Weapon | None, unit: Unit, variants: Variants, kwargs: dict[str, Any]) -> _Case:
+    """The validated attack (plan_batch) for these arguments, cached by value (kwargs' names are
+    already checked)."""
+    try:
+        key: tuple[Any, ...] | None = (type(weapon), weapon, type(unit), unit, variants,
+                                       tuple((name, _frozen(value)) for name, value in kwargs.items()))
+        case = _cases.get(key)  # type: ignore[arg-type]
+    except TypeError:  # an unhashable argument: validated below, and not kept
+        key, case = None, None
+    if case is not None:
+        return case
+    plan = plan_batch(weapon, unit, variants, **kwargs)
+    native = _sc.AttackCase(plan.config, unit_profile(unit), unit_state(unit))
+    case = _Case(plan, native, "" if weapon is None else weapon.name or str(weapon), unit.name or str(unit))
+    if key is not None:
+        if len(_cases) >= _CACHED_CASES:
+            del _cases[next(iter(_cases))]  # the oldest entry
+        _cases[key] = case
+    return case
+
+
 def attack(
     weapon: Weapon | None,
     unit: Unit,
@@ -312,16 +363,20 @@ def attack(
     older name rules): StarCraft's rule switches, ``sc.Variants``. Returns an AttackResult.
     """
     options = engine_options(method, samples, seed, threads, progress, executor, methods=METHODS)
-    _check_kwargs(kwargs)
+    if kwargs:
+        _check_kwargs(kwargs)
     rule_variants = check_variants(rules, variants)
-    plan = plan_batch(weapon, unit, rule_variants, **kwargs)
-    layout = _sc.attack_layout(plan.config)
+    case = _case(weapon, unit, rule_variants, kwargs)
     if options.method == "monte_carlo":
-        kernel = lambda s, t, b, e, th: _sc.sample_attack(plan.config, s, t, b, e, th)  # noqa: E731
-        probs, n, seed_used = _run(kernel, options)
-        return _attack_result(plan, weapon, unit, layout, probs, n, "monte_carlo", seed_used, rule_variants)
-    return _attack_result(plan, weapon, unit, layout, np.asarray(_sc.exact_attack(plan.config)), None, "exact", None,
-                          rule_variants)
+        return _sampled_attack(case, options, rule_variants)
+    return _attack_result(case, _sc.exact_attack_tables(case.native), None, "exact", None, rule_variants)
+
+
+def _sampled_attack(case: _Case, options: EngineOptions, variants: Variants) -> AttackResult:
+    config = case.plan.config
+    kernel = lambda s, t, b, e, th: _sc.sample_attack(config, s, t, b, e, th)  # noqa: E731
+    probs, n, seed_used = _run(kernel, options)
+    return _attack_result(case, _sc.attack_tables(case.native, probs), n, "monte_carlo", seed_used, variants)
 
 
 def _check_kwargs(kwargs: dict[str, Any]) -> None:
@@ -336,38 +391,17 @@ def _state_rows(states: _sc.StateColumns) -> np.ndarray:
     return np.stack([states.models, states.marker, states.shielded, states.first_model_alive], axis=1)
 
 
-def _attack_result(plan: Plan, weapon: Weapon | None, unit: Unit, layout: _sc.AttackLayout, probs: np.ndarray,
+def _attack_result(case: _Case, tables: tuple[np.ndarray, tuple[int, ...], float, float, np.ndarray],
                    samples: int | None, method: str, seed: int | None, variants: Variants) -> AttackResult:
-    n = layout.dice
-
-    def dist(start: int, size: int) -> Distribution:
-        return Distribution(probs[start: start + size], samples=samples)
-
-    per_die = plan.damage_per_die
-    k = probs[layout.inflicting: layout.inflicting + n + 1]
-    table = _sc.allocation_table(unit_profile(unit), unit_state(unit), plan.config.alloc, per_die, n)
-    damage = np.zeros(n * per_die + 1)
-    np.add.at(damage, np.arange(n + 1) * per_die, k)
-    casualties = np.bincount(table.casualties, weights=k, minlength=unit.models + 1)
-    marker = np.bincount(table.state.marker, weights=k, minlength=1)
-    stages = Stages(
-        dice=n,
-        hits=dist(layout.hits, n + 1),
-        surge=dist(layout.surge, layout.surge_max + 1),
-        bypass=dist(layout.bypass, n + 1),
-        armour_fails=dist(layout.armour_fails, n + 1),
-        damage_pool=dist(layout.damage_pool, n + 1),
-        inflicting=dist(layout.inflicting, n + 1),
-    )
-    return AttackResult(
-        damage=Distribution(damage, samples=samples),
-        casualties=Distribution(casualties, samples=samples),
-        marker=Distribution(marker, samples=samples),
-        destroyed=float(k[table.destroyed == 1].sum()),
-        shield_lost=float(k[table.shield_lost == 1].sum()),
-        state=StateDistribution.from_rows(_state_rows(table.state), k, samples),
-        stages=stages,
-        damage_per_die=per_die,
+    """The result of C++-shaped tables (exact_attack_tables / attack_tables); its distributions,
+    stages and state are built from them on first use."""
+    values, sizes, destroyed, shield_lost, states = tables
+    plan = case.plan
+    return AttackResult._lazy(
+        LazyTables(values, sizes, states, plan.dice, samples),
+        destroyed=destroyed,
+        shield_lost=shield_lost,
+        damage_per_die=plan.damage_per_die,
         surge_applied=plan.surge_applied,
         evade_rolled=plan.evade_rolled,
         reaction_ignored=plan.reaction_ignored,
@@ -375,8 +409,8 @@ def _attack_result(plan: Plan, weapon: Weapon | None, unit: Unit, layout: _sc.At
         samples=samples,
         seed=seed,
         variants=variants,
-        weapon="" if weapon is None else weapon.name or str(weapon),
-        unit=unit.name or str(unit),
+        weapon=case.weapon,
+        unit=case.unit,
     )
 
 
