@@ -141,7 +141,7 @@ def test_a_cached_attack_checks_every_value_as_the_first_call_did() -> None:
     assert sc.attack(RIFLE, ZERGLINGS, firing_models=np.int64(3)) == sc.attack(RIFLE, ZERGLINGS, firing_models=3)
 
 
-def test_equal_profiles_share_a_cached_attack_but_keep_their_own_labels() -> None:
+def test_profiles_equal_but_for_their_names_keep_their_own_labels() -> None:
     a = sc.Weapon(2, 3, 1, name="first")
     b = sc.Weapon(2, 3, 1, name="second")
     assert sc.attack(a, ZERGLINGS).weapon == "first"
@@ -157,3 +157,12 @@ def test_random_calls_with_unhashable_options_match_the_reference() -> None:
                   if name in ("dodge", "td_reduction") and isinstance(value, int)}
         kw = {**kw, **grants, "reaction": {"tough": [rng.randint(0, 1)]}} if weapon is not None else kw
         assert _figures(sc.attack(weapon, unit, rules=rules, **kw)) == _reference(weapon, unit, kw, rules)
+
+
+def test_a_full_cache_starts_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine, "_CACHED_CASES", 2)
+    monkeypatch.setattr(engine, "_cases", {})
+    results = [sc.attack(RIFLE, ZERGLINGS, firing_models=n) for n in (1, 2, 3, 1, 2, 3)]
+    assert len(engine._cases) <= 2
+    for n, result in zip((1, 2, 3, 1, 2, 3), results):
+        assert _figures(result) == _reference(RIFLE, ZERGLINGS, {"firing_models": n}, {})

@@ -306,8 +306,8 @@ class _Case(NamedTuple):
 
 
 # Validated attacks kept by value: a sweep of many thousand different attacks stays cached (an
-# entry is a few hundred bytes).
-_CACHED_CASES = 32_768
+# entry is under a kilobyte).
+_CACHED_CASES = 16_384
 _cases: dict[tuple[Any, ...], _Case] = {}
 # Option values cached by value and type (so 1 and True, 6 and 6.0 stay apart): what is not one of
 # these, or a list, tuple or dict of them, is validated afresh on every call.
@@ -341,7 +341,7 @@ def _case(weapon: Weapon | None, unit: Unit, variants: Variants, kwargs: dict[st
     case = _Case(plan, native, "" if weapon is None else _label(weapon), _label(unit))
     if key is not None:
         if len(_cases) >= _CACHED_CASES:
-            del _cases[next(iter(_cases))]  # the oldest entry
+            _cases.clear()  # a sweep larger than the cache starts it afresh (clear() is safe across threads)
         _cases[key] = case
     return case
 
