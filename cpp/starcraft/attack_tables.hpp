@@ -10,8 +10,8 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <map>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "starcraft/batch.hpp"
@@ -65,10 +65,10 @@ inline double numpy_sum(const double* a, std::size_t n) {
     return numpy_sum(a, n2) + numpy_sum(a + n2, n - n2);
 }
 
-// The sum of probs[k] over the k where flag[k] is set, as numpy sums probs[flag == 1].
-inline double masked_sum(const std::vector<double>& probs, const std::vector<bool>& flag) {
-    std::vector<double> picked;
-    picked.reserve(probs.size());
+// The sum of probs[k] over the k where flag[k] is set, as numpy sums probs[flag == 1] (`picked`:
+// scratch space, reused).
+inline double masked_sum(const std::vector<double>& probs, const std::vector<char>& flag, std::vector<double>& picked) {
+    picked.clear();
     for (std::size_t k = 0; k < probs.size(); ++k)
         if (flag[k]) picked.push_back(probs[k]);
     return numpy_sum(picked.data(), picked.size());
@@ -99,13 +99,19 @@ inline AttackTables attack_tables(const AttackCase& a, const std::vector<double>
     const std::size_t casualties_size = static_cast<std::size_t>(std::max(a.state.models, max_casualties)) + 1;
     const std::size_t marker_size = static_cast<std::size_t>(max_marker) + 1;
 
-    // Distinct states of positive probability, their probabilities summed in k order.
-    std::map<std::tuple<int, int, int, int>, double> by_state;
+    // Distinct states of positive probability (few: found by a scan), their probabilities summed in
+    // k order, then sorted.
+    using StateKey = std::tuple<int, int, int, int>;
+    std::vector<std::pair<StateKey, double>> by_state;
     for (int k = 0; k <= n; ++k) {
         if (!(k_probs[k] > 0.0)) continue;
         const UnitState& s = after[k].state;
-        by_state[{s.models, s.marker, s.shielded, s.first_model_alive}] += k_probs[k];
+        const StateKey key{s.models, s.marker, s.shielded, s.first_model_alive};
+        auto it = std::find_if(by_state.begin(), by_state.end(), [&](const auto& entry) { return entry.first == key; });
+        if (it == by_state.end()) it = by_state.insert(by_state.end(), {key, 0.0});
+        it->second += k_probs[k];
     }
+    std::sort(by_state.begin(), by_state.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
 
     t.sizes = {damage_size, casualties_size, marker_size,
                static_cast<std::size_t>(n) + 1, static_cast<std::size_t>(l.surge_max) + 1,
@@ -120,7 +126,7 @@ inline AttackTables attack_tables(const AttackCase& a, const std::vector<double>
     double* marker = casualties + casualties_size;
     double* stage_out = marker + marker_size;
     double* state_p = stage_out + l.size;
-    std::vector<bool> destroyed(k_probs.size()), shield_lost(k_probs.size());
+    std::vector<char> destroyed(k_probs.size()), shield_lost(k_probs.size());
     for (int k = 0; k <= n; ++k) {
         const double p = k_probs[k];
         damage[static_cast<std::size_t>(k) * per_die] += p;
@@ -130,8 +136,10 @@ inline AttackTables attack_tables(const AttackCase& a, const std::vector<double>
         shield_lost[k] = after[k].shield_lost;
     }
     std::copy(stages.begin(), stages.begin() + static_cast<std::ptrdiff_t>(l.size), stage_out);
-    t.destroyed = detail::masked_sum(k_probs, destroyed);
-    t.shield_lost = detail::masked_sum(k_probs, shield_lost);
+    std::vector<double> picked;
+    picked.reserve(k_probs.size());
+    t.destroyed = detail::masked_sum(k_probs, destroyed, picked);
+    t.shield_lost = detail::masked_sum(k_probs, shield_lost, picked);
 
     const std::size_t m = by_state.size();
     t.states.assign(4 * m, 0);
