@@ -133,3 +133,19 @@ def test_errors_name_the_item() -> None:
         sc.attack_batch(sc.Weapon(5, 3, 1), UNITS[0], firing_models=[1, 30])
     with pytest.raises(InputError, match=r"^zzz: unknown option"):
         sc.attack_batch(RIFLE, UNITS[0], zzz=[1, 2])
+
+
+def test_concurrent_batches_give_the_serial_results() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from mathhammer.starcraft import engine
+
+    def run(k: int) -> list[str]:
+        if k % 3 == 0:
+            engine._cases.clear()  # other threads meanwhile read and fill the cache
+        batch = sc.attack_batch(WEAPONS, UNITS, firing_models=[1 + k % 4, 2, 3, 4])
+        return [item.to_json() for item in batch]
+
+    expected = [run(k) for k in range(8)]
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(run, range(8))) == expected
