@@ -12,8 +12,7 @@ from mathhammer._validate import InputError
 from mathhammer.results import Distribution, EngineResult, Figure, ResultMixin, mean_stderr, probability_stderr
 from mathhammer.starcraft.profiles import Variants
 
-__all__ = ["Allocation", "AttackResult", "BatchSummary", "LazyTables", "Resolution", "SequenceResult", "Stages",
-           "StateDistribution"]
+__all__ = ["Allocation", "AttackResult", "BatchSummary", "Resolution", "SequenceResult", "Stages", "StateDistribution"]
 
 
 _stderr = probability_stderr
