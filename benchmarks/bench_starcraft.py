@@ -1,8 +1,10 @@
-"""StarCraft TMG: time per exact attack (full Python call) and Monte Carlo attacks per second on one
-thread (GIL released, no Python per sample).
+"""StarCraft TMG: time per exact attack (full Python call, warm), exact attacks per second through
+sc.attack_batch, and Monte Carlo attacks per second on one thread (GIL released, no Python per sample).
 
 Run: PYTHONPATH=python python -m pytest benchmarks/bench_starcraft.py --benchmark-enable
 """
+
+import itertools
 
 from mathhammer import _core, sampling
 from mathhammer import starcraft as sc
@@ -38,9 +40,46 @@ def test_exact_attack_12_dice_every_keyword_natural_crit(benchmark):
 
 
 def test_exact_attack_default(benchmark):
+    # issue 14: <= 20 us per warm call
     result = benchmark(sc.attack, RIFLE, ZERGLINGS, firing_models=6)
     assert result.stages.dice == 12
     benchmark.extra_info["ms_per_call"] = benchmark.stats.stats.mean * 1e3
+    benchmark.extra_info["us_per_call_best"] = benchmark.stats.stats.min * 1e6
+
+
+def test_exact_attack_one_model(benchmark):
+    result = benchmark(sc.attack, RIFLE, ZERGLINGS)
+    assert result.stages.dice == 2
+    benchmark.extra_info["ms_per_call"] = benchmark.stats.stats.mean * 1e3
+    benchmark.extra_info["us_per_call_best"] = benchmark.stats.stats.min * 1e6
+
+
+# 8,000 different attacks: 20 weapons (RoA 1-4, hit 2+-6+, Surge Light D3) x the 7 catalogue units x
+# 1-10 firing models x armour_mod -1/0/+1 x dodge 0/1 (the first 8,000 of 8,400), 2-40 dice each.
+_SWEEP_WEAPONS = [sc.Weapon(roa, hit, 1, surge_tags=("Light",), surge_dice="D3") for roa in range(1, 5)
+                  for hit in range(2, 7)]
+_SWEEP = list(itertools.product(_SWEEP_WEAPONS, sc.catalog.UNITS.values(), range(1, 11), (-1, 0, 1), (0, 1)))[:8000]
+SWEEP_WEAPONS, SWEEP_UNITS, SWEEP_MODELS, SWEEP_ARMOUR, SWEEP_DODGE = (list(column) for column in zip(*_SWEEP))
+
+
+def _sweep():
+    return sc.attack_batch(SWEEP_WEAPONS, SWEEP_UNITS, firing_models=SWEEP_MODELS, armour_mod=SWEEP_ARMOUR,
+                           dodge=SWEEP_DODGE)
+
+
+def test_attack_batch_8000_different_attacks_per_second(benchmark):
+    # cold: every attack validated afresh (the by-value cache of validated attacks emptied first)
+    batch = benchmark.pedantic(_sweep, setup=engine._cases.clear, rounds=5, iterations=1)
+    assert len(batch) == 8000 and batch[7999].method == "exact"
+    benchmark.extra_info["attacks_per_second"] = 8000 / benchmark.stats.stats.mean
+
+
+def test_attack_batch_8000_repeated_attacks_per_second(benchmark):
+    # warm: the same 8,000 attacks again, their validation cached by value
+    _sweep()
+    batch = benchmark(_sweep)
+    assert len(batch) == 8000
+    benchmark.extra_info["attacks_per_second"] = 8000 / benchmark.stats.stats.mean
 
 
 def test_exact_sequence_three_batches(benchmark):

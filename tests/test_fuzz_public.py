@@ -104,6 +104,8 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "sc.Variants": (sc.Variants, {"critical_hit": "count"}),
     "sc.parse_keywords": (sc.parse_keywords, {"text": "PIERCE Armoured (2), CRITICAL HIT (1)"}),
     "sc.attack": (sc.attack, {"weapon": _SC_W, "unit": _SC_U, "rules": None, **_MC}),
+    "sc.attack_batch": (sc.attack_batch, {"weapons": [_SC_W, sc.Weapon(1, 4, 2)], "units": _SC_U, "firing_models": [1, 2],
+                                          "method": ["exact", "monte_carlo"], "samples": 300, "seed": 1, "threads": 1}),
     "sc.sequence": (sc.sequence, {"unit": _SC_U, "batches": [sc.Batch(_SC_W), sc.Batch(_SC_W)], **_MC}),
     "sc.resolve": (sc.resolve, {"weapon": _SC_W, "unit": _SC_U, "faces": 6}),
     "sc.compare": (sc.compare, {"weapons": [_SC_W], "units": {"u": _SC_U}, "firing_models": 2}),

@@ -2,15 +2,38 @@
 // resolution. Glue only: every rule and loop lives in cpp/starcraft/.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
+#include <pybind11/typing.h>
+
+#include <cstddef>
+#include <unordered_map>
+#include <vector>
 
 #include "bindings/numpy.hpp"
 #include "bindings/register.hpp"
+#include "core/interrupt.hpp"
+#include "starcraft/attack_tables.hpp"
 #include "starcraft/engines.hpp"
 #include "starcraft/scripted.hpp"
 
 namespace py = pybind11;
 
 namespace mh::bindings {
+
+namespace {
+
+using TablesTuple = py::typing::Tuple<py::array_t<double>, py::typing::Tuple<int, py::ellipsis>, float, float,
+                                      py::array_t<int64_t>>;
+
+// (values, segment sizes, P(destroyed), P(Shielded lost), states as a 4 x n array): see AttackTables.
+TablesTuple tables_tuple(const starcraft::AttackTables& t) {
+    py::tuple sizes(t.sizes.size());
+    for (std::size_t i = 0; i < t.sizes.size(); ++i) sizes[i] = py::int_(t.sizes[i]);
+    const auto states = static_cast<py::ssize_t>(t.states.size() / 4);
+    return TablesTuple(py::make_tuple(to_numpy(t.values), std::move(sizes), t.destroyed, t.shield_lost,
+                                      to_numpy(t.states, {4, states})));
+}
+
+}  // namespace
 
 void register_starcraft(py::module_ m) {
     using namespace mh::starcraft;
@@ -128,6 +151,15 @@ void register_starcraft(py::module_ m) {
         .def_readonly("size", &SequenceLayout::size)
         .def("states", &SequenceLayout::states, "Every unit state, in the order of the state histogram");
 
+    py::class_<AttackCase>(m, "AttackCase", "One batch against one unit in a state: what an exact attack needs")
+        .def(py::init([](const BatchConfig& config, const UnitProfile& unit, const UnitState& state) {
+                 return AttackCase{config, unit, state};
+             }),
+             py::arg("config"), py::arg("unit"), py::arg("state"))
+        .def_readonly("config", &AttackCase::config)
+        .def_readonly("unit", &AttackCase::unit)
+        .def_readonly("state", &AttackCase::state);
+
     // ---- step functions (sc.rules) --------------------------------------------------------------
     m.def("final_target", &final_target, py::arg("base"), py::arg("roll_mod"), py::arg("penalty"),
           "clamp(base - roll_mod + penalty, 2, 6)");
@@ -150,6 +182,50 @@ void register_starcraft(py::module_ m) {
     m.def("sequence_layout", &sequence_layout, py::arg("unit"), py::arg("state"), py::arg("batches"));
     m.def("exact_attack", released_to_numpy(&exact_attack), py::arg("config"),
           "Probabilities of every stage of one batch, laid out by attack_layout");
+    // One exact attack shaped for its result (see AttackTables). It takes microseconds, so it runs on
+    // the calling thread with the GIL released: handing it to a helper thread would cost more.
+    m.def("exact_attack_tables",
+          [](const AttackCase& a) {
+              AttackTables t;
+              {
+                  py::gil_scoped_release release;
+                  t = attack_tables(a, exact_attack(a.config));
+              }
+              return tables_tuple(t);
+          },
+          py::arg("case"), "One exact attack as (values, segment sizes, P(destroyed), P(Shielded lost), states)");
+    // Many exact attacks in one call, the GIL released and Ctrl-C honoured between attacks. A case
+    // object given more than once (the Python side hands out one cached object per distinct
+    // configuration) is resolved once.
+    m.def("exact_attack_tables_batch",
+          [](const std::vector<const AttackCase*>& cases) {
+              std::vector<std::size_t> slot(cases.size());
+              const std::vector<AttackTables> results = without_gil([&] {
+                  std::vector<AttackTables> out;
+                  std::unordered_map<const AttackCase*, std::size_t> seen;
+                  for (std::size_t i = 0; i < cases.size(); ++i) {
+                      const auto [it, fresh] = seen.emplace(cases[i], out.size());
+                      if (fresh) {
+                          check_interrupt();
+                          out.push_back(attack_tables(*cases[i], exact_attack(cases[i]->config)));
+                      }
+                      slot[i] = it->second;
+                  }
+                  return out;
+              });
+              py::typing::List<TablesTuple> tuples(cases.size());  // a repeated case gets arrays of its own: results own them
+              for (std::size_t i = 0; i < cases.size(); ++i) tuples[i] = tables_tuple(results[slot[i]]);
+              return tuples;
+          },
+          py::arg("cases"), "exact_attack_tables for each case, in order");
+    m.def("attack_tables",
+          [](const AttackCase& a, const py::array_t<double, py::array::c_style | py::array::forcecast>& stages) {
+              if (stages.ndim() != 1 || static_cast<std::size_t>(stages.size()) != attack_layout(a.config).size)
+                  throw py::value_error("stages: expected a 1-D array of attack_layout(config).size values");
+              return tables_tuple(attack_tables(a, std::vector<double>(stages.data(), stages.data() + stages.size())));
+          },
+          py::arg("case"), py::arg("stages"),
+          "The result tables from stage histograms laid out by attack_layout (Monte Carlo frequencies)");
     m.def("exact_sequence", released_to_numpy(&exact_sequence), py::arg("unit"), py::arg("state"),
           py::arg("batches"), py::arg("max_work"),
           "Probabilities of a sequence, laid out by sequence_layout; empty when over max_work steps");

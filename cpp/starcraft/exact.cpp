@@ -14,21 +14,28 @@ namespace mh::starcraft {
 
 namespace {
 
-// pmf rows of Bin(n, p) for n = 0..n_max (row n has n + 1 entries), built by adding one die at a time.
-std::vector<std::vector<double>> binomial_rows(int n_max, double p) {
-    std::vector<std::vector<double>> rows(static_cast<std::size_t>(n_max) + 1);
-    rows[0] = {1.0};
-    for (int n = 1; n <= n_max; ++n) {
-        const auto& prev = rows[n - 1];
-        auto& row = rows[n];
-        row.assign(static_cast<std::size_t>(n) + 1, 0.0);
-        for (int k = 0; k < n; ++k) {
-            row[k] += prev[k] * (1.0 - p);
-            row[k + 1] += prev[k] * p;
+// pmf rows of Bin(n, p) for n = 0..n_max (row n has n + 1 entries), built by adding one die at a
+// time, in one triangular table (row n starts at n (n + 1) / 2): one allocation instead of a row each.
+class BinomialRows {
+public:
+    BinomialRows(int n_max, double p)
+        : cells_(static_cast<std::size_t>(n_max + 1) * static_cast<std::size_t>(n_max + 2) / 2, 0.0) {
+        cells_[0] = 1.0;
+        for (int n = 1; n <= n_max; ++n) {
+            const double* prev = (*this)[n - 1];
+            double* row = cells_.data() + offset(n);
+            for (int k = 0; k < n; ++k) {
+                row[k] += prev[k] * (1.0 - p);
+                row[k + 1] += prev[k] * p;
+            }
         }
     }
-    return rows;
-}
+    const double* operator[](int n) const { return cells_.data() + offset(n); }
+
+private:
+    static std::size_t offset(int n) { return static_cast<std::size_t>(n) * static_cast<std::size_t>(n + 1) / 2; }
+    std::vector<double> cells_;
+};
 
 // One range group under rules.critical_hit = "natural": P(h hits, x dice showing the Critical Hit
 // face), where x counts hits when that face hits at this target and misses otherwise.
@@ -44,9 +51,9 @@ NaturalGroup natural_group(int n, int target, int face) {
     g.face_hits = face >= target;
     g.p.assign(static_cast<std::size_t>(n + 1) * (n + 1), 0.0);
     const double p_hit = p_success(target);
-    const auto hits = binomial_rows(n, p_hit);
+    const BinomialRows hits(n, p_hit);
     // Given the hits (or misses), each shows the face with probability (1/6) / P(hit) (or P(miss)).
-    const auto shows = binomial_rows(n, (1.0 / 6.0) / (g.face_hits ? p_hit : 1.0 - p_hit));
+    const BinomialRows shows(n, (1.0 / 6.0) / (g.face_hits ? p_hit : 1.0 - p_hit));
     for (int h = 0; h <= n; ++h) {
         const int pool = g.face_hits ? h : n - h;
         for (int x = 0; x <= pool; ++x) g.p[static_cast<std::size_t>(h) * (n + 1) + x] = hits[n][h] * shows[pool][x];
@@ -71,8 +78,10 @@ std::vector<double> hit_stage_law(const BatchConfig& c, int& crit_size) {
         return joint;
     }
     if (!natural) {
-        const auto normal = binomial_rows(c.dice_normal, p_success(c.hit_target_normal))[c.dice_normal];
-        const auto longr = binomial_rows(c.dice_long, p_success(c.hit_target_long))[c.dice_long];
+        const BinomialRows normal_rows(c.dice_normal, p_success(c.hit_target_normal));
+        const BinomialRows long_rows(c.dice_long, p_success(c.hit_target_long));
+        const double* normal = normal_rows[c.dice_normal];
+        const double* longr = long_rows[c.dice_long];
         for (int a = 0; a <= c.dice_normal; ++a)
             for (int b = 0; b <= c.dice_long; ++b) add(HitCount{a + b, 0, 0}, normal[a] * longr[b]);
         return joint;
@@ -137,19 +146,21 @@ std::vector<double> exact_attack(const BatchConfig& c) {
             }
         }
 
-    // Armour: F ~ Bin(A, q_fail), then Tough. tough_rows[A][f'] = P(F' = f' | A dice).
-    const auto fails = binomial_rows(n, 1.0 - p_success(c.armour_target));
-    std::vector<std::vector<double>> tough_rows(side);
+    // Armour: F ~ Bin(A, q_fail), then Tough. tough_rows[A][f'] = P(F' = f' | A dice), rows laid
+    // out as BinomialRows lays them out.
+    const BinomialRows fails(n, 1.0 - p_success(c.armour_target));
+    std::vector<double> tough_cells(side * (side + 1) / 2, 0.0);
+    auto tough_row = [&](int a) { return tough_cells.data() + static_cast<std::size_t>(a) * (a + 1) / 2; };
     for (int a = 0; a <= n; ++a) {
-        tough_rows[a].assign(static_cast<std::size_t>(a) + 1, 0.0);
-        for (int f = 0; f <= a; ++f) tough_rows[a][tough(f, c.tough)] += fails[a][f];
+        double* row = tough_row(a);
+        for (int f = 0; f <= a; ++f) row[tough(f, c.tough)] += fails[a][f];
     }
     std::vector<double> damage_pool(side, 0.0);
     for (int b = 0; b <= n; ++b)
         for (int a = 0; a + b <= n; ++a) {
             const double w = pool[static_cast<std::size_t>(b) * side + a];
             if (w == 0.0) continue;
-            const auto& row = tough_rows[a];
+            const double* row = tough_row(a);
             for (int f = 0; f <= a; ++f) {
                 if (row[f] == 0.0) continue;
                 out[l.armour_fails + f] += w * row[f];
@@ -159,7 +170,7 @@ std::vector<double> exact_attack(const BatchConfig& c) {
 
     // Evade: each pool die stays with probability 1 - p(evade).
     const double keep = c.evade ? 1.0 - p_success(c.evade_target) : 1.0;
-    const auto kept = binomial_rows(n, keep);
+    const BinomialRows kept(n, keep);
     for (int d = 0; d <= n; ++d) {
         out[l.damage_pool + d] += damage_pool[d];
         if (damage_pool[d] == 0.0) continue;

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AllocParams', 'Allocation', 'AllocationTable', 'AttackLayout', 'BatchConfig', 'BatchRoll', 'BatchSlots', 'Resolution', 'SequenceLayout', 'StateColumns', 'SurgeKind', 'UnitProfile', 'UnitState', 'allocate', 'allocation_table', 'attack_layout', 'bypass', 'damage_per_die', 'exact_attack', 'exact_sequence', 'final_target', 'p_success', 'precision_hits', 'resolve', 'sample_attack', 'sample_sequence', 'sequence_layout', 'surge_value', 'tough']
+__all__: list[str] = ['AllocParams', 'Allocation', 'AllocationTable', 'AttackCase', 'AttackLayout', 'BatchConfig', 'BatchRoll', 'BatchSlots', 'Resolution', 'SequenceLayout', 'StateColumns', 'SurgeKind', 'UnitProfile', 'UnitState', 'allocate', 'allocation_table', 'attack_layout', 'attack_tables', 'bypass', 'damage_per_die', 'exact_attack', 'exact_attack_tables', 'exact_attack_tables_batch', 'exact_sequence', 'final_target', 'p_success', 'precision_hits', 'resolve', 'sample_attack', 'sample_sequence', 'sequence_layout', 'surge_value', 'tough']
 class SurgeKind:
     """
     How a batch's Surge result is found (fixed: a template's affected models)
@@ -390,6 +390,21 @@ class SequenceLayout:
     @property
     def total_damage_size(self) -> int:
         ...
+class AttackCase:
+    """
+    One batch against one unit in a state: what an exact attack needs
+    """
+    def __init__(self, config: BatchConfig, unit: UnitProfile, state: UnitState) -> None:
+        ...
+    @property
+    def config(self) -> BatchConfig:
+        ...
+    @property
+    def state(self) -> UnitState:
+        ...
+    @property
+    def unit(self) -> UnitProfile:
+        ...
 def allocate(unit: UnitProfile, state: UnitState, damage: typing.SupportsInt | typing.SupportsIndex, params: AllocParams) -> Allocation:
     """
     Allocate one attack's damage to a unit in a state
@@ -400,6 +415,10 @@ def allocation_table(unit: UnitProfile, state: UnitState, params: AllocParams, d
     """
 def attack_layout(config: BatchConfig) -> AttackLayout:
     ...
+def attack_tables(case: AttackCase, stages: typing.Annotated[numpy.typing.ArrayLike, numpy.float64]) -> tuple[numpy.typing.NDArray[numpy.float64], tuple[int, ...], float, float, numpy.typing.NDArray[numpy.int64]]:
+    """
+    The result tables from stage histograms laid out by attack_layout (Monte Carlo frequencies)
+    """
 def bypass(hits: typing.SupportsInt | typing.SupportsIndex, surge: typing.SupportsInt | typing.SupportsIndex, crit: typing.SupportsInt | typing.SupportsIndex, dodge: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
     max(0, min(hits, surge + crit) - dodge)
@@ -411,6 +430,14 @@ def damage_per_die(base: typing.SupportsInt | typing.SupportsIndex, setter: typi
 def exact_attack(config: BatchConfig) -> numpy.typing.NDArray[numpy.float64]:
     """
     Probabilities of every stage of one batch, laid out by attack_layout
+    """
+def exact_attack_tables(case: AttackCase) -> tuple[numpy.typing.NDArray[numpy.float64], tuple[int, ...], float, float, numpy.typing.NDArray[numpy.int64]]:
+    """
+    One exact attack as (values, segment sizes, P(destroyed), P(Shielded lost), states)
+    """
+def exact_attack_tables_batch(cases: collections.abc.Sequence[AttackCase]) -> list[tuple[numpy.typing.NDArray[numpy.float64], tuple[int, ...], float, float, numpy.typing.NDArray[numpy.int64]]]:
+    """
+    exact_attack_tables for each case, in order
     """
 def exact_sequence(unit: UnitProfile, state: UnitState, batches: collections.abc.Sequence[BatchConfig], max_work: typing.SupportsFloat | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
     """

@@ -10,7 +10,7 @@
 
 from mathhammer.starcraft import catalog, rules
 from mathhammer.starcraft.compare import Comparison, compare
-from mathhammer.starcraft.engine import attack, resolve, sequence
+from mathhammer.starcraft.engine import attack, attack_batch, resolve, sequence
 from mathhammer.starcraft.keywords import KEYWORDS, TAGS, format_keywords, parse_keywords
 from mathhammer.starcraft.profiles import Batch, Rules, Unit, Variants, Weapon
 from mathhammer.starcraft.results import (
@@ -40,6 +40,7 @@ __all__ = [
     "Variants",
     "Weapon",
     "attack",
+    "attack_batch",
     "catalog",
     "compare",
     "format_keywords",

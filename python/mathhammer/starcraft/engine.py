@@ -4,21 +4,24 @@ and turn the flat arrays both engines return into results (docs/rules/starcraft.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+import re
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from mathhammer import _core, sampling
 from mathhammer._validate import InputError, InputTypeError, check_bool, check_choice, check_int
+from mathhammer.batch import ResultBatch, broadcast, is_sequence, item_error
 from mathhammer.options import EngineOptions, Progress, engine_options
 from mathhammer.results import Distribution
 from mathhammer.starcraft.profiles import ATTACK_KWARGS, MAX_DAMAGE, MAX_KEYWORD, MAX_MODELS, Batch, Rules, Unit, Variants, Weapon, check_variants
-from mathhammer.starcraft.results import AttackResult, BatchSummary, Resolution, SequenceResult, Stages, StateDistribution
+from mathhammer.starcraft.results import AttackResult, BatchSummary, LazyTables, Resolution, SequenceResult, StateDistribution
 
-__all__ = ["attack", "resolve", "sequence"]
+__all__ = ["attack", "attack_batch", "resolve", "sequence"]
 
 _sc = _core.starcraft
 
@@ -52,13 +55,22 @@ class Plan:
     reaction_ignored: bool
 
 
+def _int(field: str, value: Any, lo: int, hi: int) -> int:
+    # check_int, without its call for the plain in-range ints nearly every option is
+    if type(value) is int and lo <= value <= hi:
+        return value
+    return check_int(field, value, lo, hi)
+
+
 def _grants(name: str, value: Any, lo: int, hi: int) -> list[int]:
     """One grant (an int) or several named sources (a list of ints)."""
+    if type(value) is int and lo <= value <= hi:
+        return [value]
     if isinstance(value, (list, tuple)):
         if len(value) > MAX_GRANTS:
             raise InputError(name, f"{len(value)} grants; allowed at most {MAX_GRANTS}")
-        return [check_int(f"{name}[{i}]", v, lo, hi) for i, v in enumerate(value)]
-    return [check_int(name, value, lo, hi)]
+        return [_int(f"{name}[{i}]", v, lo, hi) for i, v in enumerate(value)]
+    return [_int(name, value, lo, hi)]
 
 
 def _stack(grants: list[int], stacking: str) -> int:
@@ -88,7 +100,7 @@ def _damage_setters(value: Any, unit: Unit) -> list[int]:
                 raise InputError("damage_set", "'size' needs the unit's size (sc.Unit(size=...))")
             out.append(unit.size)
         else:
-            out.append(check_int("damage_set", item, 0, MAX_DAMAGE))
+            out.append(_int("damage_set", item, 0, MAX_DAMAGE))
     return out
 
 
@@ -135,15 +147,15 @@ def plan_batch(
     c = _sc.BatchConfig()
 
     # ---- 0. Attack Pool ------------------------------------------------------------------------
-    roa_mod = check_int("roa_mod", roa_mod, -MAX_ROA_MOD, MAX_ROA_MOD)
-    dice_mod = check_int("dice_mod", dice_mod, -MAX_DICE, MAX_DICE)
-    firing_models = check_int("firing_models", firing_models, 0, MAX_FIRING_MODELS)
-    long_range_models = check_int("long_range_models", long_range_models, 0, firing_models)
+    roa_mod = _int("roa_mod", roa_mod, -MAX_ROA_MOD, MAX_ROA_MOD)
+    dice_mod = _int("dice_mod", dice_mod, -MAX_DICE, MAX_DICE)
+    firing_models = _int("firing_models", firing_models, 0, MAX_FIRING_MODELS)
+    long_range_models = _int("long_range_models", long_range_models, 0, firing_models)
     target_stationary = check_bool("target_stationary", target_stationary)
     if hits is not None and mode != "hits":
         raise InputError("hits", "only for mode 'hits' (HITS X (Y)); leave it None")
     if affected_models is not None:
-        affected_models = check_int("affected_models", affected_models, 0, MAX_MODELS)
+        affected_models = _int("affected_models", affected_models, 0, MAX_MODELS)
     template_main = mode == "weapon" and weapon is not None and weapon.template
     needs_affected = template_main or mode == "spillover"
     if needs_affected and affected_models is None:
@@ -159,8 +171,8 @@ def plan_batch(
     if mode == "hits":
         if hits is None or isinstance(hits, (str, bytes)) or not isinstance(hits, Sequence) or len(hits) != 2:
             raise InputError("hits", f"mode 'hits' needs hits=(X, Y): X dice (0..{MAX_DICE}) of damage Y (0..{MAX_DAMAGE})")
-        n_normal = check_int("hits[0]", hits[0], 0, MAX_DICE)
-        hits_damage = check_int("hits[1]", hits[1], 0, MAX_DAMAGE)
+        n_normal = _int("hits[0]", hits[0], 0, MAX_DICE)
+        hits_damage = _int("hits[1]", hits[1], 0, MAX_DAMAGE)
         if dice_mod:
             raise InputError("dice_mod", "HITS X (Y) places dice without an Attack Pool; allowed 0")
         c.roll_hits = False
@@ -177,7 +189,7 @@ def plan_batch(
             if long_range_models and not weapon.long_range:
                 raise InputError("long_range_models", "the weapon has no LONG RANGE; allowed 0")
             normal_models = firing_models - long_range_models
-            burst = normal_models if burst_models is None else check_int("burst_models", burst_models, 0, normal_models)
+            burst = normal_models if burst_models is None else _int("burst_models", burst_models, 0, normal_models)
             per_model = weapon.roa + roa_mod + (weapon.locked_in if target_stationary else 0)
             n_normal = burst * max(0, per_model + weapon.burst_fire) + (normal_models - burst) * max(0, per_model)
             n_long = long_range_models * max(0, per_model)
@@ -190,7 +202,7 @@ def plan_batch(
             cut = min(-dice_mod, n_normal)
             n_normal -= cut
             n_long = max(0, n_long - (-dice_mod - cut))
-        hit_mod = check_int("hit_mod", hit_mod, -MAX_ROLL_MOD, MAX_ROLL_MOD)
+        hit_mod = _int("hit_mod", hit_mod, -MAX_ROLL_MOD, MAX_ROLL_MOD)
         c.hit_target_normal = _sc.final_target(weapon.hit, hit_mod, 0)
         c.hit_target_long = _sc.final_target(weapon.hit, hit_mod, 1)
     if n_normal + n_long > MAX_DICE:
@@ -228,8 +240,8 @@ def plan_batch(
             c.surge_kind = SURGE_KIND[weapon.surge_dice]
 
     # ---- 3. Armour, 4. Evade ----------------------------------------------------------------------
-    armour_mod = check_int("armour_mod", armour_mod, -MAX_ROLL_MOD, MAX_ROLL_MOD)
-    evade_mod = check_int("evade_mod", evade_mod, -MAX_ROLL_MOD, MAX_ROLL_MOD)
+    armour_mod = _int("armour_mod", armour_mod, -MAX_ROLL_MOD, MAX_ROLL_MOD)
+    evade_mod = _int("evade_mod", evade_mod, -MAX_ROLL_MOD, MAX_ROLL_MOD)
     c.armour_target = _sc.final_target(unit.armour, armour_mod, 0)
     c.tough = tough_total
     eligible = unit.evade is not None if evade_eligible is None else check_bool("evade_eligible", evade_eligible)
@@ -250,7 +262,7 @@ def plan_batch(
     # ---- 6. Casualties ------------------------------------------------------------------------------
     alloc = _sc.AllocParams()
     alloc.concentrated_fire = 0 if weapon is None or weapon.concentrated_fire is None else weapon.concentrated_fire
-    alloc.visible_models = -1 if visible_models is None else check_int("visible_models", visible_models, 0, unit.models)
+    alloc.visible_models = -1 if visible_models is None else _int("visible_models", visible_models, 0, unit.models)
     alloc.engaged = check_bool("engaged", engaged)
     alloc.td_reduction = sum(_grants("td_reduction", td_reduction, 0, MAX_TD_REDUCTION)
                              + _grants("reaction.td_reduction", react.get("td_reduction", []), 0, MAX_TD_REDUCTION))
@@ -284,6 +296,68 @@ def _run(kernel: sampling.Kernel, options: EngineOptions) -> tuple[np.ndarray, i
 
 # ---- one batch -------------------------------------------------------------------------------------
 
+class _Case(NamedTuple):
+    """One validated attack as the engines take it, with the labels its result carries."""
+
+    plan: Plan
+    native: _sc.AttackCase
+    weapon: str
+    unit: str
+
+
+# Validated attacks kept by value: a sweep of many thousand different attacks stays cached (an
+# entry is under a kilobyte).
+_CACHED_CASES = 16_384
+_cases: dict[tuple[Any, ...], _Case] = {}
+# Option values cached by value and type (so 1 and True, 6 and 6.0 stay apart): what is not one of
+# these, or a list, tuple or dict of them, is validated afresh on every call.
+_PLAIN = (int, bool, str, float, type(None))
+
+
+def _frozen(value: Any) -> Any:
+    kind = type(value)
+    if kind in _PLAIN:
+        return kind, value
+    if kind is list or kind is tuple:
+        return kind, tuple(_frozen(v) for v in value)
+    if kind is dict:
+        return kind, tuple((_frozen(k), _frozen(v)) for k, v in value.items())
+    raise TypeError(kind.__name__)
+
+
+def _case(weapon: Weapon | None, unit: Unit, variants: Variants, kwargs: dict[str, Any]) -> _Case:
+    """The validated attack (plan_batch) for these arguments, cached by value (kwargs' names are
+    already checked)."""
+    try:
+        key: tuple[Any, ...] | None = (type(weapon), weapon, type(unit), unit, variants,
+                                       tuple((name, _frozen(value)) for name, value in kwargs.items()))
+        case = _cases.get(key)  # type: ignore[arg-type]
+    except TypeError:  # an unhashable argument: validated below, and not kept
+        key, case = None, None
+    if case is not None:
+        return case
+    plan = plan_batch(weapon, unit, variants, **kwargs)
+    native = _sc.AttackCase(plan.config, *_native_unit(unit))
+    case = _Case(plan, native, "" if weapon is None else _label(weapon), _label(unit))
+    if key is not None:
+        if len(_cases) >= _CACHED_CASES:
+            _cases.clear()  # a sweep larger than the cache starts it afresh (clear() is safe across threads)
+        _cases[key] = case
+    return case
+
+
+@functools.lru_cache(maxsize=_CACHED_CASES)
+def _native_unit(unit: Unit) -> tuple[_sc.UnitProfile, _sc.UnitState]:
+    # the C++ unit and state of a profile, made once per distinct unit (AttackCase copies them)
+    return unit_profile(unit), unit_state(unit)
+
+
+@functools.lru_cache(maxsize=_CACHED_CASES)
+def _label(profile: Weapon | Unit) -> str:
+    # a profile's text for the result, formatted once per distinct profile
+    return profile.name or str(profile)
+
+
 def attack(
     weapon: Weapon | None,
     unit: Unit,
@@ -312,16 +386,20 @@ def attack(
     older name rules): StarCraft's rule switches, ``sc.Variants``. Returns an AttackResult.
     """
     options = engine_options(method, samples, seed, threads, progress, executor, methods=METHODS)
-    _check_kwargs(kwargs)
+    if kwargs:
+        _check_kwargs(kwargs)
     rule_variants = check_variants(rules, variants)
-    plan = plan_batch(weapon, unit, rule_variants, **kwargs)
-    layout = _sc.attack_layout(plan.config)
+    case = _case(weapon, unit, rule_variants, kwargs)
     if options.method == "monte_carlo":
-        kernel = lambda s, t, b, e, th: _sc.sample_attack(plan.config, s, t, b, e, th)  # noqa: E731
-        probs, n, seed_used = _run(kernel, options)
-        return _attack_result(plan, weapon, unit, layout, probs, n, "monte_carlo", seed_used, rule_variants)
-    return _attack_result(plan, weapon, unit, layout, np.asarray(_sc.exact_attack(plan.config)), None, "exact", None,
-                          rule_variants)
+        return _sampled_attack(case, options, rule_variants)
+    return _attack_result(case, _sc.exact_attack_tables(case.native), None, "exact", None, rule_variants)
+
+
+def _sampled_attack(case: _Case, options: EngineOptions, variants: Variants) -> AttackResult:
+    config = case.plan.config
+    kernel = lambda s, t, b, e, th: _sc.sample_attack(config, s, t, b, e, th)  # noqa: E731
+    probs, n, seed_used = _run(kernel, options)
+    return _attack_result(case, _sc.attack_tables(case.native, probs), n, "monte_carlo", seed_used, variants)
 
 
 def _check_kwargs(kwargs: dict[str, Any]) -> None:
@@ -336,38 +414,17 @@ def _state_rows(states: _sc.StateColumns) -> np.ndarray:
     return np.stack([states.models, states.marker, states.shielded, states.first_model_alive], axis=1)
 
 
-def _attack_result(plan: Plan, weapon: Weapon | None, unit: Unit, layout: _sc.AttackLayout, probs: np.ndarray,
+def _attack_result(case: _Case, tables: tuple[np.ndarray, tuple[int, ...], float, float, np.ndarray],
                    samples: int | None, method: str, seed: int | None, variants: Variants) -> AttackResult:
-    n = layout.dice
-
-    def dist(start: int, size: int) -> Distribution:
-        return Distribution(probs[start: start + size], samples=samples)
-
-    per_die = plan.damage_per_die
-    k = probs[layout.inflicting: layout.inflicting + n + 1]
-    table = _sc.allocation_table(unit_profile(unit), unit_state(unit), plan.config.alloc, per_die, n)
-    damage = np.zeros(n * per_die + 1)
-    np.add.at(damage, np.arange(n + 1) * per_die, k)
-    casualties = np.bincount(table.casualties, weights=k, minlength=unit.models + 1)
-    marker = np.bincount(table.state.marker, weights=k, minlength=1)
-    stages = Stages(
-        dice=n,
-        hits=dist(layout.hits, n + 1),
-        surge=dist(layout.surge, layout.surge_max + 1),
-        bypass=dist(layout.bypass, n + 1),
-        armour_fails=dist(layout.armour_fails, n + 1),
-        damage_pool=dist(layout.damage_pool, n + 1),
-        inflicting=dist(layout.inflicting, n + 1),
-    )
-    return AttackResult(
-        damage=Distribution(damage, samples=samples),
-        casualties=Distribution(casualties, samples=samples),
-        marker=Distribution(marker, samples=samples),
-        destroyed=float(k[table.destroyed == 1].sum()),
-        shield_lost=float(k[table.shield_lost == 1].sum()),
-        state=StateDistribution.from_rows(_state_rows(table.state), k, samples),
-        stages=stages,
-        damage_per_die=per_die,
+    """The result of C++-shaped tables (exact_attack_tables / attack_tables); its distributions,
+    stages and state are built from them on first use."""
+    values, sizes, destroyed, shield_lost, states = tables
+    plan = case.plan
+    return AttackResult._lazy(
+        LazyTables(values, sizes, states, plan.dice, samples),
+        destroyed=destroyed,
+        shield_lost=shield_lost,
+        damage_per_die=plan.damage_per_die,
         surge_applied=plan.surge_applied,
         evade_rolled=plan.evade_rolled,
         reaction_ignored=plan.reaction_ignored,
@@ -375,9 +432,134 @@ def _attack_result(plan: Plan, weapon: Weapon | None, unit: Unit, layout: _sc.At
         samples=samples,
         seed=seed,
         variants=variants,
-        weapon="" if weapon is None else weapon.name or str(weapon),
-        unit=unit.name or str(unit),
+        weapon=case.weapon,
+        unit=case.unit,
     )
+
+
+# ---- many attacks in one call -----------------------------------------------------------------------
+
+def attack_batch(
+    weapons: Weapon | Mapping[str, Any] | None | Sequence[Weapon | Mapping[str, Any] | None],
+    units: Unit | Mapping[str, Any] | Sequence[Unit | Mapping[str, Any]],
+    *,
+    rules: Any = None,
+    method: str | Sequence[str] = "auto",
+    samples: int | Sequence[int] = DEFAULT_SAMPLES,
+    seed: int | None | Sequence[int | None] = None,
+    threads: int | None | Sequence[int | None] = None,
+    progress: Progress | None = None,
+    executor: Executor | None = None,
+    variants: Any = None,
+    **kwargs: Any,
+) -> ResultBatch[AttackResult]:
+    """Many attacks in one call: ``batch[i]`` equals ``sc.attack`` of the i-th item.
+
+    Each argument (the attack options of :func:`attack` included) is one value or a sequence (list,
+    tuple, range or numpy array); sequences have the same length and single values are repeated to
+    it. An option whose own value is a list or tuple (``hits=(X, Y)``, a list of grants) is therefore
+    given as a sequence of such values, one per item (``hits=[(4, 1)] * n``). A profile may also be a
+    table of its fields. The exact items are resolved in one C++ call with the GIL released, each
+    distinct configuration once; Monte Carlo items run one after the other, each with ``progress``
+    and ``executor``. An invalid item fails the whole call with an error naming it
+    (``weapons[3].roa: ...``).
+    """
+    if kwargs:
+        _check_kwargs(kwargs)
+    arguments: dict[str, Any] = {"weapons": weapons, "units": units, "rules": rules, "variants": variants,
+                                 "method": method, "samples": samples, "seed": seed, "threads": threads, **kwargs}
+    size, items = broadcast(arguments)
+    single = {name: not is_sequence(value) for name, value in arguments.items()}
+    weapon_list = _checked("weapons", items["weapons"], single, _weapon, "weapon")
+    unit_list = _checked("units", items["units"], single, _unit, "unit")
+    option_list: list[EngineOptions] = []
+    variant_list: list[Variants] = []
+    cases: list[_Case] = []
+    # Items made of the very same objects share their checked options and case (keyed by identity,
+    # so 1 and True stay apart; every object is held by `items` for the whole call).
+    known: dict[tuple[Any, ...], Any] = {}
+    for i in range(size):
+        try:
+            parts = (items["method"][i], items["samples"][i], items["seed"][i], items["threads"][i])
+            key = ("options", *map(id, parts))
+            options = known.get(key)
+            if options is None:
+                options = known[key] = engine_options(*parts, progress, executor, methods=METHODS)
+            option_list.append(options)
+            key = ("variants", id(items["rules"][i]), id(items["variants"][i]))
+            rule_variants = known.get(key)
+            if rule_variants is None:
+                rule_variants = known[key] = check_variants(items["rules"][i], items["variants"][i])
+            variant_list.append(rule_variants)
+            kw = {name: items[name][i] for name in kwargs}
+            key = ("case", id(weapon_list[i]), id(unit_list[i]), id(rule_variants), *map(id, kw.values()))
+            case = known.get(key)
+            if case is None:
+                case = known[key] = _case(weapon_list[i], unit_list[i], rule_variants, kw)
+            cases.append(case)
+        except (InputError, InputTypeError) as error:
+            raise _item_error(error, i, single) from None
+    exact = [i for i in range(size) if option_list[i].method != "monte_carlo"]
+    tables = dict(zip(exact, _sc.exact_attack_tables_batch([cases[i].native for i in exact]))) if exact else {}
+    sampled = {i: _sampled_attack(cases[i], option_list[i], variant_list[i]) for i in range(size) if i not in tables}
+
+    def build(i: int) -> AttackResult:
+        if i in sampled:
+            return sampled[i]
+        return _attack_result(cases[i], tables.pop(i), None, "exact", None, variant_list[i])
+
+    return ResultBatch(size, build)
+
+
+# plan_batch's error fields that name another argument of the batch than their own head
+_FIELD_ARGUMENT = {"weapon": "weapons", "unit": "units"}
+
+
+def _item_error(error: InputError | InputTypeError, index: int, single: Mapping[str, bool]) -> InputError | InputTypeError:
+    """An error of one item's checks, its field named after the batch argument (``dodge[3]: ...``,
+    ``reaction[3].tough: ...``); a field that is no argument (the batch's dice) names the item
+    (``items[3].dice: ...``)."""
+    head = re.split(r"[.\[]", error.field, maxsplit=1)[0]
+    name = _FIELD_ARGUMENT.get(head, head)
+    if name not in single:
+        return type(error)(f"items[{index}].{error.field}", str(error)[len(error.field) + 2:])
+    if name != head:
+        return item_error(error, name, index, single[name], head)
+    prefix = name if single[name] else f"{name}[{index}]"
+    return type(error)(prefix + error.field[len(head):], str(error)[len(error.field) + 2:])
+
+
+def _profile(cls: type[Weapon] | type[Unit], value: Any, what: str) -> Any:
+    if isinstance(value, cls):
+        return value
+    if isinstance(value, Mapping):
+        return cls.from_dict(value)
+    raise InputTypeError(what, f"expected sc.{cls.__name__} or a table of its fields, got {type(value).__name__}")
+
+
+def _weapon(value: Any) -> Weapon | None:
+    return None if value is None else _profile(Weapon, value, "weapon")
+
+
+def _unit(value: Any) -> Unit:
+    return _profile(Unit, value, "unit")  # type: ignore[no-any-return]
+
+
+def _checked(name: str, values: list[Any], single: Mapping[str, bool], check: Callable[[Any], Any],
+             inner: str) -> list[Any]:
+    # each item of one argument checked, a single value once (it is shared by every item)
+    if single[name]:
+        try:
+            return [check(values[0])] * len(values)
+        except (InputError, InputTypeError) as error:
+            raise item_error(error, name, 0, True, inner) from None
+    out = []
+    for i, value in enumerate(values):
+        try:
+            out.append(check(value))
+        except (InputError, InputTypeError) as error:
+            raise item_error(error, name, i, False, inner) from None
+    return out
 
 
 # ---- several batches -------------------------------------------------------------------------------

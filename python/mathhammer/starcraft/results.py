@@ -4,7 +4,7 @@ state after them (StateDistribution), one scripted resolution (Resolution) and o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -170,6 +170,25 @@ class _EndStderr(EngineResult):
         return _stderr(self.shield_lost, self.samples)
 
 
+class LazyTables(NamedTuple):
+    """One attack's tables as the engine shapes them in C++: ``values`` holds the distributions back to
+    back (damage, casualties, marker, then the stages hits, surge, bypass, armour_fails, damage_pool,
+    inflicting, then the probability of each state) in segments of ``sizes``; ``states`` the 4 x n
+    (models, marker, shielded, first_model_alive) of the distinct states. Read-only once adopted."""
+
+    values: np.ndarray
+    sizes: tuple[int, ...]
+    states: np.ndarray
+    dice: int
+    samples: int | None
+
+
+# AttackResult fields built from LazyTables on first use, and the segment of `values` of each distribution.
+_LAZY_DISTRIBUTIONS = {"damage": 0, "casualties": 1, "marker": 2}
+_STAGE_SEGMENTS = {"hits": 3, "surge": 4, "bypass": 5, "armour_fails": 6, "damage_pool": 7, "inflicting": 8}
+_STATE_SEGMENT = 9
+
+
 @dataclass(frozen=True)
 class AttackResult(_EndStderr):
     """One batch against one unit.
@@ -198,6 +217,36 @@ class AttackResult(_EndStderr):
     weapon: str = ""
     unit: str = ""
 
+    @classmethod
+    def _lazy(cls, tables: LazyTables, **fields: Any) -> AttackResult:
+        """A result whose damage, casualties, marker, state and stages are built from ``tables`` when
+        first read (the engine's per-call path; ``fields`` are every other field). It is equal to, and
+        prints, saves and loads as, the result built with every field given."""
+        self = cls.__new__(cls)
+        tables.values.setflags(write=False)
+        self.__dict__.update(fields)
+        self.__dict__["_tables"] = tables
+        return self
+
+    if not TYPE_CHECKING:  # (the type checker sees the declared fields only)
+        def __getattr__(self, name: str) -> Any:
+            # only called for a field _lazy() left out: build it, keep it
+            tables = self.__dict__.get("_tables")
+            if tables is None:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            if name in _LAZY_DISTRIBUTIONS:
+                value = _segment(tables, _LAZY_DISTRIBUTIONS[name])
+            elif name == "stages":
+                value = Stages(tables.dice, **{stage: _segment(tables, i) for stage, i in _STAGE_SEGMENTS.items()})
+            elif name == "state":
+                s = tables.states
+                value = StateDistribution(s[0], s[1], s[2].astype(bool), s[3].astype(bool),
+                                          _segment(tables, _STATE_SEGMENT).pmf, tables.samples)
+            else:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            self.__dict__[name] = value
+            return value
+
     def _damage(self) -> Distribution:
         return self.damage
 
@@ -209,6 +258,11 @@ class AttackResult(_EndStderr):
         named = {"damage": self.damage, "casualties": self.casualties, "marker": self.marker}
         named.update(self.stages.distributions())
         return _frame_rows(named)
+
+
+def _segment(tables: LazyTables, index: int) -> Distribution:
+    start = sum(tables.sizes[:index])
+    return Distribution._adopt(tables.values[start: start + tables.sizes[index]], samples=tables.samples)
 
 
 @dataclass(frozen=True)
