@@ -101,6 +101,14 @@ def starcraft_comparison(comparison: Any, title: str, ax: Any = None) -> Any:
                         xlabel="target unit", ylabel="mean damage", title=title, ax=ax)
 
 
+def advice(result: Any, title: str, ax: Any = None) -> Any:
+    """kt.Advice: the wounds each fighter is left on after each legal move (expected, when Feel No
+    Pain or relics leave it to chance), the best move marked."""
+    moves = [f"{m.move}{' (best)' if m.best else ''}" for m in result.moves]
+    return grouped_bars(moves, [("A", [m.wounds_a for m in result.moves]), ("B", [m.wounds_b for m in result.moves])],
+                        xlabel=f"{(result.mover or '').upper()}'s move", ylabel="wounds left", title=title, ax=ax)
+
+
 def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 

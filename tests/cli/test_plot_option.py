@@ -19,6 +19,7 @@ from cli_cases import ROUND, assert_one_line_error, run
     ["killteam", "compare", "--weapon", "4A 3+ 3/4", "--saves", "3,4"],
     ["killteam", "compare-fights", "--fighter", "4A 3+ 3/4; 12W", "--opponent", "4A 3+ 3/4; 12W"],
     ["sweep", "killteam", "shoot", "--grid", "hit=3,4"],
+    ["killteam", "advise", "--dice-a", "1c2n", "--dice-b", "0c2n"],
     ["deathburgh", "combat"],
     ["deathburgh", "round", str(ROUND)],
     ["force-melee"],
@@ -127,6 +128,20 @@ def test_starcraft_compare_plots_mean_damage_per_unit(capsys, tmp_path, monkeypa
     expected = [sc.attack(sc.catalog.weapon(w), sc.catalog.unit(u), firing_models=2).damage.mean
                 for w in ("c14_rifle", "quad_k12") for u in ("zergling", "roach")]
     assert _bar_heights(ax) == pytest.approx(expected, rel=1e-12)
+
+
+def test_advise_plots_the_wounds_left_after_each_move(capsys, tmp_path, monkeypatch):
+    ax = _drawn(monkeypatch, capsys, ["killteam", "advise", "--dice-a", "1c2n", "--dice-b", "0c2n", "--plot",
+                                      str(tmp_path / "advise.png")])
+    assert ax.get_xlabel() == "A's move" and ax.get_ylabel() == "wounds left"
+    assert [t.get_text() for t in ax.get_xticklabels()] == [
+        "crit_strike (best)", "norm_strike", "crit_parry", "norm_parry"]
+    assert "Wounds left by move" in ax.get_title() and "A 1c2n (12W), B 0c2n (12W)" in ax.get_title()
+    # By hand (both 4 attacks 3+ 3/4 at 12 wounds; A holds 1 crit + 2 norms, B 2 norms): if A only
+    # strikes, A deals 4 + 3 + 3 and B's two norms deal 3 + 3 -> A 6, B 2, whichever die goes first;
+    # a crit parry cancels one of B's norms, then A deals 3 + 3 and B 3 -> A 9, B 6; a norm parry
+    # cancels one, then A deals 4 + 3 and B 3 -> A 9, B 5.
+    assert _bar_heights(ax) == [6, 6, 9, 9, 2, 2, 6, 5]
 
 
 def test_sweep_plots_the_first_figure_along_the_first_numeric_axis(capsys, tmp_path, monkeypatch):

@@ -15,6 +15,7 @@ from mathhammer._cli_common import (
     VariantsOption,
     cli_variants,
     emit,
+    note_plot,
     note_result,
     register_printer,
 )
@@ -111,6 +112,10 @@ def register(app: typer.Typer) -> None:
         result = advise(a, b, parse_dice("--dice-a", dice_a), parse_dice("--dice-b", dice_b), first=first,
                         variants=cli_variants(Variants, variants, {}))
         tables, lines = advice_tables(result)
+        if result.moves:
+            from mathhammer import _cli_plots
+
+            note_plot(lambda: _cli_plots.advice(result, f"Wounds left by move: {tables[0].title}"))
         payload: dict[str, Any] = {"a": str(a), "b": str(b), "mover": result.mover, "best": result.best,
                                    "heuristic": result.heuristic,
                                    "profiles": {"a": profile_to_dict(a), "b": profile_to_dict(b)},
