@@ -25,6 +25,9 @@ _cpp = _core.deathburgh
 
 METHODS = ("auto", "exact", "monte_carlo")
 DEFAULT_SAMPLES = 1_000_000
+# planned combats kept by value: enough for a sweep over many thousand different combats (a plan and
+# its spec are a few hundred bytes)
+_CACHED_COMBATS = 32_768
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -138,25 +141,59 @@ def combat(
     ``samples``, ``seed``, ``threads``, ``progress`` and ``executor`` drive Monte Carlo.
     """
     options = engine_options(method, samples, seed, threads, progress, executor, methods=METHODS)
-    rules = check_switches(Variants, variants, dict(
-        edition=edition, bonus_dice=bonus_dice, souls=souls, souls_limit=souls_limit, draw=draw,
-        draw_in_dodge=draw_in_dodge, cap_wounds_at_dice=cap_wounds_at_dice, support_stacking=support_stacking,
-    ))
+    rules = _rules(variants, edition, bonus_dice, souls, souls_limit, draw, draw_in_dodge, cap_wounds_at_dice,
+                   support_stacking)
     side_a = as_side("attacker", attacker)
     side_d = as_side("defender", defender)
-    plan = plan_combat(side_a, side_d, reaction, rules, stand_and_shoot)
-    build = functools.partial(
-        CombatResult.build, defender_wounds=side_d.current_wounds, attacker_wounds=side_a.current_wounds,
-        reaction=plan.reaction, edition=rules.edition, variants=rules,
-    )
+    plan, spec = planned_combat(side_a, side_d, reaction, rules, stand_and_shoot)
     if options.method == "monte_carlo":
         seed_used = options.draw_seed()
         counts = combat_counts(plan, options.samples, seed_used, resolve_threads(options.threads), options.progress,
                                options.executor)
         successes, wounds = split_counts(plan, counts)
-        return build(successes, wounds, samples=options.samples, method="monte_carlo", seed=seed_used)
-    successes, wounds, pmf_attacker, pmf_defender = _cpp.combat_exact(plan.spec())
-    return build(successes, wounds, samples=None, method="exact", marginals=(pmf_attacker, pmf_defender))
+        return CombatResult.build(
+            successes, wounds, samples=options.samples, method="monte_carlo", seed=seed_used,
+            defender_wounds=side_d.current_wounds, attacker_wounds=side_a.current_wounds, reaction=plan.reaction,
+            edition=rules.edition, variants=rules,
+        )
+    return _exact_result(_cpp.combat_exact(spec), plan, side_a, side_d, rules)
+
+
+def _exact_result(arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], plan: CombatPlan, side_a: Side,
+                  side_d: Side, rules: Variants) -> CombatResult:
+    return CombatResult._exact(arrays, defender_wounds=side_d.current_wounds, attacker_wounds=side_a.current_wounds,
+                               reaction=plan.reaction, variants=rules)
+
+
+def _rules(variants: Any, edition: Any, bonus_dice: Any, souls: Any, souls_limit: Any, draw: Any, draw_in_dodge: Any,
+           cap_wounds_at_dice: Any, support_stacking: Any) -> Variants:
+    if variants is None and edition is None and bonus_dice is None and souls is None and souls_limit is None \
+            and draw is None and draw_in_dodge is None and cap_wounds_at_dice is None and support_stacking is None:
+        return Variants.resolve(None)  # the defaults, checked once
+    return check_switches(Variants, variants, dict(
+        edition=edition, bonus_dice=bonus_dice, souls=souls, souls_limit=souls_limit, draw=draw,
+        draw_in_dodge=draw_in_dodge, cap_wounds_at_dice=cap_wounds_at_dice, support_stacking=support_stacking,
+    ))
+
+
+@functools.lru_cache(maxsize=_CACHED_COMBATS)
+def _cached_plan(side_a: Side, side_d: Side, reaction: str, rules: Variants, stand_and_shoot: bool
+                 ) -> tuple[CombatPlan, Any]:
+    plan = plan_combat(side_a, side_d, reaction, rules, stand_and_shoot)
+    return plan, plan.spec()
+
+
+def planned_combat(side_a: Side, side_d: Side, reaction: Any, rules: Variants, stand_and_shoot: Any
+                   ) -> tuple[CombatPlan, Any]:
+    """The checked plan of a combat and its C++ spec, cached by value (treat both as read-only).
+
+    Only plain ``str`` / ``bool`` arguments are looked up: a key equal to ``True`` but not ``True``
+    (``1``) must reach the checks and fail there.
+    """
+    if type(reaction) is str and type(stand_and_shoot) is bool:
+        return _cached_plan(side_a, side_d, reaction, rules, stand_and_shoot)
+    plan = plan_combat(side_a, side_d, reaction, rules, stand_and_shoot)
+    return plan, plan.spec()
 
 
 def combat_counts(plan: CombatPlan, samples: int, seed: int, threads: int, progress: Progress | None = None,

@@ -34,6 +34,8 @@ MAX_BINS = 1 << 22
 MAX_UNITS = 8
 MAX_PAIRS = 16
 MAX_ALLOCATE_DAMAGE = 1_000_000
+# planned exchanges kept by value: enough for a sweep over many thousand different exchanges
+_CACHED_EXCHANGES = 16_384
 
 
 def _side_config(side: Side, dice: int) -> _fm.SideConfig:
@@ -107,6 +109,9 @@ def _check_bins(bins: int, field: str) -> None:
 
 
 def _switches(variants: Any, winner_damage: Any, allocation: Any, sustained_mode: Any, bonus_always: Any) -> Variants:
+    if variants is None and winner_damage is None and allocation is None and sustained_mode is None \
+            and bonus_always is None:
+        return Variants.resolve(None)  # the defaults, checked once
     return check_switches(Variants, variants, dict(winner_damage=winner_damage, allocation=allocation,
                                                    sustained_mode=sustained_mode, bonus_always=bonus_always))
 
@@ -154,62 +159,97 @@ def melee(
     switches = _switches(variants, winner_damage, allocation, sustained_mode, bonus_always)
     a = as_side(a, "a")
     b = as_side(b, "b")
-    method, samples = options.method, options.samples
-    seed_used: int | None = None
+    exchange = planned_exchange(a, b, switches)
+    if options.method != "monte_carlo":
+        return _exact_result(_fm.exchange_exact_shaped(exchange.config), exchange, a, b, switches)
+    samples = options.samples
+    seed_used = options.draw_seed()
+    kernel = functools.partial(_fm.exchange_sample, exchange.config)
+    counts = sampling.run_monte_carlo(kernel, samples, seed_used, sampling.resolve_threads(options.threads),
+                                      options.progress, options.executor)
+    flat = counts.astype(np.float64) / samples
+    damage, hits = _exchange_parts(flat, exchange.layout)
+    return MeleeResult(**_ready_fields("monte_carlo", samples, seed_used, a, b, switches),
+                       **_exchange_fields(damage, hits, exchange, samples))
+
+
+class PlannedExchange(NamedTuple):
+    """What one exchange needs besides its dice: the C++ config, its histogram layout, both units and
+    their allocation tables (one lump of each damage on the fresh unit: final state, models removed)."""
+
+    config: _fm.ExchangeConfig
+    layout: _fm.ExchangeLayout
+    unit_a: _fm.UnitConfig
+    unit_b: _fm.UnitConfig
+    state_a: np.ndarray
+    removed_a: np.ndarray
+    state_b: np.ndarray
+    removed_b: np.ndarray
+
+
+@functools.lru_cache(maxsize=_CACHED_EXCHANGES)
+def planned_exchange(a: Side, b: Side, switches: Variants) -> PlannedExchange:
+    """The checked plan of an exchange between two validated sides, cached by value (read-only)."""
     config = _fm.ExchangeConfig(_side_config(a, a.dice), _side_config(b, b.dice), switches.rules())
     layout = _fm.exchange_layout(config)
     _check_bins(layout.total, "dice")
-
-    if method == "monte_carlo":
-        seed_used = options.draw_seed()
-        kernel = functools.partial(_fm.exchange_sample, config)
-        counts = sampling.run_monte_carlo(kernel, samples, seed_used, sampling.resolve_threads(options.threads),
-                                          options.progress, options.executor)
-        flat = counts.astype(np.float64) / samples
-        n: int | None = samples
-    else:
-        flat = np.asarray(_fm.exchange_exact(config))
-        n, method = None, "exact"
-
-    damage, hits = _exchange_parts(flat, layout)
     unit_a, unit_b = _unit_config(a.unit), _unit_config(b.unit)
     alloc = switches.allocation_enum()
     table_a = _fm.allocation_table(unit_a, layout.damage_a_bins - 1, alloc)
     table_b = _fm.allocation_table(unit_b, layout.damage_b_bins - 1, alloc)
+    tables = [table_a.state, table_a.removed, table_b.state, table_b.removed]
+    for table in tables:
+        table.setflags(write=False)  # shared by every call of this exchange
+    return PlannedExchange(config, layout, unit_a, unit_b, *tables)
+
+
+def _ready_fields(method: str, samples: int | None, seed: int | None, a: Side, b: Side,
+                  switches: Variants) -> dict[str, Any]:
+    return {
+        "method": method, "samples": samples, "seed": seed, "variants": switches, "names": (a.name or "A", b.name or "B"),
+        "models_a": a.unit.models, "models_b": b.unit.models,
+    }
+
+
+def _exact_result(tables: tuple[np.ndarray, np.ndarray], exchange: PlannedExchange, a: Side, b: Side,
+                  switches: Variants) -> MeleeResult:
+    # tables: exchange_exact_shaped's fresh damage and hits tables, owned here
+    damage, hits = tables
+    compute = functools.partial(_exchange_fields, damage, hits, exchange, None)
+    return MeleeResult._pending_result(_ready_fields("exact", None, None, a, b, switches), compute)
+
+
+def _exchange_fields(damage: np.ndarray, hits: np.ndarray, exchange: PlannedExchange, n: int | None
+                     ) -> dict[str, Any]:
+    """MeleeResult's distributions and figures from the damage and hits tables of an exchange."""
+    unit_a, unit_b = exchange.unit_a, exchange.unit_b
     # A's final state depends on the damage to A only, B's on the damage to B.
-    state_a = np.bincount(table_a.state, weights=damage.sum(axis=1), minlength=unit_a.state_count)
-    state_b = np.bincount(table_b.state, weights=damage.sum(axis=0), minlength=unit_b.state_count)
+    state_a = np.bincount(exchange.state_a, weights=damage.sum(axis=1), minlength=unit_a.state_count)
+    state_b = np.bincount(exchange.state_b, weights=damage.sum(axis=0), minlength=unit_b.state_count)
     casualties_joint = np.zeros((unit_a.removed_bins, unit_b.removed_bins))
-    np.add.at(casualties_joint, (table_a.removed[:, None], table_b.removed[None, :]), damage)
+    np.add.at(casualties_joint, (exchange.removed_a[:, None], exchange.removed_b[None, :]), damage)
 
     casualties_a, remaining_a = _unit_parts(state_a, unit_a, n)
     casualties_b, remaining_b = _unit_parts(state_b, unit_b, n)
     damage = _trim(damage)
     hits = _trim(hits)
     p_a_more, p_tie, p_b_more = _more_tie_less(hits)
-    return MeleeResult(
-        method=method,
-        samples=n,
-        seed=seed_used,
-        variants=switches,
-        names=(a.name or "A", b.name or "B"),
-        models_a=a.unit.models,
-        models_b=b.unit.models,
-        joint=JointDistribution(damage, names=("damage_a", "damage_b"), samples=n),
-        damage_a=Distribution(_trim(damage.sum(axis=1)), samples=n),
-        damage_b=Distribution(_trim(damage.sum(axis=0)), samples=n),
-        hits_joint=JointDistribution(hits, names=("hits_a", "hits_b"), samples=n),
-        hits_a=Distribution(_trim(hits.sum(axis=1)), samples=n),
-        hits_b=Distribution(_trim(hits.sum(axis=0)), samples=n),
-        p_a_more=p_a_more,
-        p_tie=p_tie,
-        p_b_more=p_b_more,
-        casualties_joint=JointDistribution(casualties_joint, names=("casualties_a", "casualties_b"), samples=n),
-        casualties_a=casualties_a,
-        casualties_b=casualties_b,
-        remaining_a=remaining_a,
-        remaining_b=remaining_b,
-    )
+    return {
+        "joint": JointDistribution(damage, names=("damage_a", "damage_b"), samples=n),
+        "damage_a": Distribution(_trim(damage.sum(axis=1)), samples=n),
+        "damage_b": Distribution(_trim(damage.sum(axis=0)), samples=n),
+        "hits_joint": JointDistribution(hits, names=("hits_a", "hits_b"), samples=n),
+        "hits_a": Distribution(_trim(hits.sum(axis=1)), samples=n),
+        "hits_b": Distribution(_trim(hits.sum(axis=0)), samples=n),
+        "p_a_more": p_a_more,
+        "p_tie": p_tie,
+        "p_b_more": p_b_more,
+        "casualties_joint": JointDistribution(casualties_joint, names=("casualties_a", "casualties_b"), samples=n),
+        "casualties_a": casualties_a,
+        "casualties_b": casualties_b,
+        "remaining_a": remaining_a,
+        "remaining_b": remaining_b,
+    }
 
 
 # --- several units ------------------------------------------------------------------------------
