@@ -4,22 +4,23 @@ from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any, TypeVar
 
 import numpy as np
 
 from mathhammer import _core
+from mathhammer.batch import ResultBatch, broadcast, is_sequence, item_error
 from mathhammer._validate import InputError, InputTypeError, check_choice, check_int, check_stat
 from mathhammer.deathburgh.profiles import MAX_BONUS, MAX_DICE, REROLLS, Miniature, Side, as_miniature
 from mathhammer.deathburgh.results import CombatResult
 from mathhammer.deathburgh.rules import CombatPlan, Variants, plan_combat, plan_pool
-from mathhammer.options import Progress, check_switches, engine_options
+from mathhammer.options import EngineOptions, Progress, check_switches, engine_options
 from mathhammer.results import Distribution
 from mathhammer.sampling import resolve_threads, run_monte_carlo
 
-__all__ = ["METHODS", "combat", "pool"]
+__all__ = ["METHODS", "combat", "combat_batch", "pool"]
 
 _cpp = _core.deathburgh
 
@@ -194,6 +195,111 @@ def planned_combat(side_a: Side, side_d: Side, reaction: Any, rules: Variants, s
         return _cached_plan(side_a, side_d, reaction, rules, stand_and_shoot)
     plan = plan_combat(side_a, side_d, reaction, rules, stand_and_shoot)
     return plan, plan.spec()
+
+
+def combat_batch(
+    attacker: Any,
+    defender: Any,
+    reaction: str | Sequence[str] = "attack",
+    *,
+    edition: str | None | Sequence[str | None] = None,
+    bonus_dice: str | None | Sequence[str | None] = None,
+    souls: str | None | Sequence[str | None] = None,
+    souls_limit: int | None | Sequence[int | None] = None,
+    draw: str | None | Sequence[str | None] = None,
+    draw_in_dodge: bool | None | Sequence[bool | None] = None,
+    cap_wounds_at_dice: bool | None | Sequence[bool | None] = None,
+    support_stacking: str | None | Sequence[str | None] = None,
+    stand_and_shoot: bool | Sequence[bool] = False,
+    method: str | Sequence[str] = "auto",
+    samples: int | Sequence[int] = DEFAULT_SAMPLES,
+    seed: int | None | Sequence[int | None] = None,
+    threads: int | None | Sequence[int | None] = None,
+    progress: Progress | None = None,
+    executor: Executor | None = None,
+    variants: Variants | Mapping[str, Any] | str | None | Sequence[Variants | Mapping[str, Any] | str | None] = None,
+) -> ResultBatch[CombatResult]:
+    """Many combats in one call: ``batch[i]`` equals ``db.combat`` of the i-th item.
+
+    The arguments are those of :func:`combat`, each one value or a sequence (list, tuple, range or
+    numpy array); sequences have the same length and single values are repeated to it. A side may be
+    anything :func:`combat` takes (a Side, a Miniature, an example name, a profile or a dict of Side
+    fields). The exact items are resolved in one C++ call with the GIL released, each distinct combat
+    once; Monte Carlo items run one after the other, each with ``progress`` and ``executor``. An
+    invalid item fails the whole call with an error naming it (``attacker[3].wounds: ...``).
+    """
+    switch_names = ("edition", "bonus_dice", "souls", "souls_limit", "draw", "draw_in_dodge", "cap_wounds_at_dice",
+                    "support_stacking")
+    arguments: dict[str, Any] = {
+        "attacker": attacker, "defender": defender, "reaction": reaction, "edition": edition,
+        "bonus_dice": bonus_dice, "souls": souls, "souls_limit": souls_limit, "draw": draw,
+        "draw_in_dodge": draw_in_dodge, "cap_wounds_at_dice": cap_wounds_at_dice,
+        "support_stacking": support_stacking, "stand_and_shoot": stand_and_shoot, "method": method,
+        "samples": samples, "seed": seed, "threads": threads, "variants": variants,
+    }
+    size, items = broadcast(arguments)
+    single = {name: not is_sequence(value) for name, value in arguments.items()}
+    attackers = _checked_sides("attacker", items["attacker"], single["attacker"])
+    defenders = _checked_sides("defender", items["defender"], single["defender"])
+    sides: list[tuple[Side, Side]] = []
+    rule_list: list[Variants] = []
+    option_list: list[EngineOptions] = []
+    plans: list[tuple[CombatPlan, Any]] = []
+    # Items made of the very same objects share their checked options, switches and plan (keyed by
+    # identity, so 1 and True stay apart; every object is held by `items` for the whole call).
+    known_options: dict[tuple[int, ...], EngineOptions] = {}
+    known_rules: dict[tuple[int, ...], Variants] = {}
+    for i in range(size):
+        try:
+            parts = (items["method"][i], items["samples"][i], items["seed"][i], items["threads"][i])
+            key = tuple(map(id, parts))
+            options = known_options.get(key)
+            if options is None:
+                options = known_options[key] = engine_options(*parts, progress, executor, methods=METHODS)
+            switches = [items[name][i] for name in switch_names]
+            key = tuple(map(id, switches)) + (id(items["variants"][i]),)
+            rules = known_rules.get(key)
+            if rules is None:
+                rules = known_rules[key] = _rules(items["variants"][i], *switches)
+            side_a, side_d = attackers[i], defenders[i]
+            plans.append(planned_combat(side_a, side_d, items["reaction"][i], rules, items["stand_and_shoot"][i]))
+        except (InputError, InputTypeError) as error:
+            name = error.field.split(".")[0].split("[")[0]
+            raise item_error(error, name, i, single.get(name, True)) from None
+        option_list.append(options)
+        rule_list.append(rules)
+        sides.append((side_a, side_d))
+    exact = [i for i in range(size) if option_list[i].method != "monte_carlo"]
+    arrays = dict(zip(exact, _cpp.combat_exact_batch([plans[i][1] for i in exact]))) if exact else {}
+    sampled = {
+        i: combat(*sides[i], plans[i][0].reaction, stand_and_shoot=items["stand_and_shoot"][i], method="monte_carlo",
+                  samples=option_list[i].samples, seed=option_list[i].seed, threads=option_list[i].threads,
+                  progress=progress, executor=executor, variants=rule_list[i])
+        for i in range(size) if i not in arrays
+    }
+
+    def build(i: int) -> CombatResult:
+        if i in sampled:
+            return sampled[i]
+        return _exact_result(arrays.pop(i), plans[i][0], *sides[i], rule_list[i])
+
+    return ResultBatch(size, build)
+
+
+def _checked_sides(name: str, values: Sequence[Any], single: bool) -> list[Side]:
+    # each item checked as combat checks it; a single value once (it is shared by every item)
+    if single:
+        try:
+            return [as_side(name, values[0])] * len(values)
+        except (InputError, InputTypeError) as error:
+            raise item_error(error, name, 0, True) from None
+    out = []
+    for i, value in enumerate(values):
+        try:
+            out.append(as_side(name, value))
+        except (InputError, InputTypeError) as error:
+            raise item_error(error, name, i, False) from None
+    return out
 
 
 def combat_counts(plan: CombatPlan, samples: int, seed: int, threads: int, progress: Progress | None = None,

@@ -15,11 +15,12 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from mathhammer import _core, sampling
+from mathhammer.batch import ResultBatch, broadcast, is_sequence, item_error
 from mathhammer._validate import InputError, InputTypeError, check_choice, check_int
 from mathhammer.force_melee.profiles import MAX_DICE, Side, Unit, as_side, as_unit
 from mathhammer.force_melee.results import AllocationResult, MeleeManyResult, MeleeResult, PairResult, UnitResult
 from mathhammer.force_melee.variants import ALLOCATIONS, Variants
-from mathhammer.options import check_switches, engine_options
+from mathhammer.options import EngineOptions, check_switches, engine_options
 from mathhammer.results import Distribution, JointDistribution
 
 _fm = _core.force_melee
@@ -171,6 +172,101 @@ def melee(
     damage, hits = _exchange_parts(flat, exchange.layout)
     return MeleeResult(**_ready_fields("monte_carlo", samples, seed_used, a, b, switches),
                        **_exchange_fields(damage, hits, exchange, samples))
+
+
+def melee_batch(
+    a: Any,
+    b: Any,
+    *,
+    winner_damage: str | None | Sequence[str | None] = None,
+    allocation: str | None | Sequence[str | None] = None,
+    sustained_mode: str | None | Sequence[str | None] = None,
+    bonus_always: bool | None | Sequence[bool | None] = None,
+    method: str | Sequence[str] = "auto",
+    samples: int | Sequence[int] = DEFAULT_SAMPLES,
+    seed: int | None | Sequence[int | None] = None,
+    threads: int | None | Sequence[int | None] = None,
+    progress: sampling.Progress | None = None,
+    executor: Executor | None = None,
+    variants: Variants | Mapping[str, Any] | str | None | Sequence[Variants | Mapping[str, Any] | str | None] = None,
+) -> ResultBatch[MeleeResult]:
+    """Many exchanges in one call: ``batch[i]`` equals ``fm.melee`` of the i-th item.
+
+    The arguments are those of :func:`melee`, each one value or a sequence (list, tuple, range or
+    numpy array); sequences have the same length and single values are repeated to it. A side may be
+    a Side or a table of its fields. The exact items are resolved in one C++ call with the GIL
+    released, each distinct exchange once; Monte Carlo items run one after the other, each with
+    ``progress`` and ``executor``. An invalid item fails the whole call with an error naming it
+    (``a[3].weapon.hit: ...``). (``fm.melee_many`` is a different thing: one melee of several units.)
+    """
+    switch_names = ("winner_damage", "allocation", "sustained_mode", "bonus_always")
+    arguments: dict[str, Any] = {
+        "a": a, "b": b, "winner_damage": winner_damage, "allocation": allocation, "sustained_mode": sustained_mode,
+        "bonus_always": bonus_always, "method": method, "samples": samples, "seed": seed, "threads": threads,
+        "variants": variants,
+    }
+    size, items = broadcast(arguments)
+    single = {name: not is_sequence(value) for name, value in arguments.items()}
+    sides_a = _checked_sides("a", items["a"], single["a"])
+    sides_b = _checked_sides("b", items["b"], single["b"])
+    option_list: list[EngineOptions] = []
+    switch_list: list[Variants] = []
+    exchanges: list[PlannedExchange] = []
+    # Items made of the very same objects share their checked options and switches (keyed by
+    # identity, so 1 and True stay apart; every object is held by `items` for the whole call).
+    known_options: dict[tuple[int, ...], EngineOptions] = {}
+    known_switches: dict[tuple[int, ...], Variants] = {}
+    for i in range(size):
+        try:
+            parts = (items["method"][i], items["samples"][i], items["seed"][i], items["threads"][i])
+            key = tuple(map(id, parts))
+            options = known_options.get(key)
+            if options is None:
+                options = known_options[key] = engine_options(*parts, progress, executor, methods=METHODS)
+            given = [items[name][i] for name in switch_names]
+            key = tuple(map(id, given)) + (id(items["variants"][i]),)
+            switches = known_switches.get(key)
+            if switches is None:
+                switches = known_switches[key] = _switches(items["variants"][i], *given)
+            exchange = planned_exchange(sides_a[i], sides_b[i], switches)
+        except (InputError, InputTypeError) as error:
+            name = error.field.split(".")[0].split("[")[0]
+            if name not in arguments:  # the table-size check names the dice of both sides: name a listed side
+                name = "b" if single["a"] and not single["b"] else "a"
+            raise item_error(error, name, i, single[name]) from None
+        option_list.append(options)
+        switch_list.append(switches)
+        exchanges.append(exchange)
+    exact = [i for i in range(size) if option_list[i].method != "monte_carlo"]
+    tables = dict(zip(exact, _fm.exchange_exact_batch([exchanges[i].config for i in exact]))) if exact else {}
+    sampled = {
+        i: melee(sides_a[i], sides_b[i], method="monte_carlo", samples=option_list[i].samples, seed=option_list[i].seed,
+                 threads=option_list[i].threads, progress=progress, executor=executor, variants=switch_list[i])
+        for i in range(size) if i not in tables
+    }
+
+    def build(i: int) -> MeleeResult:
+        if i in sampled:
+            return sampled[i]
+        return _exact_result(tables.pop(i), exchanges[i], sides_a[i], sides_b[i], switch_list[i])
+
+    return ResultBatch(size, build)
+
+
+def _checked_sides(name: str, values: Sequence[Any], single: bool) -> list[Side]:
+    # each item checked as melee checks it; a single value once (it is shared by every item)
+    if single:
+        try:
+            return [as_side(values[0], name)] * len(values)
+        except (InputError, InputTypeError) as error:
+            raise item_error(error, name, 0, True) from None
+    out = []
+    for i, value in enumerate(values):
+        try:
+            out.append(as_side(value, name))
+        except (InputError, InputTypeError) as error:
+            raise item_error(error, name, i, False) from None
+    return out
 
 
 class PlannedExchange(NamedTuple):
