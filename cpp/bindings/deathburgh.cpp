@@ -4,6 +4,7 @@
 #include <pybind11/typing.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <unordered_map>
 #include <vector>
 
@@ -105,37 +106,51 @@ void register_deathburgh(py::module_ m) {
     // Exact: (P[sA, sD], P[to defender, to attacker], P(sA), P(sD)). One combat takes a few
     // microseconds (20 dice a side at most), so it runs on the calling thread with the GIL released:
     // handing it to a helper thread would cost more than the combat.
-    m.def("combat_exact", [](const CombatSpec& spec) {
-        ExactCombat exact;
-        {
-            py::gil_scoped_release release;
-            exact = combat_exact(spec);
-        }
-        return exact_arrays(exact);
-    });
-    // Many exact combats in one call, the GIL released and Ctrl-C honoured between combats: a list
-    // of combat_exact tuples, one per spec. A spec object given more than once (the Python side
-    // hands out one cached object per distinct combat) is resolved once.
+    m.def(
+        "combat_exact",
+        [](const CombatSpec& spec) {
+            ExactCombat exact;
+            {
+                py::gil_scoped_release release;
+                exact = combat_exact(spec);
+            }
+            return exact_arrays(exact);
+        },
+        py::arg("spec"));
+    // Many exact combats in one call, the GIL released and Ctrl-C honoured between combats. A spec
+    // object given more than once (the Python side hands out one cached object per distinct combat)
+    // is resolved once. Returns (values, shapes, slot): the arrays of each distinct combat one after
+    // the other in `values` (successes grid, wounds grid, P(sA), P(sD), each in C order), their sizes
+    // (successes rows, successes columns, wounds rows, wounds columns) in a row of `shapes`, and for
+    // each spec the row of its combat. Three arrays, however many items: converting thousands of
+    // small arrays would cost more than the combats.
     m.def(
         "combat_exact_batch",
         [](const std::vector<const CombatSpec*>& specs) {
-            std::vector<std::size_t> slot(specs.size());
-            const std::vector<ExactCombat> results = without_gil([&] {
-                std::vector<ExactCombat> out;
-                std::unordered_map<const CombatSpec*, std::size_t> seen;
+            std::vector<int64_t> slot(specs.size());
+            std::vector<int64_t> shapes;
+            const std::vector<double> values = without_gil([&] {
+                std::vector<double> out;
+                std::unordered_map<const CombatSpec*, int64_t> seen;
                 for (std::size_t i = 0; i < specs.size(); ++i) {
-                    const auto [it, fresh] = seen.emplace(specs[i], out.size());
+                    const auto [it, fresh] = seen.emplace(specs[i], static_cast<int64_t>(seen.size()));
                     if (fresh) {
                         check_interrupt();
-                        out.push_back(combat_exact(*specs[i]));
+                        const ExactCombat r = combat_exact(*specs[i]);
+                        const CombatShape& s = r.shape;
+                        shapes.insert(shapes.end(), {s.successes_attacker, s.successes_defender, s.wounds_defender,
+                                                     s.wounds_attacker});
+                        for (const std::vector<double>* part :
+                             {&r.successes, &r.wounds, &r.successes_attacker, &r.successes_defender})
+                            out.insert(out.end(), part->begin(), part->end());
                     }
                     slot[i] = it->second;
                 }
                 return out;
             });
-            py::typing::List<CombatArrays> out;
-            for (std::size_t i = 0; i < specs.size(); ++i) out.append(exact_arrays(results[slot[i]]));
-            return out;
+            const auto rows = static_cast<py::ssize_t>(shapes.size() / 4);
+            return py::typing::Tuple<py::array_t<double>, py::array_t<int64_t>, py::array_t<int64_t>>(
+                py::make_tuple(to_numpy(values), to_numpy(shapes, {rows, py::ssize_t{4}}), to_numpy(slot)));
         },
         py::arg("specs"));
     m.def("combat_shape", [](const CombatSpec& spec) {

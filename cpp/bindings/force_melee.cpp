@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -189,28 +190,34 @@ void register_force_melee(py::module_ m) {
     m.def(
         "exchange_exact_batch",
         [](const std::vector<const ExchangeConfig*>& configs) {
-            std::vector<std::size_t> slot(configs.size());
-            const std::vector<std::vector<double>> results = without_gil([&] {
-                std::vector<std::vector<double>> out;
-                std::unordered_map<const ExchangeConfig*, std::size_t> seen;
+            std::vector<int64_t> slot(configs.size());
+            std::vector<int64_t> shapes;
+            const std::vector<double> values = without_gil([&] {
+                std::vector<double> out;
+                std::unordered_map<const ExchangeConfig*, int64_t> seen;
                 for (std::size_t i = 0; i < configs.size(); ++i) {
-                    const auto [it, fresh] = seen.emplace(configs[i], out.size());
+                    const auto [it, fresh] = seen.emplace(configs[i], static_cast<int64_t>(seen.size()));
                     if (fresh) {
                         check_interrupt();
-                        out.push_back(exchange_exact(*configs[i]));
+                        const ExchangeLayout layout = exchange_layout(*configs[i]);
+                        shapes.insert(shapes.end(),
+                                      {layout.damage_a_bins, layout.damage_b_bins, layout.hits_a_bins, layout.hits_b_bins});
+                        const std::vector<double> flat = exchange_exact(*configs[i]);
+                        out.insert(out.end(), flat.begin(), flat.end());
                     }
                     slot[i] = it->second;
                 }
                 return out;
             });
-            py::typing::List<ExchangeArrays> out;
-            for (std::size_t i = 0; i < configs.size(); ++i)
-                out.append(shaped_exchange(results[slot[i]], exchange_layout(*configs[i])));
-            return out;
+            const auto rows = static_cast<py::ssize_t>(shapes.size() / 4);
+            return py::typing::Tuple<py::array_t<double>, py::array_t<int64_t>, py::array_t<int64_t>>(
+                py::make_tuple(to_numpy(values), to_numpy(shapes, {rows, py::ssize_t{4}}), to_numpy(slot)));
         },
         py::arg("configs"),
-        "exchange_exact_shaped of many exchanges in one call (the GIL released, Ctrl-C honoured between "
-        "exchanges); a config object given more than once is resolved once");
+        "Many exact exchanges in one call (the GIL released, Ctrl-C honoured between exchanges), each config "
+        "object given more than once resolved once: (values, shapes, slot), the histograms of the distinct "
+        "exchanges one after the other in values (laid out by exchange_layout), their (damage_a_bins, "
+        "damage_b_bins, hits_a_bins, hits_b_bins) in a row of shapes, and for each config the row of its exchange");
     m.def("exchange_sample", released_to_numpy(&exchange_sample), py::arg("config"), py::arg("seed"),
           py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"), py::arg("threads"),
           "Monte Carlo counts of chunks [chunk_begin, chunk_end) of a run of `total` exchanges");

@@ -418,9 +418,9 @@ def exchange_exact(config: ExchangeConfig) -> numpy.typing.NDArray[numpy.float64
     """
     Exact probabilities of one exchange, laid out by exchange_layout
     """
-def exchange_exact_batch(configs: collections.abc.Sequence[ExchangeConfig]) -> list[tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]]:
+def exchange_exact_batch(configs: collections.abc.Sequence[ExchangeConfig]) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.int64], numpy.typing.NDArray[numpy.int64]]:
     """
-    exchange_exact_shaped of many exchanges in one call (the GIL released, Ctrl-C honoured between exchanges); a config object given more than once is resolved once
+    Many exact exchanges in one call (the GIL released, Ctrl-C honoured between exchanges), each config object given more than once resolved once: (values, shapes, slot), the histograms of the distinct exchanges one after the other in values (laid out by exchange_layout), their (damage_a_bins, damage_b_bins, hits_a_bins, hits_b_bins) in a row of shapes, and for each config the row of its exchange
     """
 def exchange_exact_shaped(config: ExchangeConfig) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
     """

@@ -11,12 +11,12 @@ from typing import Any, TypeVar
 import numpy as np
 
 from mathhammer import _core
-from mathhammer.batch import ResultBatch, broadcast, is_sequence, item_error
+from mathhammer.batch import ResultBatch, broadcast, is_sequence, item_error, item_options, per_item
 from mathhammer._validate import InputError, InputTypeError, check_choice, check_int, check_stat
 from mathhammer.deathburgh.profiles import MAX_BONUS, MAX_DICE, REROLLS, Miniature, Side, as_miniature
 from mathhammer.deathburgh.results import CombatResult
 from mathhammer.deathburgh.rules import CombatPlan, Variants, plan_combat, plan_pool
-from mathhammer.options import EngineOptions, Progress, check_switches, engine_options
+from mathhammer.options import Progress, check_switches, engine_options
 from mathhammer.results import Distribution
 from mathhammer.sampling import resolve_threads, run_monte_carlo
 
@@ -241,49 +241,52 @@ def combat_batch(
     single = {name: not is_sequence(value) for name, value in arguments.items()}
     attackers = _checked_sides("attacker", items["attacker"], single["attacker"])
     defenders = _checked_sides("defender", items["defender"], single["defender"])
-    sides: list[tuple[Side, Side]] = []
-    rule_list: list[Variants] = []
-    option_list: list[EngineOptions] = []
+    option_names = ("method", "samples", "seed", "threads")
+    rule_names = ("variants",) + switch_names
+    option_list = per_item(items, option_names, single, item_options(progress, executor, METHODS))
+    rule_list = per_item(items, rule_names, single, _rules)
+    reactions, stand = items["reaction"], items["stand_and_shoot"]
     plans: list[tuple[CombatPlan, Any]] = []
-    # Items made of the very same objects share their checked options, switches and plan (keyed by
-    # identity, so 1 and True stay apart; every object is held by `items` for the whole call).
-    known_options: dict[tuple[int, ...], EngineOptions] = {}
-    known_rules: dict[tuple[int, ...], Variants] = {}
     for i in range(size):
         try:
-            parts = (items["method"][i], items["samples"][i], items["seed"][i], items["threads"][i])
-            key = tuple(map(id, parts))
-            options = known_options.get(key)
-            if options is None:
-                options = known_options[key] = engine_options(*parts, progress, executor, methods=METHODS)
-            switches = [items[name][i] for name in switch_names]
-            key = tuple(map(id, switches)) + (id(items["variants"][i]),)
-            rules = known_rules.get(key)
-            if rules is None:
-                rules = known_rules[key] = _rules(items["variants"][i], *switches)
-            side_a, side_d = attackers[i], defenders[i]
-            plans.append(planned_combat(side_a, side_d, items["reaction"][i], rules, items["stand_and_shoot"][i]))
+            plans.append(planned_combat(attackers[i], defenders[i], reactions[i], rule_list[i], stand[i]))
         except (InputError, InputTypeError) as error:
-            name = error.field.split(".")[0].split("[")[0]
+            name = error.field.split(".")[0]
             raise item_error(error, name, i, single.get(name, True)) from None
-        option_list.append(options)
-        rule_list.append(rules)
-        sides.append((side_a, side_d))
     exact = [i for i in range(size) if option_list[i].method != "monte_carlo"]
-    arrays = dict(zip(exact, _cpp.combat_exact_batch([plans[i][1] for i in exact]))) if exact else {}
+    found = _exact_arrays([plans[i][1] for i in exact]) if exact else None
     sampled = {
-        i: combat(*sides[i], plans[i][0].reaction, stand_and_shoot=items["stand_and_shoot"][i], method="monte_carlo",
+        i: combat(attackers[i], defenders[i], plans[i][0].reaction, stand_and_shoot=stand[i], method="monte_carlo",
                   samples=option_list[i].samples, seed=option_list[i].seed, threads=option_list[i].threads,
                   progress=progress, executor=executor, variants=rule_list[i])
-        for i in range(size) if i not in arrays
+        for i in range(size) if option_list[i].method == "monte_carlo"
     }
+    position = {item: k for k, item in enumerate(exact)}
 
     def build(i: int) -> CombatResult:
-        if i in sampled:
+        if i in sampled or found is None:
             return sampled[i]
-        return _exact_result(arrays.pop(i), plans[i][0], *sides[i], rule_list[i])
+        return _exact_result(found(position[i]), plans[i][0], attackers[i], defenders[i], rule_list[i])
 
     return ResultBatch(size, build)
+
+
+def _exact_arrays(specs: list[Any]) -> Callable[[int], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    """Resolve exact combats in one C++ call; returns the k-th spec's arrays (successes grid, wounds
+    grid, both pools' laws) as views of the call's one read-only buffer."""
+    values, shapes, slot = _cpp.combat_exact_batch(specs)
+    values.setflags(write=False)
+    sizes = shapes[:, 0] * shapes[:, 1] + shapes[:, 2] * shapes[:, 3] + shapes[:, 0] + shapes[:, 1]
+    starts = np.cumsum(sizes) - sizes
+
+    def arrays(k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        row = int(slot[k])
+        rows_a, rows_d, rows_wd, rows_wa = shapes[row].tolist()
+        cut = np.cumsum([int(starts[row]), rows_a * rows_d, rows_wd * rows_wa, rows_a, rows_d]).tolist()
+        return (values[cut[0]:cut[1]].reshape(rows_a, rows_d), values[cut[1]:cut[2]].reshape(rows_wd, rows_wa),
+                values[cut[2]:cut[3]], values[cut[3]:cut[4]])
+
+    return arrays
 
 
 def _checked_sides(name: str, values: Sequence[Any], single: bool) -> list[Side]:

@@ -8,19 +8,19 @@ allocation function (allocation.hpp), which both the exact and the Monte Carlo e
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from mathhammer import _core, sampling
-from mathhammer.batch import ResultBatch, broadcast, is_sequence, item_error
+from mathhammer.batch import ResultBatch, broadcast, is_sequence, item_error, item_options, per_item
 from mathhammer._validate import InputError, InputTypeError, check_choice, check_int
 from mathhammer.force_melee.profiles import MAX_DICE, Side, Unit, as_side, as_unit
 from mathhammer.force_melee.results import AllocationResult, MeleeManyResult, MeleeResult, PairResult, UnitResult
 from mathhammer.force_melee.variants import ALLOCATIONS, Variants
-from mathhammer.options import EngineOptions, check_switches, engine_options
+from mathhammer.options import check_switches, engine_options
 from mathhammer.results import Distribution, JointDistribution
 
 _fm = _core.force_melee
@@ -209,48 +209,50 @@ def melee_batch(
     single = {name: not is_sequence(value) for name, value in arguments.items()}
     sides_a = _checked_sides("a", items["a"], single["a"])
     sides_b = _checked_sides("b", items["b"], single["b"])
-    option_list: list[EngineOptions] = []
-    switch_list: list[Variants] = []
+    option_list = per_item(items, ("method", "samples", "seed", "threads"), single, item_options(progress, executor, METHODS))
+    switch_list = per_item(items, ("variants",) + switch_names, single, _switches)
     exchanges: list[PlannedExchange] = []
-    # Items made of the very same objects share their checked options and switches (keyed by
-    # identity, so 1 and True stay apart; every object is held by `items` for the whole call).
-    known_options: dict[tuple[int, ...], EngineOptions] = {}
-    known_switches: dict[tuple[int, ...], Variants] = {}
     for i in range(size):
         try:
-            parts = (items["method"][i], items["samples"][i], items["seed"][i], items["threads"][i])
-            key = tuple(map(id, parts))
-            options = known_options.get(key)
-            if options is None:
-                options = known_options[key] = engine_options(*parts, progress, executor, methods=METHODS)
-            given = [items[name][i] for name in switch_names]
-            key = tuple(map(id, given)) + (id(items["variants"][i]),)
-            switches = known_switches.get(key)
-            if switches is None:
-                switches = known_switches[key] = _switches(items["variants"][i], *given)
-            exchange = planned_exchange(sides_a[i], sides_b[i], switches)
+            exchanges.append(planned_exchange(sides_a[i], sides_b[i], switch_list[i]))
         except (InputError, InputTypeError) as error:
-            name = error.field.split(".")[0].split("[")[0]
-            if name not in arguments:  # the table-size check names the dice of both sides: name a listed side
-                name = "b" if single["a"] and not single["b"] else "a"
+            # the table-size check names the dice of both sides: the item is named by a listed side
+            name = "b" if single["a"] and not single["b"] else "a"
             raise item_error(error, name, i, single[name]) from None
-        option_list.append(options)
-        switch_list.append(switches)
-        exchanges.append(exchange)
     exact = [i for i in range(size) if option_list[i].method != "monte_carlo"]
-    tables = dict(zip(exact, _fm.exchange_exact_batch([exchanges[i].config for i in exact]))) if exact else {}
+    found = _exact_tables([exchanges[i].config for i in exact]) if exact else None
     sampled = {
         i: melee(sides_a[i], sides_b[i], method="monte_carlo", samples=option_list[i].samples, seed=option_list[i].seed,
                  threads=option_list[i].threads, progress=progress, executor=executor, variants=switch_list[i])
-        for i in range(size) if i not in tables
+        for i in range(size) if option_list[i].method == "monte_carlo"
     }
+    position = {item: k for k, item in enumerate(exact)}
 
     def build(i: int) -> MeleeResult:
-        if i in sampled:
+        if i in sampled or found is None:
             return sampled[i]
-        return _exact_result(tables.pop(i), exchanges[i], sides_a[i], sides_b[i], switch_list[i])
+        return _exact_result(found(position[i]), exchanges[i], sides_a[i], sides_b[i], switch_list[i])
 
     return ResultBatch(size, build)
+
+
+def _exact_tables(configs: list[_fm.ExchangeConfig]) -> Callable[[int], tuple[np.ndarray, np.ndarray]]:
+    """Resolve exact exchanges in one C++ call; returns the k-th config's damage and hits tables as
+    views of the call's one read-only buffer."""
+    values, shapes, slot = _fm.exchange_exact_batch(configs)
+    values.setflags(write=False)
+    sizes = shapes[:, 0] * shapes[:, 1] + shapes[:, 2] * shapes[:, 3]
+    starts = np.cumsum(sizes) - sizes
+
+    def tables(k: int) -> tuple[np.ndarray, np.ndarray]:
+        row = int(slot[k])
+        damage_a, damage_b, hits_a, hits_b = shapes[row].tolist()
+        start = int(starts[row])
+        cut = start + damage_a * damage_b
+        return (values[start:cut].reshape(damage_a, damage_b),
+                values[cut:cut + hits_a * hits_b].reshape(hits_a, hits_b))
+
+    return tables
 
 
 def _checked_sides(name: str, values: Sequence[Any], single: bool) -> list[Side]:
