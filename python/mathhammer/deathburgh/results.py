@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from mathhammer._grids import index_grids
 from mathhammer._lazy import Deferred, deferred
 from mathhammer._validate import check_choice
 from mathhammer.deathburgh.rules import Variants
@@ -163,7 +164,8 @@ def _combat_fields(successes: np.ndarray, wounds: np.ndarray, samples: int | Non
         wounds = wounds / samples
     joint = JointDistribution(wounds, names=("wounds_defender", "wounds_attacker"), samples=samples)
     to_defender, to_attacker = joint.marginal(0), joint.marginal(1)
-    s_a, s_d = np.indices(successes.shape)
+    s_a, s_d = index_grids(successes.shape)
+    w_d, w_a = index_grids(joint.pmf.shape)
     return {
         "joint": joint,
         "wounds_defender": to_defender,
@@ -172,7 +174,7 @@ def _combat_fields(successes: np.ndarray, wounds: np.ndarray, samples: int | Non
         "successes_defender": Distribution(marginals[1] if marginals else successes.sum(axis=0), samples=samples),
         "p_wasted_defender": to_defender.at_least(defender_wounds),
         "p_wasted_attacker": to_attacker.at_least(attacker_wounds),
-        "p_wasted_both": joint.prob(lambda i, j: (i >= defender_wounds) & (j >= attacker_wounds)),
+        "p_wasted_both": float(joint.pmf[(w_d >= defender_wounds) & (w_a >= attacker_wounds)].sum()),
         "p_counter_wound": to_attacker.at_least(1),
         "p_tie": float(successes[s_a == s_d].sum()),
         "p_attacker_more": float(successes[s_a > s_d].sum()),

@@ -16,6 +16,7 @@ import numpy as np
 
 from mathhammer import _core, sampling
 from mathhammer.batch import ResultBatch, broadcast, is_sequence, item_error, item_options, per_item
+from mathhammer._grids import index_grids
 from mathhammer._validate import InputError, InputTypeError, check_choice, check_int
 from mathhammer.force_melee.profiles import MAX_DICE, Side, Unit, as_side, as_unit
 from mathhammer.force_melee.results import AllocationResult, MeleeManyResult, MeleeResult, PairResult, UnitResult
@@ -73,10 +74,11 @@ def _trim(pmf: np.ndarray) -> np.ndarray:
 def _unit_parts(
     state: np.ndarray, unit_config: _fm.UnitConfig, samples: int | None
 ) -> tuple[Distribution, tuple[Distribution, ...]]:
-    """Casualties and HP left per model from the law of a unit's final state (removed, front HP)."""
+    """Casualties and HP left per model from the law of a unit's final state (removed, front HP); the
+    distributions adopt the fresh arrays computed here."""
     models, hp = unit_config.models, unit_config.hp
     state = state.reshape(unit_config.removed_bins, unit_config.front_hp_bins)
-    casualties = Distribution(state.sum(axis=1), samples=samples)
+    casualties = Distribution._adopt(state.sum(axis=1), samples)
     start = unit_config.start
     remaining = []
     for k in range(models):
@@ -84,12 +86,12 @@ def _unit_parts(
         pmf[0] = state[k + 1 :, :].sum()  # removed
         pmf += state[k, :]  # the first living model: damage may have landed on it
         pmf[start[k]] += state[:k, :].sum()  # behind the first living model: untouched
-        remaining.append(Distribution(pmf, samples=samples))
+        remaining.append(Distribution._adopt(pmf, samples))
     return casualties, tuple(remaining)
 
 
 def _more_tie_less(hits: np.ndarray) -> tuple[float, float, float]:
-    i, j = np.indices(hits.shape)
+    i, j = index_grids(hits.shape)
     return float(hits[i > j].sum()), float(hits[i == j].sum()), float(hits[i < j].sum())
 
 
@@ -317,6 +319,11 @@ def _exact_result(tables: tuple[np.ndarray, np.ndarray], exchange: PlannedExchan
     return MeleeResult._pending_result(_ready_fields("exact", None, None, a, b, switches), compute)
 
 
+def _joint(pmf: np.ndarray, names: tuple[str, str], n: int | None) -> JointDistribution:
+    # exact tables are the engine's own (fresh, or views of a batch's read-only buffer): adopted, not copied
+    return JointDistribution._adopt(pmf, names) if n is None else JointDistribution(pmf, names=names, samples=n)
+
+
 def _exchange_fields(damage: np.ndarray, hits: np.ndarray, exchange: PlannedExchange, n: int | None
                      ) -> dict[str, Any]:
     """MeleeResult's distributions and figures from the damage and hits tables of an exchange."""
@@ -333,16 +340,16 @@ def _exchange_fields(damage: np.ndarray, hits: np.ndarray, exchange: PlannedExch
     hits = _trim(hits)
     p_a_more, p_tie, p_b_more = _more_tie_less(hits)
     return {
-        "joint": JointDistribution(damage, names=("damage_a", "damage_b"), samples=n),
-        "damage_a": Distribution(_trim(damage.sum(axis=1)), samples=n),
-        "damage_b": Distribution(_trim(damage.sum(axis=0)), samples=n),
-        "hits_joint": JointDistribution(hits, names=("hits_a", "hits_b"), samples=n),
-        "hits_a": Distribution(_trim(hits.sum(axis=1)), samples=n),
-        "hits_b": Distribution(_trim(hits.sum(axis=0)), samples=n),
+        "joint": _joint(damage, ("damage_a", "damage_b"), n),
+        "damage_a": Distribution._adopt(_trim(damage.sum(axis=1)), n),
+        "damage_b": Distribution._adopt(_trim(damage.sum(axis=0)), n),
+        "hits_joint": _joint(hits, ("hits_a", "hits_b"), n),
+        "hits_a": Distribution._adopt(_trim(hits.sum(axis=1)), n),
+        "hits_b": Distribution._adopt(_trim(hits.sum(axis=0)), n),
         "p_a_more": p_a_more,
         "p_tie": p_tie,
         "p_b_more": p_b_more,
-        "casualties_joint": JointDistribution(casualties_joint, names=("casualties_a", "casualties_b"), samples=n),
+        "casualties_joint": _joint(casualties_joint, ("casualties_a", "casualties_b"), n),
         "casualties_a": casualties_a,
         "casualties_b": casualties_b,
         "remaining_a": remaining_a,
