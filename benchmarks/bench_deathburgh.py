@@ -1,4 +1,4 @@
-"""Deathburgh benchmarks: exact combat time and Monte Carlo combats per second (one thread).
+"""Deathburgh benchmarks: exact combat time, exact batches and Monte Carlo combats per second (one thread).
 
 Run: PYTHONPATH=python python -m pytest benchmarks/bench_deathburgh.py --benchmark-enable
 Each Monte Carlo scenario reports ``per_second`` (samples / mean time) in extra_info; the printed
@@ -7,6 +7,7 @@ table gives the time per call.
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any, Callable
 
@@ -46,6 +47,37 @@ def test_exact_combat(benchmark: Any, name: str) -> None:
     (attacker, defender), reaction = SCENARIOS[name]
     result = benchmark(db.combat, attacker, defender, reaction, method="exact")
     assert result.method == "exact"
+
+
+def test_exact_combat_with_summary(benchmark: Any) -> None:
+    """One exact combat and its figures read (exact results build their distributions on first read)."""
+    summary = benchmark(lambda: db.combat(*FOLLOWERS, method="exact").summary())
+    assert len(summary) == 8
+
+
+# Batches (db.combat_batch): one C++ call for every exact combat. 8,000 different combats, no two
+# with the same pools: dice 1..8 at 2+..6+ each side, opposed attacks or dodge, three rerolls.
+BATCH_COMBATS = [
+    (db.Side(db.Miniature(a, a_plus, 4, 4, 3), reroll=reroll), db.Side(db.Miniature(d, d_plus, 4, 4, 3)), reaction)
+    for a, a_plus, d, d_plus, reaction, reroll in itertools.product(
+        range(1, 9), range(2, 7), range(1, 9), range(2, 7), ("attack", "dodge"), ("none", "all_fails", "one_fail"))
+][:8_000]
+
+
+def test_exact_combat_batch_per_second(benchmark: Any) -> None:
+    attackers, defenders, reactions = (list(column) for column in zip(*BATCH_COMBATS))
+    batch = benchmark(db.combat_batch, attackers, defenders, reactions, method="exact")
+    assert len(batch) == len(BATCH_COMBATS)
+    benchmark.extra_info["combats_per_second"] = len(BATCH_COMBATS) / benchmark.stats.stats.mean
+
+
+def test_exact_combat_batch_with_summaries_per_second(benchmark: Any) -> None:
+    """The same batch and every item's summary() (each result's figures built)."""
+    attackers, defenders, reactions = (list(column) for column in zip(*BATCH_COMBATS))
+    call = lambda: db.combat_batch(attackers, defenders, reactions, method="exact").summaries()  # noqa: E731
+    summaries = benchmark.pedantic(call, rounds=3, iterations=1)
+    assert len(summaries) == len(BATCH_COMBATS)
+    benchmark.extra_info["combats_per_second"] = len(BATCH_COMBATS) / benchmark.stats.stats.mean
 
 
 @pytest.mark.parametrize("name", list(SCENARIOS))

@@ -1,10 +1,11 @@
-"""Force melee: exact time per call and Monte Carlo exchanges per second (one thread, GIL released).
+"""Force melee: exact time per call, exact batches and Monte Carlo exchanges per second (one thread, GIL released).
 
 Run: PYTHONPATH=python python -m pytest benchmarks/bench_force_melee.py --benchmark-enable
 Scenarios are fixed so numbers compare across versions.
 """
 
 import functools
+import itertools
 
 from mathhammer import force_melee as fm
 from mathhammer import sampling
@@ -19,8 +20,7 @@ SAMPLES = 20_000_000
 
 
 def _kernel(a, b, **switches):
-    config = engine._fm.ExchangeConfig(engine._side_config(a, a.dice), engine._side_config(b, b.dice),
-                                       engine._switches(None, switches.get("winner_damage"), None, None, None).rules())
+    config = engine.planned_exchange(a, b, fm.Variants(**switches)).config
     return functools.partial(engine._fm.exchange_sample, config)
 
 
@@ -28,6 +28,38 @@ def test_exact_f1(benchmark):
     result = benchmark(fm.melee, *F1)
     assert result.method == "exact"
     benchmark.extra_info["calls_per_second"] = 1 / benchmark.stats.stats.mean
+
+
+def test_exact_f1_with_summary(benchmark):
+    """One exact exchange and its figures read (exact results build their distributions on first read)."""
+    summary = benchmark(lambda: fm.melee(*F1).summary())
+    assert len(summary) == 11
+
+
+# Batches (fm.melee_batch): one C++ call for every exact exchange. 8,000 different exchanges:
+# 1..10 dice a side at 2+..6+, side A's Force 2, 4, 6 or 8, against a fixed B weapon of Force 3.
+BATCH_EXCHANGES = [
+    (fm.Side(fm.Unit(5), fm.Weapon(hit=hit_a, force=force_a), dice=dice_a),
+     fm.Side(fm.Unit(5, 2), fm.Weapon(hit=hit_b, force=3), dice=dice_b))
+    for dice_a, dice_b, hit_a, hit_b, force_a in itertools.product(
+        range(1, 11), range(1, 11), range(2, 7), range(2, 7), (2, 4, 6, 8))
+][:8_000]
+
+
+def test_exact_exchange_batch_per_second(benchmark):
+    sides_a, sides_b = (list(column) for column in zip(*BATCH_EXCHANGES))
+    batch = benchmark(fm.melee_batch, sides_a, sides_b, method="exact")
+    assert len(batch) == len(BATCH_EXCHANGES)
+    benchmark.extra_info["exchanges_per_second"] = len(BATCH_EXCHANGES) / benchmark.stats.stats.mean
+
+
+def test_exact_exchange_batch_with_summaries_per_second(benchmark):
+    """The same batch and every item's summary() (each result's figures built)."""
+    sides_a, sides_b = (list(column) for column in zip(*BATCH_EXCHANGES))
+    call = lambda: fm.melee_batch(sides_a, sides_b, method="exact").summaries()  # noqa: E731
+    summaries = benchmark.pedantic(call, rounds=3, iterations=1)
+    assert len(summaries) == len(BATCH_EXCHANGES)
+    benchmark.extra_info["exchanges_per_second"] = len(BATCH_EXCHANGES) / benchmark.stats.stats.mean
 
 
 def test_exact_40_vs_35_dice_per_hit(benchmark):

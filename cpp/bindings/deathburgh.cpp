@@ -1,9 +1,16 @@
 // pybind11 glue for Deathburgh: plain structs in, numpy arrays out. No game logic here.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
+#include <pybind11/typing.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
 
 #include "bindings/numpy.hpp"
 #include "bindings/register.hpp"
+#include "core/interrupt.hpp"
 #include "deathburgh/combat.hpp"
 #include "deathburgh/pool.hpp"
 #include "deathburgh/round.hpp"
@@ -11,6 +18,22 @@
 namespace py = pybind11;
 
 namespace mh::bindings {
+
+namespace {
+
+using CombatArrays =
+    py::typing::Tuple<py::array_t<double>, py::array_t<double>, py::array_t<double>, py::array_t<double>>;
+
+// One exact combat as fresh arrays: the successes grid, the wounds grid and the two successes laws.
+CombatArrays exact_arrays(const deathburgh::ExactCombat& exact) {
+    const deathburgh::CombatShape& s = exact.shape;
+    return CombatArrays(py::make_tuple(to_numpy(exact.successes, {s.successes_attacker, s.successes_defender}),
+                                       to_numpy(exact.wounds, {s.wounds_defender, s.wounds_attacker}),
+                                       to_numpy(exact.successes_attacker, {s.successes_attacker}),
+                                       to_numpy(exact.successes_defender, {s.successes_defender})));
+}
+
+}  // namespace
 
 void register_deathburgh(py::module_ m) {
     using namespace mh::deathburgh;
@@ -80,14 +103,56 @@ void register_deathburgh(py::module_ m) {
         const std::vector<double> pmf = pool_pmf(pool);
         return to_numpy(pmf);
     });
-    m.def("combat_exact", [](const CombatSpec& spec) {
-        const ExactCombat exact = without_gil([&] { return combat_exact(spec); });
-        const CombatShape& s = exact.shape;
-        return py::make_tuple(to_numpy(exact.successes, {s.successes_attacker, s.successes_defender}),
-                              to_numpy(exact.wounds, {s.wounds_defender, s.wounds_attacker}),
-                              to_numpy(exact.successes_attacker, {s.successes_attacker}),
-                              to_numpy(exact.successes_defender, {s.successes_defender}));
-    });
+    // Exact: (P[sA, sD], P[to defender, to attacker], P(sA), P(sD)). One combat takes a few
+    // microseconds (20 dice a side at most), so it runs on the calling thread with the GIL released:
+    // handing it to a helper thread would cost more than the combat.
+    m.def(
+        "combat_exact",
+        [](const CombatSpec& spec) {
+            ExactCombat exact;
+            {
+                py::gil_scoped_release release;
+                exact = combat_exact(spec);
+            }
+            return exact_arrays(exact);
+        },
+        py::arg("spec"));
+    // Many exact combats in one call, the GIL released and Ctrl-C honoured between combats. A spec
+    // object given more than once (the Python side hands out one cached object per distinct combat)
+    // is resolved once. Returns (values, shapes, slot): the arrays of each distinct combat one after
+    // the other in `values` (successes grid, wounds grid, P(sA), P(sD), each in C order), their sizes
+    // (successes rows, successes columns, wounds rows, wounds columns) in a row of `shapes`, and for
+    // each spec the row of its combat. Three arrays, however many items: converting thousands of
+    // small arrays would cost more than the combats.
+    m.def(
+        "combat_exact_batch",
+        [](const std::vector<const CombatSpec*>& specs) {
+            std::vector<int64_t> slot(specs.size());
+            std::vector<int64_t> shapes;
+            const std::vector<double> values = without_gil([&] {
+                std::vector<double> out;
+                std::unordered_map<const CombatSpec*, int64_t> seen;
+                for (std::size_t i = 0; i < specs.size(); ++i) {
+                    const auto [it, fresh] = seen.emplace(specs[i], static_cast<int64_t>(seen.size()));
+                    if (fresh) {
+                        check_interrupt();
+                        const ExactCombat r = combat_exact(*specs[i]);
+                        const CombatShape& s = r.shape;
+                        shapes.insert(shapes.end(), {s.successes_attacker, s.successes_defender, s.wounds_defender,
+                                                     s.wounds_attacker});
+                        for (const std::vector<double>* part :
+                             {&r.successes, &r.wounds, &r.successes_attacker, &r.successes_defender})
+                            out.insert(out.end(), part->begin(), part->end());
+                    }
+                    slot[i] = it->second;
+                }
+                return out;
+            });
+            const auto rows = static_cast<py::ssize_t>(shapes.size() / 4);
+            return py::typing::Tuple<py::array_t<double>, py::array_t<int64_t>, py::array_t<int64_t>>(
+                py::make_tuple(to_numpy(values), to_numpy(shapes, {rows, py::ssize_t{4}}), to_numpy(slot)));
+        },
+        py::arg("specs"));
     m.def("combat_shape", [](const CombatSpec& spec) {
         const CombatShape s = combat_shape(spec);
         return py::make_tuple(s.successes_attacker, s.successes_defender, s.wounds_defender, s.wounds_attacker);

@@ -20,11 +20,14 @@ ExchangeLayout exchange_layout(const ExchangeConfig& config) {
 
 std::vector<RollCell> roll_law(const SideConfig& side) {
     const DieLaw die = die_law(side);
-    // Binomial coefficients up to 40 are exact in a double.
-    double choose[kMaxDice + 1][kMaxDice + 1] = {};
+    // Binomial coefficients up to 40 are exact in a double. Only rows 0..dice are filled, each to its
+    // end, and nothing past them is read: zeroing the whole 41 x 41 table cost more than a small
+    // exchange.
+    double choose[kMaxDice + 1][kMaxDice + 1];
     for (int n = 0; n <= side.dice; ++n) {
         choose[n][0] = 1.0;
-        for (int k = 1; k <= n; ++k) choose[n][k] = choose[n - 1][k - 1] + (k <= n - 1 ? choose[n - 1][k] : 0.0);
+        for (int k = 1; k < n; ++k) choose[n][k] = choose[n - 1][k - 1] + choose[n - 1][k];
+        choose[n][n] = 1.0;
     }
     std::vector<RollCell> cells;
     const int n = side.dice;

@@ -9,14 +9,15 @@ looks at.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 import numpy as np
 
 from mathhammer._validate import InputError, InputTypeError
+from mathhammer.options import EngineOptions, engine_options
 
-__all__ = ["ResultBatch", "broadcast", "is_sequence", "item_error"]
+__all__ = ["ResultBatch", "broadcast", "is_sequence", "item_error", "item_options", "per_item"]
 
 R = TypeVar("R")
 
@@ -105,3 +106,41 @@ def item_error(error: InputError | InputTypeError, name: str, index: int, single
             field = field[len(head) :].lstrip(".")
             break
     return type(error)(f"{prefix}.{field}" if field else prefix, message)
+
+
+def per_item(items: Mapping[str, list[Any]], names: Sequence[str], single: Mapping[str, bool],
+             check: Callable[..., R]) -> list[R]:
+    """``check(*values)`` of the named batch arguments (``items`` as :func:`broadcast` gives them) for
+    every item: once when all of them are single values, else once per distinct combination of
+    objects (keyed by identity, so 1 and True stay apart; ``items`` holds every object for the whole
+    call). An error names the item (:func:`item_error`)."""
+    size = len(items[names[0]])
+    columns = [items[name] for name in names]
+    try:
+        if all(single[name] for name in names):
+            return [check(*(column[0] for column in columns))] * size
+    except (InputError, InputTypeError) as error:
+        raise item_error(error, error.field.split(".")[0], 0, True) from None
+    known: dict[tuple[int, ...], R] = {}
+    out: list[R] = []
+    for i, parts in enumerate(zip(*columns)):
+        key = tuple(map(id, parts))
+        value = known.get(key)
+        if value is None:
+            try:
+                value = known[key] = check(*parts)
+            except (InputError, InputTypeError) as error:
+                name = error.field.split(".")[0]
+                raise item_error(error, name, i, single.get(name, True)) from None
+        out.append(value)
+    return out
+
+
+def item_options(progress: Any, executor: Any, methods: tuple[str, ...]
+                 ) -> Callable[[Any, Any, Any, Any], EngineOptions]:
+    """The check of one item's engine options (method, samples, seed, threads), with the batch's own
+    ``progress`` and ``executor``: for :func:`per_item`."""
+    def check(method: Any, samples: Any, seed: Any, threads: Any) -> EngineOptions:
+        return engine_options(method, samples, seed, threads, progress, executor, methods=methods)
+
+    return check

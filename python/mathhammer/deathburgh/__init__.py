@@ -7,10 +7,11 @@
     r.wasted("defender"), r.p_counter_wound, r.wounds_defender.pmf
 
 ``db.pool`` gives one side's successes, ``db.combat`` one combat (``edition="web"`` by default,
-``"alpha"`` for the alpha rulebook), ``db.round`` a round of combats with wounds carried over.
+``"alpha"`` for the alpha rulebook), ``db.combat_batch`` many combats in one call, ``db.round`` a
+round of combats with wounds carried over.
 """
 
-from mathhammer.deathburgh.engine import combat, pool
+from mathhammer.deathburgh.engine import combat, combat_batch, pool
 from mathhammer.deathburgh.profiles import EXAMPLES, Miniature, Side, example, load_profiles, save_profiles
 from mathhammer.deathburgh.results import CombatResult, RoundResult
 from mathhammer.deathburgh.rounds import Engagement, load_round, round
@@ -26,6 +27,7 @@ __all__ = [
     "Variants",
     "Side",
     "combat",
+    "combat_batch",
     "example",
     "load_profiles",
     "load_round",

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any, TypeVar
 
 import numpy as np
 
 from mathhammer import _core
+from mathhammer.batch import ResultBatch, broadcast, is_sequence, item_error, item_options, per_item
 from mathhammer._validate import InputError, InputTypeError, check_choice, check_int, check_stat
 from mathhammer.deathburgh.profiles import MAX_BONUS, MAX_DICE, REROLLS, Miniature, Side, as_miniature
 from mathhammer.deathburgh.results import CombatResult
@@ -19,12 +20,15 @@ from mathhammer.options import Progress, check_switches, engine_options
 from mathhammer.results import Distribution
 from mathhammer.sampling import resolve_threads, run_monte_carlo
 
-__all__ = ["METHODS", "combat", "pool"]
+__all__ = ["METHODS", "combat", "combat_batch", "pool"]
 
 _cpp = _core.deathburgh
 
 METHODS = ("auto", "exact", "monte_carlo")
 DEFAULT_SAMPLES = 1_000_000
+# planned combats kept by value: enough for a sweep over many thousand different combats (a plan and
+# its spec are a few hundred bytes)
+_CACHED_COMBATS = 32_768
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -138,25 +142,167 @@ def combat(
     ``samples``, ``seed``, ``threads``, ``progress`` and ``executor`` drive Monte Carlo.
     """
     options = engine_options(method, samples, seed, threads, progress, executor, methods=METHODS)
-    rules = check_switches(Variants, variants, dict(
-        edition=edition, bonus_dice=bonus_dice, souls=souls, souls_limit=souls_limit, draw=draw,
-        draw_in_dodge=draw_in_dodge, cap_wounds_at_dice=cap_wounds_at_dice, support_stacking=support_stacking,
-    ))
+    rules = _rules(variants, edition, bonus_dice, souls, souls_limit, draw, draw_in_dodge, cap_wounds_at_dice,
+                   support_stacking)
     side_a = as_side("attacker", attacker)
     side_d = as_side("defender", defender)
-    plan = plan_combat(side_a, side_d, reaction, rules, stand_and_shoot)
-    build = functools.partial(
-        CombatResult.build, defender_wounds=side_d.current_wounds, attacker_wounds=side_a.current_wounds,
-        reaction=plan.reaction, edition=rules.edition, variants=rules,
-    )
+    plan, spec = planned_combat(side_a, side_d, reaction, rules, stand_and_shoot)
     if options.method == "monte_carlo":
         seed_used = options.draw_seed()
         counts = combat_counts(plan, options.samples, seed_used, resolve_threads(options.threads), options.progress,
                                options.executor)
         successes, wounds = split_counts(plan, counts)
-        return build(successes, wounds, samples=options.samples, method="monte_carlo", seed=seed_used)
-    successes, wounds, pmf_attacker, pmf_defender = _cpp.combat_exact(plan.spec())
-    return build(successes, wounds, samples=None, method="exact", marginals=(pmf_attacker, pmf_defender))
+        return CombatResult.build(
+            successes, wounds, samples=options.samples, method="monte_carlo", seed=seed_used,
+            defender_wounds=side_d.current_wounds, attacker_wounds=side_a.current_wounds, reaction=plan.reaction,
+            edition=rules.edition, variants=rules,
+        )
+    return _exact_result(_cpp.combat_exact(spec), plan, side_a, side_d, rules)
+
+
+def _exact_result(arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], plan: CombatPlan, side_a: Side,
+                  side_d: Side, rules: Variants) -> CombatResult:
+    return CombatResult._exact(arrays, defender_wounds=side_d.current_wounds, attacker_wounds=side_a.current_wounds,
+                               reaction=plan.reaction, variants=rules)
+
+
+def _rules(variants: Any, edition: Any, bonus_dice: Any, souls: Any, souls_limit: Any, draw: Any, draw_in_dodge: Any,
+           cap_wounds_at_dice: Any, support_stacking: Any) -> Variants:
+    if variants is None and edition is None and bonus_dice is None and souls is None and souls_limit is None \
+            and draw is None and draw_in_dodge is None and cap_wounds_at_dice is None and support_stacking is None:
+        return Variants.resolve(None)  # the defaults, checked once
+    return check_switches(Variants, variants, dict(
+        edition=edition, bonus_dice=bonus_dice, souls=souls, souls_limit=souls_limit, draw=draw,
+        draw_in_dodge=draw_in_dodge, cap_wounds_at_dice=cap_wounds_at_dice, support_stacking=support_stacking,
+    ))
+
+
+@functools.lru_cache(maxsize=_CACHED_COMBATS)
+def _cached_plan(side_a: Side, side_d: Side, reaction: str, rules: Variants, stand_and_shoot: bool
+                 ) -> tuple[CombatPlan, Any]:
+    plan = plan_combat(side_a, side_d, reaction, rules, stand_and_shoot)
+    return plan, plan.spec()
+
+
+def planned_combat(side_a: Side, side_d: Side, reaction: Any, rules: Variants, stand_and_shoot: Any
+                   ) -> tuple[CombatPlan, Any]:
+    """The checked plan of a combat and its C++ spec, cached by value (treat both as read-only).
+
+    Only plain ``str`` / ``bool`` arguments are looked up: a key equal to ``True`` but not ``True``
+    (``1``) must reach the checks and fail there.
+    """
+    if type(reaction) is str and type(stand_and_shoot) is bool:
+        return _cached_plan(side_a, side_d, reaction, rules, stand_and_shoot)
+    plan = plan_combat(side_a, side_d, reaction, rules, stand_and_shoot)
+    return plan, plan.spec()
+
+
+def combat_batch(
+    attacker: Any,
+    defender: Any,
+    reaction: str | Sequence[str] = "attack",
+    *,
+    edition: str | None | Sequence[str | None] = None,
+    bonus_dice: str | None | Sequence[str | None] = None,
+    souls: str | None | Sequence[str | None] = None,
+    souls_limit: int | None | Sequence[int | None] = None,
+    draw: str | None | Sequence[str | None] = None,
+    draw_in_dodge: bool | None | Sequence[bool | None] = None,
+    cap_wounds_at_dice: bool | None | Sequence[bool | None] = None,
+    support_stacking: str | None | Sequence[str | None] = None,
+    stand_and_shoot: bool | Sequence[bool] = False,
+    method: str | Sequence[str] = "auto",
+    samples: int | Sequence[int] = DEFAULT_SAMPLES,
+    seed: int | None | Sequence[int | None] = None,
+    threads: int | None | Sequence[int | None] = None,
+    progress: Progress | None = None,
+    executor: Executor | None = None,
+    variants: Variants | Mapping[str, Any] | str | None | Sequence[Variants | Mapping[str, Any] | str | None] = None,
+) -> ResultBatch[CombatResult]:
+    """Many combats in one call: ``batch[i]`` equals ``db.combat`` of the i-th item.
+
+    The arguments are those of :func:`combat`, each one value or a sequence (list, tuple, range or
+    numpy array); sequences have the same length and single values are repeated to it. A side may be
+    anything :func:`combat` takes (a Side, a Miniature, an example name, a profile or a dict of Side
+    fields). The exact items are resolved in one C++ call with the GIL released, each distinct combat
+    once; Monte Carlo items run one after the other, each with ``progress`` and ``executor``. An
+    invalid item fails the whole call with an error naming it (``attacker[3].wounds: ...``).
+    """
+    switch_names = ("edition", "bonus_dice", "souls", "souls_limit", "draw", "draw_in_dodge", "cap_wounds_at_dice",
+                    "support_stacking")
+    arguments: dict[str, Any] = {
+        "attacker": attacker, "defender": defender, "reaction": reaction, "edition": edition,
+        "bonus_dice": bonus_dice, "souls": souls, "souls_limit": souls_limit, "draw": draw,
+        "draw_in_dodge": draw_in_dodge, "cap_wounds_at_dice": cap_wounds_at_dice,
+        "support_stacking": support_stacking, "stand_and_shoot": stand_and_shoot, "method": method,
+        "samples": samples, "seed": seed, "threads": threads, "variants": variants,
+    }
+    size, items = broadcast(arguments)
+    single = {name: not is_sequence(value) for name, value in arguments.items()}
+    attackers = _checked_sides("attacker", items["attacker"], single["attacker"])
+    defenders = _checked_sides("defender", items["defender"], single["defender"])
+    option_names = ("method", "samples", "seed", "threads")
+    rule_names = ("variants",) + switch_names
+    option_list = per_item(items, option_names, single, item_options(progress, executor, METHODS))
+    rule_list = per_item(items, rule_names, single, _rules)
+    reactions, stand = items["reaction"], items["stand_and_shoot"]
+    plans: list[tuple[CombatPlan, Any]] = []
+    for i in range(size):
+        try:
+            plans.append(planned_combat(attackers[i], defenders[i], reactions[i], rule_list[i], stand[i]))
+        except (InputError, InputTypeError) as error:
+            name = error.field.split(".")[0]
+            raise item_error(error, name, i, single.get(name, True)) from None
+    exact = [i for i in range(size) if option_list[i].method != "monte_carlo"]
+    found = _exact_arrays([plans[i][1] for i in exact]) if exact else None
+    sampled = {
+        i: combat(attackers[i], defenders[i], plans[i][0].reaction, stand_and_shoot=stand[i], method="monte_carlo",
+                  samples=option_list[i].samples, seed=option_list[i].seed, threads=option_list[i].threads,
+                  progress=progress, executor=executor, variants=rule_list[i])
+        for i in range(size) if option_list[i].method == "monte_carlo"
+    }
+    position = {item: k for k, item in enumerate(exact)}
+
+    def build(i: int) -> CombatResult:
+        if i in sampled or found is None:
+            return sampled[i]
+        return _exact_result(found(position[i]), plans[i][0], attackers[i], defenders[i], rule_list[i])
+
+    return ResultBatch(size, build)
+
+
+def _exact_arrays(specs: list[Any]) -> Callable[[int], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    """Resolve exact combats in one C++ call; returns the k-th spec's arrays (successes grid, wounds
+    grid, both pools' laws) as views of the call's one read-only buffer."""
+    values, shapes, slot = _cpp.combat_exact_batch(specs)
+    values.setflags(write=False)
+    sizes = shapes[:, 0] * shapes[:, 1] + shapes[:, 2] * shapes[:, 3] + shapes[:, 0] + shapes[:, 1]
+    starts = np.cumsum(sizes) - sizes
+
+    def arrays(k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        row = int(slot[k])
+        rows_a, rows_d, rows_wd, rows_wa = shapes[row].tolist()
+        cut = np.cumsum([int(starts[row]), rows_a * rows_d, rows_wd * rows_wa, rows_a, rows_d]).tolist()
+        return (values[cut[0]:cut[1]].reshape(rows_a, rows_d), values[cut[1]:cut[2]].reshape(rows_wd, rows_wa),
+                values[cut[2]:cut[3]], values[cut[3]:cut[4]])
+
+    return arrays
+
+
+def _checked_sides(name: str, values: Sequence[Any], single: bool) -> list[Side]:
+    # each item checked as combat checks it; a single value once (it is shared by every item)
+    if single:
+        try:
+            return [as_side(name, values[0])] * len(values)
+        except (InputError, InputTypeError) as error:
+            raise item_error(error, name, 0, True) from None
+    out = []
+    for i, value in enumerate(values):
+        try:
+            out.append(as_side(name, value))
+        except (InputError, InputTypeError) as error:
+            raise item_error(error, name, i, False) from None
+    return out
 
 
 def combat_counts(plan: CombatPlan, samples: int, seed: int, threads: int, progress: Progress | None = None,

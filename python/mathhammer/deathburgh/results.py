@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from mathhammer._grids import index_grids
+from mathhammer._lazy import Deferred, deferred
 from mathhammer._validate import check_choice
 from mathhammer.deathburgh.rules import Variants
 from mathhammer.results import (
@@ -23,8 +26,13 @@ __all__ = ["CombatResult", "RoundResult"]
 WHO = ("defender", "attacker", "both")
 
 
+@deferred(
+    "joint", "wounds_defender", "wounds_attacker", "successes_attacker", "successes_defender", "p_wasted_defender",
+    "p_wasted_attacker", "p_wasted_both", "p_counter_wound", "p_tie", "p_attacker_more", "mean_wounds_defender",
+    "mean_wounds_attacker",
+)
 @dataclass(frozen=True)
-class CombatResult(EngineResult):
+class CombatResult(Deferred, EngineResult):
     """The outcome of one combat.
 
     ``joint.pmf[i, j]`` = P(i wounds inflicted on the defender, j on the attacker), not capped by the
@@ -112,41 +120,67 @@ class CombatResult(EngineResult):
         """From the successes grid P[sA, sD] and the wounds grid P[to defender, to attacker]
         (probabilities, or counts when ``samples`` is given). ``marginals``: the two successes laws
         when known directly (exact: each pool's own law, free of the grid's rounding)."""
-        successes = np.asarray(successes, dtype=np.float64)
-        wounds = np.asarray(wounds, dtype=np.float64)
-        if samples is not None:
-            successes = successes / samples
-            wounds = wounds / samples
-        joint = JointDistribution(wounds, names=("wounds_defender", "wounds_attacker"), samples=samples)
-        to_defender, to_attacker = joint.marginal(0), joint.marginal(1)
-        s_a, s_d = np.indices(successes.shape)
-        p_wasted_both = joint.prob(lambda i, j: (i >= defender_wounds) & (j >= attacker_wounds))
-        probabilities = {
-            "p_wasted_defender": to_defender.at_least(defender_wounds),
-            "p_wasted_attacker": to_attacker.at_least(attacker_wounds),
-            "p_wasted_both": p_wasted_both,
-            "p_counter_wound": to_attacker.at_least(1),
-            "p_tie": float(successes[s_a == s_d].sum()),
-            "p_attacker_more": float(successes[s_a > s_d].sum()),
-        }
         return cls(
-            joint=joint,
-            wounds_defender=to_defender,
-            wounds_attacker=to_attacker,
-            successes_attacker=Distribution(marginals[0] if marginals else successes.sum(axis=1), samples=samples),
-            successes_defender=Distribution(marginals[1] if marginals else successes.sum(axis=0), samples=samples),
             defender_wounds=int(defender_wounds),
             attacker_wounds=int(attacker_wounds),
-            mean_wounds_defender=to_defender.mean,
-            mean_wounds_attacker=to_attacker.mean,
             reaction=reaction,
             edition=edition,
             method=method,
             samples=samples,
             seed=seed,
             variants=Variants() if variants is None else variants,
-            **probabilities,
+            **_combat_fields(successes, wounds, samples, defender_wounds, attacker_wounds, marginals),
         )
+
+    @classmethod
+    def _exact(
+        cls,
+        arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+        *,
+        defender_wounds: int,
+        attacker_wounds: int,
+        reaction: str,
+        variants: Variants,
+    ) -> CombatResult:
+        """An exact result from the engine's fresh arrays (successes grid, wounds grid, the two pools'
+        laws): the distributions and figures are computed on first read, as :meth:`build` computes them."""
+        successes, wounds, pmf_attacker, pmf_defender = arrays
+        ready = {
+            "defender_wounds": defender_wounds, "attacker_wounds": attacker_wounds, "reaction": reaction,
+            "edition": variants.edition, "method": "exact", "samples": None, "seed": None, "variants": variants,
+        }
+        compute = functools.partial(_combat_fields, successes, wounds, None, defender_wounds, attacker_wounds,
+                                    (pmf_attacker, pmf_defender))
+        return cls._pending_result(ready, compute)
+
+
+def _combat_fields(successes: np.ndarray, wounds: np.ndarray, samples: int | None, defender_wounds: int,
+                   attacker_wounds: int, marginals: tuple[np.ndarray, np.ndarray] | None) -> dict[str, Any]:
+    """The distributions and figures of a combat (CombatResult's deferred fields)."""
+    successes = np.asarray(successes, dtype=np.float64)
+    wounds = np.asarray(wounds, dtype=np.float64)
+    if samples is not None:
+        successes = successes / samples
+        wounds = wounds / samples
+    joint = JointDistribution(wounds, names=("wounds_defender", "wounds_attacker"), samples=samples)
+    to_defender, to_attacker = joint.marginal(0), joint.marginal(1)
+    s_a, s_d = index_grids(successes.shape)
+    w_d, w_a = index_grids(joint.pmf.shape)
+    return {
+        "joint": joint,
+        "wounds_defender": to_defender,
+        "wounds_attacker": to_attacker,
+        "successes_attacker": Distribution(marginals[0] if marginals else successes.sum(axis=1), samples=samples),
+        "successes_defender": Distribution(marginals[1] if marginals else successes.sum(axis=0), samples=samples),
+        "p_wasted_defender": to_defender.at_least(defender_wounds),
+        "p_wasted_attacker": to_attacker.at_least(attacker_wounds),
+        "p_wasted_both": float(joint.pmf[(w_d >= defender_wounds) & (w_a >= attacker_wounds)].sum()),
+        "p_counter_wound": to_attacker.at_least(1),
+        "p_tie": float(successes[s_a == s_d].sum()),
+        "p_attacker_more": float(successes[s_a > s_d].sum()),
+        "mean_wounds_defender": to_defender.mean,
+        "mean_wounds_attacker": to_attacker.mean,
+    }
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from mathhammer.force_melee.engine import (
     ExchangeDamage,
     allocate,
     melee,
+    melee_batch,
     melee_many,
     resolve,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "example",
     "load_scenario",
     "melee",
+    "melee_batch",
     "melee_many",
     "resolve",
     "run_scenario",

@@ -8,13 +8,15 @@ allocation function (allocation.hpp), which both the exact and the Monte Carlo e
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from mathhammer import _core, sampling
+from mathhammer.batch import ResultBatch, broadcast, is_sequence, item_error, item_options, per_item
+from mathhammer._grids import index_grids
 from mathhammer._validate import InputError, InputTypeError, check_choice, check_int
 from mathhammer.force_melee.profiles import MAX_DICE, Side, Unit, as_side, as_unit
 from mathhammer.force_melee.results import AllocationResult, MeleeManyResult, MeleeResult, PairResult, UnitResult
@@ -34,6 +36,8 @@ MAX_BINS = 1 << 22
 MAX_UNITS = 8
 MAX_PAIRS = 16
 MAX_ALLOCATE_DAMAGE = 1_000_000
+# planned exchanges kept by value: enough for a sweep over many thousand different exchanges
+_CACHED_EXCHANGES = 16_384
 
 
 def _side_config(side: Side, dice: int) -> _fm.SideConfig:
@@ -70,10 +74,11 @@ def _trim(pmf: np.ndarray) -> np.ndarray:
 def _unit_parts(
     state: np.ndarray, unit_config: _fm.UnitConfig, samples: int | None
 ) -> tuple[Distribution, tuple[Distribution, ...]]:
-    """Casualties and HP left per model from the law of a unit's final state (removed, front HP)."""
+    """Casualties and HP left per model from the law of a unit's final state (removed, front HP); the
+    distributions adopt the fresh arrays computed here."""
     models, hp = unit_config.models, unit_config.hp
     state = state.reshape(unit_config.removed_bins, unit_config.front_hp_bins)
-    casualties = Distribution(state.sum(axis=1), samples=samples)
+    casualties = Distribution._adopt(state.sum(axis=1), samples)
     start = unit_config.start
     remaining = []
     for k in range(models):
@@ -81,12 +86,12 @@ def _unit_parts(
         pmf[0] = state[k + 1 :, :].sum()  # removed
         pmf += state[k, :]  # the first living model: damage may have landed on it
         pmf[start[k]] += state[:k, :].sum()  # behind the first living model: untouched
-        remaining.append(Distribution(pmf, samples=samples))
+        remaining.append(Distribution._adopt(pmf, samples))
     return casualties, tuple(remaining)
 
 
 def _more_tie_less(hits: np.ndarray) -> tuple[float, float, float]:
-    i, j = np.indices(hits.shape)
+    i, j = index_grids(hits.shape)
     return float(hits[i > j].sum()), float(hits[i == j].sum()), float(hits[i < j].sum())
 
 
@@ -107,6 +112,9 @@ def _check_bins(bins: int, field: str) -> None:
 
 
 def _switches(variants: Any, winner_damage: Any, allocation: Any, sustained_mode: Any, bonus_always: Any) -> Variants:
+    if variants is None and winner_damage is None and allocation is None and sustained_mode is None \
+            and bonus_always is None:
+        return Variants.resolve(None)  # the defaults, checked once
     return check_switches(Variants, variants, dict(winner_damage=winner_damage, allocation=allocation,
                                                    sustained_mode=sustained_mode, bonus_always=bonus_always))
 
@@ -154,62 +162,199 @@ def melee(
     switches = _switches(variants, winner_damage, allocation, sustained_mode, bonus_always)
     a = as_side(a, "a")
     b = as_side(b, "b")
-    method, samples = options.method, options.samples
-    seed_used: int | None = None
+    exchange = planned_exchange(a, b, switches)
+    if options.method != "monte_carlo":
+        return _exact_result(_fm.exchange_exact_shaped(exchange.config), exchange, a, b, switches)
+    samples = options.samples
+    seed_used = options.draw_seed()
+    kernel = functools.partial(_fm.exchange_sample, exchange.config)
+    counts = sampling.run_monte_carlo(kernel, samples, seed_used, sampling.resolve_threads(options.threads),
+                                      options.progress, options.executor)
+    flat = counts.astype(np.float64) / samples
+    damage, hits = _exchange_parts(flat, exchange.layout)
+    return MeleeResult(**_ready_fields("monte_carlo", samples, seed_used, a, b, switches),
+                       **_exchange_fields(damage, hits, exchange, samples))
+
+
+def melee_batch(
+    a: Any,
+    b: Any,
+    *,
+    winner_damage: str | None | Sequence[str | None] = None,
+    allocation: str | None | Sequence[str | None] = None,
+    sustained_mode: str | None | Sequence[str | None] = None,
+    bonus_always: bool | None | Sequence[bool | None] = None,
+    method: str | Sequence[str] = "auto",
+    samples: int | Sequence[int] = DEFAULT_SAMPLES,
+    seed: int | None | Sequence[int | None] = None,
+    threads: int | None | Sequence[int | None] = None,
+    progress: sampling.Progress | None = None,
+    executor: Executor | None = None,
+    variants: Variants | Mapping[str, Any] | str | None | Sequence[Variants | Mapping[str, Any] | str | None] = None,
+) -> ResultBatch[MeleeResult]:
+    """Many exchanges in one call: ``batch[i]`` equals ``fm.melee`` of the i-th item.
+
+    The arguments are those of :func:`melee`, each one value or a sequence (list, tuple, range or
+    numpy array); sequences have the same length and single values are repeated to it. A side may be
+    a Side or a table of its fields. The exact items are resolved in one C++ call with the GIL
+    released, each distinct exchange once; Monte Carlo items run one after the other, each with
+    ``progress`` and ``executor``. An invalid item fails the whole call with an error naming it
+    (``a[3].weapon.hit: ...``). (``fm.melee_many`` is a different thing: one melee of several units.)
+    """
+    switch_names = ("winner_damage", "allocation", "sustained_mode", "bonus_always")
+    arguments: dict[str, Any] = {
+        "a": a, "b": b, "winner_damage": winner_damage, "allocation": allocation, "sustained_mode": sustained_mode,
+        "bonus_always": bonus_always, "method": method, "samples": samples, "seed": seed, "threads": threads,
+        "variants": variants,
+    }
+    size, items = broadcast(arguments)
+    single = {name: not is_sequence(value) for name, value in arguments.items()}
+    sides_a = _checked_sides("a", items["a"], single["a"])
+    sides_b = _checked_sides("b", items["b"], single["b"])
+    option_list = per_item(items, ("method", "samples", "seed", "threads"), single, item_options(progress, executor, METHODS))
+    switch_list = per_item(items, ("variants",) + switch_names, single, _switches)
+    exchanges: list[PlannedExchange] = []
+    for i in range(size):
+        try:
+            exchanges.append(planned_exchange(sides_a[i], sides_b[i], switch_list[i]))
+        except (InputError, InputTypeError) as error:
+            # the table-size check names the dice of both sides: the item is named by a listed side
+            name = "b" if single["a"] and not single["b"] else "a"
+            raise item_error(error, name, i, single[name]) from None
+    exact = [i for i in range(size) if option_list[i].method != "monte_carlo"]
+    found = _exact_tables([exchanges[i].config for i in exact]) if exact else None
+    sampled = {
+        i: melee(sides_a[i], sides_b[i], method="monte_carlo", samples=option_list[i].samples, seed=option_list[i].seed,
+                 threads=option_list[i].threads, progress=progress, executor=executor, variants=switch_list[i])
+        for i in range(size) if option_list[i].method == "monte_carlo"
+    }
+    position = {item: k for k, item in enumerate(exact)}
+
+    def build(i: int) -> MeleeResult:
+        if i in sampled or found is None:
+            return sampled[i]
+        return _exact_result(found(position[i]), exchanges[i], sides_a[i], sides_b[i], switch_list[i])
+
+    return ResultBatch(size, build)
+
+
+def _exact_tables(configs: list[_fm.ExchangeConfig]) -> Callable[[int], tuple[np.ndarray, np.ndarray]]:
+    """Resolve exact exchanges in one C++ call; returns the k-th config's damage and hits tables as
+    views of the call's one read-only buffer."""
+    values, shapes, slot = _fm.exchange_exact_batch(configs)
+    values.setflags(write=False)
+    sizes = shapes[:, 0] * shapes[:, 1] + shapes[:, 2] * shapes[:, 3]
+    starts = np.cumsum(sizes) - sizes
+
+    def tables(k: int) -> tuple[np.ndarray, np.ndarray]:
+        row = int(slot[k])
+        damage_a, damage_b, hits_a, hits_b = shapes[row].tolist()
+        start = int(starts[row])
+        cut = start + damage_a * damage_b
+        return (values[start:cut].reshape(damage_a, damage_b),
+                values[cut:cut + hits_a * hits_b].reshape(hits_a, hits_b))
+
+    return tables
+
+
+def _checked_sides(name: str, values: Sequence[Any], single: bool) -> list[Side]:
+    # each item checked as melee checks it; a single value once (it is shared by every item)
+    if single:
+        try:
+            return [as_side(values[0], name)] * len(values)
+        except (InputError, InputTypeError) as error:
+            raise item_error(error, name, 0, True) from None
+    out = []
+    for i, value in enumerate(values):
+        try:
+            out.append(as_side(value, name))
+        except (InputError, InputTypeError) as error:
+            raise item_error(error, name, i, False) from None
+    return out
+
+
+class PlannedExchange(NamedTuple):
+    """What one exchange needs besides its dice: the C++ config, its histogram layout, both units and
+    their allocation tables (one lump of each damage on the fresh unit: final state, models removed)."""
+
+    config: _fm.ExchangeConfig
+    layout: _fm.ExchangeLayout
+    unit_a: _fm.UnitConfig
+    unit_b: _fm.UnitConfig
+    state_a: np.ndarray
+    removed_a: np.ndarray
+    state_b: np.ndarray
+    removed_b: np.ndarray
+
+
+@functools.lru_cache(maxsize=_CACHED_EXCHANGES)
+def planned_exchange(a: Side, b: Side, switches: Variants) -> PlannedExchange:
+    """The checked plan of an exchange between two validated sides, cached by value (read-only)."""
     config = _fm.ExchangeConfig(_side_config(a, a.dice), _side_config(b, b.dice), switches.rules())
     layout = _fm.exchange_layout(config)
     _check_bins(layout.total, "dice")
-
-    if method == "monte_carlo":
-        seed_used = options.draw_seed()
-        kernel = functools.partial(_fm.exchange_sample, config)
-        counts = sampling.run_monte_carlo(kernel, samples, seed_used, sampling.resolve_threads(options.threads),
-                                          options.progress, options.executor)
-        flat = counts.astype(np.float64) / samples
-        n: int | None = samples
-    else:
-        flat = np.asarray(_fm.exchange_exact(config))
-        n, method = None, "exact"
-
-    damage, hits = _exchange_parts(flat, layout)
     unit_a, unit_b = _unit_config(a.unit), _unit_config(b.unit)
     alloc = switches.allocation_enum()
     table_a = _fm.allocation_table(unit_a, layout.damage_a_bins - 1, alloc)
     table_b = _fm.allocation_table(unit_b, layout.damage_b_bins - 1, alloc)
+    tables = [table_a.state, table_a.removed, table_b.state, table_b.removed]
+    for table in tables:
+        table.setflags(write=False)  # shared by every call of this exchange
+    return PlannedExchange(config, layout, unit_a, unit_b, *tables)
+
+
+def _ready_fields(method: str, samples: int | None, seed: int | None, a: Side, b: Side,
+                  switches: Variants) -> dict[str, Any]:
+    return {
+        "method": method, "samples": samples, "seed": seed, "variants": switches, "names": (a.name or "A", b.name or "B"),
+        "models_a": a.unit.models, "models_b": b.unit.models,
+    }
+
+
+def _exact_result(tables: tuple[np.ndarray, np.ndarray], exchange: PlannedExchange, a: Side, b: Side,
+                  switches: Variants) -> MeleeResult:
+    # tables: exchange_exact_shaped's fresh damage and hits tables, owned here
+    damage, hits = tables
+    compute = functools.partial(_exchange_fields, damage, hits, exchange, None)
+    return MeleeResult._pending_result(_ready_fields("exact", None, None, a, b, switches), compute)
+
+
+def _joint(pmf: np.ndarray, names: tuple[str, str], n: int | None) -> JointDistribution:
+    # exact tables are the engine's own (fresh, or views of a batch's read-only buffer): adopted, not copied
+    return JointDistribution._adopt(pmf, names) if n is None else JointDistribution(pmf, names=names, samples=n)
+
+
+def _exchange_fields(damage: np.ndarray, hits: np.ndarray, exchange: PlannedExchange, n: int | None
+                     ) -> dict[str, Any]:
+    """MeleeResult's distributions and figures from the damage and hits tables of an exchange."""
+    unit_a, unit_b = exchange.unit_a, exchange.unit_b
     # A's final state depends on the damage to A only, B's on the damage to B.
-    state_a = np.bincount(table_a.state, weights=damage.sum(axis=1), minlength=unit_a.state_count)
-    state_b = np.bincount(table_b.state, weights=damage.sum(axis=0), minlength=unit_b.state_count)
+    state_a = np.bincount(exchange.state_a, weights=damage.sum(axis=1), minlength=unit_a.state_count)
+    state_b = np.bincount(exchange.state_b, weights=damage.sum(axis=0), minlength=unit_b.state_count)
     casualties_joint = np.zeros((unit_a.removed_bins, unit_b.removed_bins))
-    np.add.at(casualties_joint, (table_a.removed[:, None], table_b.removed[None, :]), damage)
+    np.add.at(casualties_joint, (exchange.removed_a[:, None], exchange.removed_b[None, :]), damage)
 
     casualties_a, remaining_a = _unit_parts(state_a, unit_a, n)
     casualties_b, remaining_b = _unit_parts(state_b, unit_b, n)
     damage = _trim(damage)
     hits = _trim(hits)
     p_a_more, p_tie, p_b_more = _more_tie_less(hits)
-    return MeleeResult(
-        method=method,
-        samples=n,
-        seed=seed_used,
-        variants=switches,
-        names=(a.name or "A", b.name or "B"),
-        models_a=a.unit.models,
-        models_b=b.unit.models,
-        joint=JointDistribution(damage, names=("damage_a", "damage_b"), samples=n),
-        damage_a=Distribution(_trim(damage.sum(axis=1)), samples=n),
-        damage_b=Distribution(_trim(damage.sum(axis=0)), samples=n),
-        hits_joint=JointDistribution(hits, names=("hits_a", "hits_b"), samples=n),
-        hits_a=Distribution(_trim(hits.sum(axis=1)), samples=n),
-        hits_b=Distribution(_trim(hits.sum(axis=0)), samples=n),
-        p_a_more=p_a_more,
-        p_tie=p_tie,
-        p_b_more=p_b_more,
-        casualties_joint=JointDistribution(casualties_joint, names=("casualties_a", "casualties_b"), samples=n),
-        casualties_a=casualties_a,
-        casualties_b=casualties_b,
-        remaining_a=remaining_a,
-        remaining_b=remaining_b,
-    )
+    return {
+        "joint": _joint(damage, ("damage_a", "damage_b"), n),
+        "damage_a": Distribution._adopt(_trim(damage.sum(axis=1)), n),
+        "damage_b": Distribution._adopt(_trim(damage.sum(axis=0)), n),
+        "hits_joint": _joint(hits, ("hits_a", "hits_b"), n),
+        "hits_a": Distribution._adopt(_trim(hits.sum(axis=1)), n),
+        "hits_b": Distribution._adopt(_trim(hits.sum(axis=0)), n),
+        "p_a_more": p_a_more,
+        "p_tie": p_tie,
+        "p_b_more": p_b_more,
+        "casualties_joint": _joint(casualties_joint, ("casualties_a", "casualties_b"), n),
+        "casualties_a": casualties_a,
+        "casualties_b": casualties_b,
+        "remaining_a": remaining_a,
+        "remaining_b": remaining_b,
+    }
 
 
 # --- several units ------------------------------------------------------------------------------

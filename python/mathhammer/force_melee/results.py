@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from mathhammer._lazy import Deferred, deferred
 from mathhammer._validate import InputError, check_choice
 from mathhammer.force_melee.variants import Variants
 from mathhammer.results import (
@@ -61,8 +62,12 @@ class AllocationResult(ResultMixin):
         return frame
 
 
+@deferred(
+    "joint", "damage_a", "damage_b", "hits_joint", "hits_a", "hits_b", "p_a_more", "p_tie", "p_b_more",
+    "casualties_joint", "casualties_a", "casualties_b", "remaining_a", "remaining_b",
+)
 @dataclass(frozen=True)
-class MeleeResult(EngineResult):
+class MeleeResult(Deferred, EngineResult):
     """The outcome of one exchange between side A and side B.
 
     joint: (damage to A, damage to B); damage_a / damage_b its marginals (P(a side is damaged) is
