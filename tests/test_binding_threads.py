@@ -14,7 +14,10 @@ from mathhammer import force_melee as fm
 
 
 def _melee_json() -> str:
-    return fm.melee(fm.example("line_troopers"), fm.example("militia")).to_json()
+    """A small exact exchange (run on the calling thread) and a seeded Monte Carlo one (run by the
+    bindings' helper threads, the ones a forked child does not inherit)."""
+    a, b = fm.example("line_troopers"), fm.example("militia")
+    return fm.melee(a, b).to_json() + fm.melee(a, b, method="monte_carlo", samples=20_000, seed=3, threads=2).to_json()
 
 
 def test_concurrent_calls_give_the_serial_results() -> None:
