@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <mutex>
 #include <utility>
 
 #include "core/interrupt.hpp"
@@ -80,6 +81,75 @@ private:
 // One cache for the whole computation: a bigger one than each Monte Carlo thread keeps.
 constexpr std::size_t kExactCacheEntries = std::size_t{1} << 22;
 
+// The fields of a fight spec the decisions read: everything but the starting wounds and who moves
+// first (decisions see only the wounds of the state in hand, and never who started the round).
+bool same_decision_rules(const FightSpec& x, const FightSpec& y) {
+    static_assert(sizeof(FighterSpec) == 36 && sizeof(FightSpec) == 80,
+                  "a field was added to the fight spec: compare it here if decisions can read it");
+    for (int s = 0; s < 2; ++s) {
+        const FighterSpec& a = x.fighter[s];
+        const FighterSpec& b = y.fighter[s];
+        const bool same = a.normal_damage == b.normal_damage && a.critical_damage == b.critical_damage &&
+                          a.strategy == b.strategy && a.objective == b.objective && a.brutal == b.brutal &&
+                          a.shock == b.shock && a.storm_shield == b.storm_shield && a.dueller == b.dueller &&
+                          a.duelist == b.duelist && a.hammerhand == b.hammerhand &&
+                          a.just_a_scratch == b.just_a_scratch &&
+                          a.just_a_scratch_normals == b.just_a_scratch_normals &&
+                          a.half_damage_first_strike == b.half_damage_first_strike && a.durable == b.durable &&
+                          a.murderous_entrance == b.murderous_entrance && a.feel_no_pain == b.feel_no_pain &&
+                          a.saintly_relics == b.saintly_relics;
+        if (!same) return false;
+    }
+    return x.shock == y.shock && x.lethal_test == y.lethal_test && x.duelist == y.duelist && x.durable == y.durable;
+}
+
+// Decision caches kept between calls, one per set of decision rules, most recently used first. A
+// default fight works out about 1,800 states (0.2 ms) that the next fight of the same fighters,
+// or of the same fighters at other wounds, would work out again. Decisions are functions of the
+// cached state alone, so a warm cache changes no result; it is used only where no work limit can
+// tell the difference (fight_exact). Bounded: a few caches, each kept only while it is small.
+class DecisionPool {
+public:
+    static constexpr std::size_t kCaches = 8;
+    static constexpr std::size_t kMaxEntries = std::size_t{1} << 15;  // at most 2 MB of slots each
+
+    // A cache for `spec`'s rules: a kept one (taken out: one caller at a time), else a new one.
+    static std::unique_ptr<DecisionCache> take(const FightSpec& spec) {
+        {
+            std::lock_guard<std::mutex> lock(mutex());
+            std::vector<std::unique_ptr<DecisionCache>>& kept = caches();
+            for (auto it = kept.begin(); it != kept.end(); ++it) {
+                if (same_decision_rules((*it)->spec(), spec)) {
+                    std::unique_ptr<DecisionCache> cache = std::move(*it);
+                    kept.erase(it);
+                    return cache;
+                }
+            }
+        }
+        return std::make_unique<DecisionCache>(spec, kExactCacheEntries);
+    }
+
+    // Keeps `cache` for later calls unless it has grown big; the least recently used goes first.
+    static void give(std::unique_ptr<DecisionCache> cache) {
+        if (cache->size() > kMaxEntries) return;
+        std::lock_guard<std::mutex> lock(mutex());
+        std::vector<std::unique_ptr<DecisionCache>>& kept = caches();
+        kept.insert(kept.begin(), std::move(cache));
+        if (kept.size() > kCaches) kept.pop_back();
+    }
+
+private:
+    // Never destroyed: a call may still run while the process exits.
+    static std::mutex& mutex() {
+        static std::mutex* m = new std::mutex;
+        return *m;
+    }
+    static std::vector<std::unique_ptr<DecisionCache>>& caches() {
+        static auto* kept = new std::vector<std::unique_ptr<DecisionCache>>;
+        return *kept;
+    }
+};
+
 struct Outcome {
     int crits;
     int norms;
@@ -101,7 +171,7 @@ std::vector<Outcome> outcomes(const RetainedTable& table) {
 
 std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b,
                                 int rounds, ExactWork* work, double work_limit, std::size_t cache_entries,
-                                SolverBudget budget) {
+                                SolverBudget budget, bool reuse_decisions) {
     const int wounds_a = spec.fighter[0].wounds;
     const int wounds_b = spec.fighter[1].wounds;
     const int side_b = wounds_b + 1;
@@ -112,11 +182,36 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
 
     const std::vector<Outcome> rolls_a = outcomes(dice_a);
     const std::vector<Outcome> rolls_b = outcomes(dice_b);
-    DecisionCache cache(spec, cache_entries == 0 ? kExactCacheEntries : cache_entries);
-    ChanceExplorer explorer(spec);
     // With an optimal fighter the game is solved first (lazily, as the rounds need it); its moves
     // then drive the same forward pass as chance effects do.
     const bool optimal = spec.has_optimal();
+    const bool chance = spec.has_chance() || optimal;
+
+    // A kept decision cache only saves decisions, which work.units() counts: it is used only when
+    // even a cold cache could not pass work_limit (at most every decision state, and every round
+    // start of every pair), so the engine gives up, or not, exactly as it would with a new cache.
+    std::unique_ptr<DecisionCache> pooled;
+    if (reuse_decisions && !chance && cache_entries == 0) {
+        pooled = DecisionPool::take(spec);
+        int most_dice[2] = {0, 0};
+        for (const Outcome& o : rolls_a) most_dice[0] = std::max(most_dice[0], o.crits + o.norms);
+        for (const Outcome& o : rolls_b) most_dice[1] = std::max(most_dice[1], o.crits + o.norms);
+        const int start_wounds[2] = {wounds_a, wounds_b};
+        const double decision_states = pooled->state_bound(most_dice, start_wounds);
+        const double resolutions = static_cast<double>(rolls_a.size()) * static_cast<double>(rolls_b.size()) *
+                                   (1.0 + (rounds - 1.0) * wounds_a * wounds_b);
+        const bool unbounded_is_safe = decision_states <= static_cast<double>(kExactCacheEntries) &&
+                                       (work_limit <= 0.0 || resolutions + decision_states / 8.0 <= work_limit);
+        if (!unbounded_is_safe) {
+            DecisionPool::give(std::move(pooled));
+            pooled.reset();
+        }
+    }
+    std::unique_ptr<DecisionCache> own;
+    if (!pooled) own = std::make_unique<DecisionCache>(spec, cache_entries == 0 ? kExactCacheEntries : cache_entries);
+    DecisionCache& cache = pooled ? *pooled : *own;
+    const uint64_t computed_before = cache.computed();
+    ChanceExplorer explorer(spec);
     std::unique_ptr<OptimalSolver> solver;
     // A work limit bounds the solver too (its states count as decisions); the tighter bound applies.
     const uint64_t work_states = work_limit > 0.0 ? static_cast<uint64_t>(work_limit * 8.0) : 0;
@@ -126,13 +221,12 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
         if (work_binds) bound.max_states = work_states;
         solver = std::make_unique<OptimalSolver>(spec, dice_a, dice_b, rounds, bound);
     }
-    const bool chance = spec.has_chance() || optimal;
     NoLog log;
 
     ExactWork done;
     auto report = [&]() {
         done.chance_states = explorer.states();
-        done.decisions = cache.computed() + (solver ? solver->states() : 0);
+        done.decisions = (cache.computed() - computed_before) + (solver ? solver->states() : 0);
         done.solver_states = solver ? solver->states() : 0;
         done.solver_bytes = solver ? solver->memory_bytes() : 0;
         if (work != nullptr) *work = done;
@@ -192,6 +286,7 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
     }
 
     report();
+    if (pooled) DecisionPool::give(std::move(pooled));  // only after a whole fight: never a half-built entry
     if (work_limit > 0.0 && done.units() > work_limit) return {};
     std::vector<double> joint(static_cast<std::size_t>(wounds_a + 1) * side_b, 0.0);
     for (int wa = 0; wa <= wounds_a; ++wa) {
