@@ -8,6 +8,9 @@
 - The optimal solver values a last-round state whose fighter cannot be brought to 0 at the least
   such wounds: checked against a plain minimax written from docs/rules/killteam.md §7 over the
   independent transcription of the resolution in fight_reference.py.
+- Feel No Pain / relic resolutions replayed from a recording (wounds out of reach, later rounds):
+  against the plain Python expansion over dice and rolls (bit-for-bit against a pass that never
+  replays: test_fight_cache.py, whose small caches stop the replays).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import importlib
 import itertools
 import math
 import pickle
+import random
 
 import numpy as np
 import pytest
@@ -192,3 +196,23 @@ def test_optimal_one_round_matches_a_plain_minimax(wounds_a: int, wounds_b: int)
         assert (best.death_chance_a, best.death_chance_b) == (outlook[0], outlook[1])
     got = kt.fight(a, b, method="exact").joint.pmf
     assert got == pytest.approx(expected, abs=1e-14)
+
+
+# --- relic and Feel No Pain fights: replayed resolutions ----------------------------------------
+
+@pytest.mark.parametrize("seed", range(6))
+def test_replayed_chance_resolutions_match_the_plain_expansion(seed: int) -> None:
+    # Resolutions from wounds out of the enemy's reach are replayed from one recorded at the least
+    # such wounds (and later rounds replay earlier ones): high wounds, few dice, several rounds, and
+    # every fight ability at random, against the plain Python expansion over dice and rolls.
+    from .test_fight_reference import _python_exact_with_chance, chance_fighter
+
+    rng = random.Random(1400 + seed)
+    rounds = 2 + seed % 2
+    a, names_a, fnp_a, relics_a = chance_fighter(rng, rng.randint(1, 2), 10)
+    b, names_b, fnp_b, relics_b = chance_fighter(rng, rng.randint(1, 2), 10)
+    a, b = dataclasses.replace(a, wounds=rng.randint(12, 20)), dataclasses.replace(b, wounds=rng.randint(12, 20))
+    first = "ab"[seed % 2]
+    result = kt.fight(a, b, first=first, rounds=rounds, method="exact")
+    want = _python_exact_with_chance(a, names_a, fnp_a, relics_a, b, names_b, fnp_b, relics_b, first, rounds)
+    np.testing.assert_allclose(result.joint.pmf, want, atol=1e-12, rtol=0)
