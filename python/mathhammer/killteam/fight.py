@@ -15,7 +15,7 @@ import functools
 from collections.abc import Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -99,15 +99,16 @@ class FightResult(EngineResult):
             object.__setattr__(self, name, value)
         return self
 
-    def __getattr__(self, name: str) -> Any:
-        # Only reached for an attribute not set yet: the marginals of a result built by _exact.
-        axis = _LAZY_MARGINALS.get(name)
-        joint = self.__dict__.get("joint")
-        if axis is None or joint is None:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        value = joint.marginal(axis)
-        object.__setattr__(self, name, value)
-        return value
+    if not TYPE_CHECKING:  # hidden from type checkers: a typo in a field name stays an error there
+        def __getattr__(self, name: str) -> Any:
+            # Only reached for an attribute not set yet: the marginals of a result built by _exact.
+            axis = _LAZY_MARGINALS.get(name)
+            joint = self.__dict__.get("joint")
+            if axis is None or joint is None:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            value = joint.marginal(axis)
+            object.__setattr__(self, name, value)
+            return value
 
     def _side(self, side: str) -> int:
         return SIDES.index(check_choice("side", side, SIDES))
