@@ -1,9 +1,12 @@
 #include "killteam/fight_exact.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <utility>
+
+#include <unistd.h>
 
 #include "core/interrupt.hpp"
 #include "killteam/fight_chance.hpp"
@@ -241,13 +244,13 @@ public:
 
     // A cache for `spec`'s rules: a kept one (taken out: one caller at a time), else a new one.
     static std::unique_ptr<DecisionCache> take(const FightSpec& spec) {
+        Kept& kept = current();
         {
-            std::lock_guard<std::mutex> lock(mutex());
-            std::vector<std::unique_ptr<DecisionCache>>& kept = caches();
-            for (auto it = kept.begin(); it != kept.end(); ++it) {
+            std::lock_guard<std::mutex> lock(kept.mutex);
+            for (auto it = kept.caches.begin(); it != kept.caches.end(); ++it) {
                 if (same_decision_rules((*it)->spec(), spec)) {
                     std::unique_ptr<DecisionCache> cache = std::move(*it);
-                    kept.erase(it);
+                    kept.caches.erase(it);
                     return cache;
                 }
             }
@@ -258,21 +261,30 @@ public:
     // Keeps `cache` for later calls unless it has grown big; the least recently used goes first.
     static void give(std::unique_ptr<DecisionCache> cache) {
         if (cache->size() > kMaxEntries) return;
-        std::lock_guard<std::mutex> lock(mutex());
-        std::vector<std::unique_ptr<DecisionCache>>& kept = caches();
-        kept.insert(kept.begin(), std::move(cache));
-        if (kept.size() > kCaches) kept.pop_back();
+        Kept& kept = current();
+        std::lock_guard<std::mutex> lock(kept.mutex);
+        kept.caches.insert(kept.caches.begin(), std::move(cache));
+        if (kept.caches.size() > kCaches) kept.caches.pop_back();
     }
 
 private:
-    // Never destroyed: a call may still run while the process exits.
-    static std::mutex& mutex() {
-        static std::mutex* m = new std::mutex;
-        return *m;
-    }
-    static std::vector<std::unique_ptr<DecisionCache>>& caches() {
-        static auto* kept = new std::vector<std::unique_ptr<DecisionCache>>;
-        return *kept;
+    struct Kept {
+        const pid_t pid = ::getpid();
+        std::mutex mutex;
+        std::vector<std::unique_ptr<DecisionCache>> caches;
+    };
+
+    // Never destroyed (a call may still run while the process exits). A forked child starts afresh:
+    // the parent's mutex may have been held by a thread the child does not have.
+    static Kept& current() {
+        static std::atomic<Kept*> kept{new Kept};
+        Kept* k = kept.load();
+        if (k->pid != ::getpid()) {
+            Kept* fresh = new Kept;
+            if (kept.compare_exchange_strong(k, fresh)) k = fresh;
+            else delete fresh;  // another thread of this child got there first; `k` is its
+        }
+        return *k;
     }
 };
 

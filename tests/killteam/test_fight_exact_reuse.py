@@ -216,3 +216,17 @@ def test_replayed_chance_resolutions_match_the_plain_expansion(seed: int) -> Non
     result = kt.fight(a, b, first=first, rounds=rounds, method="exact")
     want = _python_exact_with_chance(a, names_a, fnp_a, relics_a, b, names_b, fnp_b, relics_b, first, rounds)
     np.testing.assert_allclose(result.joint.pmf, want, atol=1e-12, rtol=0)
+
+
+def _fight_in_child() -> np.ndarray:
+    a, b = HEURISTIC[0]
+    return kt.fight(a, b, method="exact").joint.pmf
+
+
+def test_a_forked_child_keeps_decisions_of_its_own() -> None:
+    import multiprocessing
+
+    want = _fight_in_child()  # the parent holds a kept cache for these rules
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        got = pool.apply(_fight_in_child)
+    assert np.array_equal(got, want)
