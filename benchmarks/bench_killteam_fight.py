@@ -5,7 +5,10 @@ Scenarios (fixed, so numbers compare across versions):
 - heavy:   5 attacks 3+ 4/5 Brutal, Shock, Severe (Max Dmg) vs 4 attacks 3+ 3/4 Storm Shield, Dueller
            (Min Dmg), 12 wounds each, 3 rounds;
 - fnp:     the default fight with Feel No Pain 5+ on both sides (1 round), and with Feel No Pain 5+ and
-           Saintly Relics on B over 3 rounds.
+           Saintly Relics on B (and on both) over 3 rounds;
+- per call: the default fight, exact, warm (its plan and decisions kept from the call before), through
+           kt.fight;
+- optimal: see OPTIMAL_SCENARIOS (the 12 v 12 dice one-round fight at 40 wounds among them).
 
 Run: PYTHONPATH=python python -m pytest benchmarks/bench_killteam_fight.py --benchmark-enable
 """
@@ -28,6 +31,7 @@ SCENARIOS = {
     "heavy_3_rounds": (HEAVY_A, HEAVY_B, 3),
     "fnp_both": (FNP, FNP, 1),
     "fnp_relics_3_rounds": (DEFAULT, RELICS, 3),
+    "fnp_relics_both_3_rounds": (RELICS, RELICS, 3),
 }
 
 
@@ -55,6 +59,15 @@ def test_exact_time(benchmark, name):
     benchmark.extra_info["exact_seconds"] = benchmark.stats.stats.mean
 
 
+def test_exact_default_fight_per_call(benchmark):
+    """The warm per-call cost of kt.fight(DEFAULT, DEFAULT, method="exact"): Python and C++ together."""
+    kt.fight(DEFAULT, DEFAULT, method="exact")  # warm
+    result = benchmark(kt.fight, DEFAULT, DEFAULT, method="exact")
+    assert result.method == "exact" and abs(result.joint.pmf.sum() - 1) < 1e-12
+    benchmark.extra_info["scenario"] = "default"
+    benchmark.extra_info["milliseconds_per_call"] = benchmark.stats.stats.mean * 1e3
+
+
 OPTIMAL = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12, strategy="optimal", objective="trade")
 STRIKE = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12, strategy="strike")
 OPTIMAL_SCENARIOS = {
@@ -65,6 +78,12 @@ OPTIMAL_SCENARIOS = {
     # the worst case of one round: 12 vs 12 dice, 40 wounds
     "optimal_12_dice_40_wounds": (kt.Fighter(attacks=12, hit=3, wounds=40, strategy="optimal"),
                                   kt.Fighter(attacks=12, hit=3, wounds=40), 1),
+    # the budget's fight (12 dice at 2+, 1/2 damage, 40 wounds, both optimal) over one round:
+    # about 612,000 solver states
+    "optimal_both_12_dice_2plus_40_wounds": (kt.Fighter(attacks=12, hit=2, damage=(1, 2), wounds=40,
+                                                        strategy="optimal"),
+                                             kt.Fighter(attacks=12, hit=2, damage=(1, 2), wounds=40,
+                                                        strategy="optimal"), 1),
 }
 
 

@@ -21,6 +21,7 @@ namespace {
 
 // Return types spelled out so the stubs of mathhammer._core carry them.
 using FightExactResult = py::typing::Tuple<py::typing::Optional<py::array_t<double>>, py::typing::Dict<std::string, double>>;
+using FightShapedResult = py::typing::Tuple<py::typing::Optional<py::array_t<double>>, int, double>;
 using MoveRow = py::typing::Tuple<std::string, double, double, double, double, bool>;
 using AdviseResult = py::typing::Tuple<py::typing::Optional<std::string>, py::typing::List<MoveRow>,
                                        py::typing::Dict<std::string, std::string>>;
@@ -107,14 +108,14 @@ void register_killteam_fight(py::module_ m) {
         "fight_exact",
         [](const FightSpec& spec, const py::array_t<double, py::array::c_style | py::array::forcecast>& dice_a,
            const py::array_t<double, py::array::c_style | py::array::forcecast>& dice_b, int rounds,
-           double work_limit, std::size_t cache_entries, uint64_t max_states,
-           uint64_t max_bytes) -> FightExactResult {
+           double work_limit, std::size_t cache_entries, uint64_t max_states, uint64_t max_bytes,
+           bool reuse_decisions) -> FightExactResult {
             const RetainedTable a = to_table(dice_a);
             const RetainedTable b = to_table(dice_b);
             ExactWork work;
             const SolverBudget budget{max_states, max_bytes};
             const std::vector<double> joint = without_gil(
-                [&] { return fight_exact(spec, a, b, rounds, &work, work_limit, cache_entries, budget); });
+                [&] { return fight_exact(spec, a, b, rounds, &work, work_limit, cache_entries, budget, reuse_decisions); });
             py::typing::Dict<std::string, double> stats;
             stats["resolutions"] = work.resolutions;
             stats["chance_states"] = work.chance_states;
@@ -129,7 +130,39 @@ void register_killteam_fight(py::module_ m) {
         },
         py::arg("spec"), py::arg("dice_a"), py::arg("dice_b"), py::arg("rounds"), py::arg("work_limit") = 0.0,
         py::arg("cache_entries") = 0, py::arg("max_states") = 0, py::arg("max_bytes") = 0,
+        py::arg("reuse_decisions") = false,
         "Joint wounds pmf (None past work_limit or the solver budget; 0: unbounded) and what the engine did");
+
+    // The exact fight as kt.fight uses it: (the joint wounds pmf, a (A's wounds + 1) x (B's wounds + 1)
+    // array, or None past work_limit or the solver budget; solver_refused: 1 states, 2 bytes, 0 not;
+    // the solver's states). Decisions are kept for the next fight of the same rules where that cannot
+    // change what the engine does (fight_exact's reuse_decisions). A fight known to be short
+    // (on_caller) runs on the calling thread with the GIL released, as a helper thread would cost
+    // more than the fight; a longer one on a helper thread, interruptible by Ctrl-C.
+    m.def(
+        "fight_exact_shaped",
+        [](const FightSpec& spec, const py::array_t<double, py::array::c_style | py::array::forcecast>& dice_a,
+           const py::array_t<double, py::array::c_style | py::array::forcecast>& dice_b, int rounds,
+           double work_limit, uint64_t max_states, uint64_t max_bytes, bool on_caller) -> FightShapedResult {
+            const RetainedTable a = to_table(dice_a);
+            const RetainedTable b = to_table(dice_b);
+            ExactWork work;
+            const SolverBudget budget{max_states, max_bytes};
+            auto run = [&] { return fight_exact(spec, a, b, rounds, &work, work_limit, 0, budget, true); };
+            std::vector<double> joint;
+            if (on_caller) {
+                py::gil_scoped_release release;
+                joint = run();
+            } else {
+                joint = without_gil(run);
+            }
+            py::object pmf = py::none();
+            if (!joint.empty()) pmf = to_numpy(joint, {spec.fighter[0].wounds + 1, spec.fighter[1].wounds + 1});
+            return FightShapedResult(
+                py::make_tuple(std::move(pmf), work.solver_refused, static_cast<double>(work.solver_states)));
+        },
+        py::arg("spec"), py::arg("dice_a"), py::arg("dice_b"), py::arg("rounds"), py::arg("work_limit"),
+        py::arg("max_states"), py::arg("max_bytes"), py::arg("on_caller"));
 
     py::class_<FightMonteCarlo>(m, "FightMonteCarlo")
         .def(py::init<const FightSpec&, const AttackProfile&, const AttackProfile&, int>(), py::arg("spec"),

@@ -62,6 +62,21 @@ FightState DecisionCache::canonical(const FightState& st) const {
     return c;
 }
 
+double DecisionCache::state_bound(const int dice[2], const int wounds[2]) const {
+    double bound = 2.0;  // the mover
+    for (int s = 0; s < 2; ++s) {
+        const FighterSpec& f = spec_.fighter[s];
+        double flags = 1.0;  // the flags canonical() keeps, each doubling the keys
+        if (reads_struck_[s]) flags *= 2.0;
+        if (reads_crit_struck_[s]) flags *= 2.0;
+        if (f.just_a_scratch_normals) flags *= 2.0;
+        if (f.strategy != Strategy::Strike) flags *= 2.0;  // forced_strike
+        const double splits = (dice[s] + 1.0) * (dice[s] + 2.0) / 2.0;  // crits + norms <= dice
+        bound *= splits * std::max(wounds[s], 1) * flags;
+    }
+    return bound;
+}
+
 DecisionCache::Entry DecisionCache::entry(const FightState& st) {
     const FightState c = canonical(st);
     const uint64_t key = decision_key(c);

@@ -43,6 +43,14 @@ public:
     // States worked out so far (the cache may have forgotten some of them since).
     uint64_t computed() const { return computed_; }
 
+    // The most distinct states this cache can ever hold for fights of these rules in which fighter
+    // s holds at most dice[s] dice and wounds[s] wounds: every key canonical() can give (dice splits
+    // x wounds 1..W x the flags it keeps, per fighter, x the mover).
+    double state_bound(const int dice[2], const int wounds[2]) const;
+
+    // The most damage fighter `who` can still deal this round, whatever either fighter plays.
+    int most_damage(const FightState& st, int who) const;
+
 private:
     struct Entry {
         Action action;
@@ -50,7 +58,6 @@ private:
     };
     Entry entry(const FightState& st);
     FightState canonical(const FightState& st) const;
-    int most_damage(const FightState& st, int who) const;
     Action compute(const FightState& st);
 
     // The wounds after `action` from `st` and the play-out that follows (the enemy acting next).

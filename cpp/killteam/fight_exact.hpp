@@ -36,8 +36,17 @@ struct ExactWork {
 // it also gives up (work.solver_refused set) when an optimal fighter's game passes `budget`.
 // cache_entries bounds the decision cache (0: the default size); a small one only costs work, the
 // cache starts over when full, so tests can exercise that path without changing any number.
+// reuse_decisions: a fight without chance effects or optimal fighters, with the default cache and
+// small enough that its work cannot reach work_limit whatever the cache holds, keeps its decisions
+// for the next fight of the same rules (see DecisionPool in fight_exact.cpp); work.decisions then
+// counts only the states this call worked out. No result changes, only the work.
 std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b,
                                 int rounds, ExactWork* work = nullptr, double work_limit = 0.0,
-                                std::size_t cache_entries = 0, SolverBudget budget = {});
+                                std::size_t cache_entries = 0, SolverBudget budget = {},
+                                bool reuse_decisions = false);
+
+// The most decision states (distinct cache keys) a fight of `spec` can ever work out, whatever its
+// wounds: both fighters' dice splits, wounds, the per-round flags the cache keeps, and the mover.
+double decision_state_bound(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b);
 
 }  // namespace mh::kt

@@ -68,7 +68,7 @@ bool legal_move(const FightSpec& spec, const FightState& st, Action action) {
 
 OptimalSolver::OptimalSolver(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b,
                              int rounds, SolverBudget budget)
-    : spec_(spec), heuristics_(spec), rounds_(rounds), budget_(budget) {
+    : spec_(spec), heuristics_(spec), rounds_(rounds), budget_(budget), whole_wounds_(!spec.has_chance()) {
     const RetainedTable* tables[2] = {&dice_a, &dice_b};
     for (int s = 0; s < 2; ++s) {
         for (int c = 0; c < kTableSide; ++c) {
@@ -77,24 +77,32 @@ OptimalSolver::OptimalSolver(const FightSpec& spec, const RetainedTable& dice_a,
                 if (p > 0.0) rolls_[s].push_back(Roll{c, n, p});
             }
         }
+    }
+    // The memo key clears the flags no ability reads: full_key of a state whose flag is set and of
+    // the same state with it cleared differ only in that flag's bit, so a mask clears it. The
+    // bits are found from full_key itself, so its layout stays its own business.
+    FightState none;
+    const uint64_t base = full_key(none);
+    uint64_t mask = ~uint64_t{0};
+    for (int s = 0; s < 2; ++s) {
         const FighterSpec& me = spec.fighter[s];
         const FighterSpec& enemy = spec.fighter[1 - s];
-        reads_struck_[s] = me.hammerhand || enemy.just_a_scratch || enemy.half_damage_first_strike;
-        reads_crit_struck_[s] = me.shock || me.murderous_entrance || enemy.durable;
+        auto clear = [&](bool Side::*flag) {
+            FightState one;
+            one.side[s].*flag = true;
+            mask &= ~(full_key(one) ^ base);
+        };
+        if (!(me.hammerhand || enemy.just_a_scratch || enemy.half_damage_first_strike)) clear(&Side::struck);
+        if (!(me.shock || me.murderous_entrance || enemy.durable)) clear(&Side::crit_struck);
+        if (!me.just_a_scratch_normals) clear(&Side::scratch_used);
+        clear(&Side::forced_strike);
     }
+    key_mask_ = mask;
 }
 
 // The memo key: the state with the flags no ability reads cleared, and the round.
 uint64_t OptimalSolver::key(const FightState& st, int round) const {
-    FightState c = st;
-    for (int s = 0; s < 2; ++s) {
-        Side& side = c.side[s];
-        if (!reads_struck_[s]) side.struck = false;
-        if (!reads_crit_struck_[s]) side.crit_struck = false;
-        if (!spec_.fighter[s].just_a_scratch_normals) side.scratch_used = false;
-        side.forced_strike = false;
-    }
-    return full_key(c) | static_cast<uint64_t>(round) << 44;
+    return (full_key(st) & key_mask_) | static_cast<uint64_t>(round) << 44;
 }
 
 // Called before a new state is stored: the budget is checked against the tables as they will be
@@ -104,26 +112,47 @@ void OptimalSolver::count_state() {
     if (budget_.max_states > 0 && states() >= budget_.max_states) throw SolverLimitExceeded{false};
     if (budget_.max_bytes > 0) {
         auto grown = [](std::size_t size, std::size_t capacity) { return size == capacity ? 2 * capacity + 1 : capacity; };
-        const std::size_t bytes = grown(nodes_.size(), nodes_.capacity()) * sizeof(Node) +
+        const std::size_t bytes = nodes_.bytes_after_insert() +
                                   grown(starts_.size(), starts_.capacity()) * sizeof(Outlook) +
-                                  node_index_.bytes_after_insert() + start_index_.bytes_after_insert();
+                                  start_index_.bytes_after_insert();
         if (bytes > budget_.max_bytes) throw SolverLimitExceeded{true};
     }
 }
 
 std::size_t OptimalSolver::memory_bytes() const {
-    return nodes_.capacity() * sizeof(Node) + starts_.capacity() * sizeof(Outlook) + node_index_.bytes() +
-           start_index_.bytes();
+    return nodes_.bytes() + starts_.capacity() * sizeof(Outlook) + start_index_.bytes();
 }
 
 Outlook OptimalSolver::solve_all() {
     return round_start(0, spec_.fighter[0].wounds, spec_.fighter[1].wounds, 0, 0);
 }
 
+// The state a state is valued as. In the last round of a fight without chance effects every value
+// is exact in whole wounds (a copy of the end's: no expectation is taken), and a fighter with more
+// wounds than the enemy can still take away this round can never reach 0: its wounds change no
+// move's value but by the same whole number. Such wounds are valued as that reach plus one, the
+// least of them, and `shift` says how many wounds were taken off (node() adds them back, exactly).
+FightState OptimalSolver::canonical(const FightState& st, int round, int shift[2]) const {
+    FightState c = st;
+    shift[0] = shift[1] = 0;
+    if (!whole_wounds_ || round != rounds_ - 1) return c;
+    for (int s = 0; s < 2; ++s) {
+        const int reach = heuristics_.most_damage(st, 1 - s) + 1;
+        if (c.side[s].wounds > reach) {
+            shift[s] = c.side[s].wounds - reach;
+            c.side[s].wounds = static_cast<int8_t>(reach);
+        }
+    }
+    return c;
+}
+
 Action OptimalSolver::solved_action(const FightState& st, int round) const {
-    uint32_t index = 0;
-    if (!node_index_.find(key(st, round), index)) throw std::logic_error("optimal solver: a state was never valued");
-    return nodes_[index].action;
+    int shift[2];
+    Node n{};
+    if (!nodes_.find(key(canonical(st, round, shift), round), n)) {
+        throw std::logic_error("optimal solver: a state was never valued");
+    }
+    return n.action;
 }
 
 Outlook OptimalSolver::terminal(int wounds_a, int wounds_b) const {
@@ -173,17 +202,21 @@ Action OptimalSolver::decide(const FightState& st, int round) {
     return node(st, round).action;
 }
 
-const OptimalSolver::Node& OptimalSolver::node(const FightState& st, int round) {
-    const uint64_t k = key(st, round);
-    uint32_t index = 0;
-    if (!node_index_.find(k, index)) {
-        const Node n = solve(st, round);
+OptimalSolver::Node OptimalSolver::node(const FightState& st, int round) {
+    int shift[2];
+    const FightState c = canonical(st, round, shift);
+    const uint64_t k = key(c, round);
+    Node n{};
+    if (!nodes_.find(k, n)) {
+        n = solve(c, round);
         count_state();
-        index = static_cast<uint32_t>(nodes_.size());
-        nodes_.push_back(n);
-        node_index_.insert(k, index);
+        nodes_.insert(k, n);
     }
-    return nodes_[index];
+    // The fighter ends on `shift` more wounds than the valued state: it loses that many fewer.
+    for (int s = 0; s < 2; ++s) {
+        if (shift[s] != 0) n.value.lost[s] -= shift[s];
+    }
+    return n;
 }
 
 Outlook OptimalSolver::action_value(const FightState& st, Action action, int round) {

@@ -111,7 +111,8 @@ private:
         int norms;
         double prob;
     };
-    const Node& node(const FightState& st, int round);
+    Node node(const FightState& st, int round);
+    FightState canonical(const FightState& st, int round, int shift[2]) const;
     Node solve(const FightState& st, int round);
     Outlook terminal(int wounds_a, int wounds_b) const;
     uint64_t key(const FightState& st, int round) const;
@@ -122,10 +123,12 @@ private:
     std::vector<Roll> rolls_[2];
     int rounds_;
     SolverBudget budget_;
-    bool reads_struck_[2];
-    bool reads_crit_struck_[2];
-    StateMap node_index_;
-    std::vector<Node> nodes_;
+    // full_key bits no ability reads (the memo key clears them; see key())
+    uint64_t key_mask_;
+    // No Feel No Pain or relics: the last round's values are whole wounds (see canonical())
+    bool whole_wounds_;
+    // Valued states with their values in the slots: the solver's hot lookup costs one cache miss.
+    SlotMap<Node> nodes_;
     StateMap start_index_;
     std::vector<Outlook> starts_;
 };

@@ -15,7 +15,7 @@ import functools
 from collections.abc import Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -87,6 +87,29 @@ class FightResult(EngineResult):
     variants: Variants = Variants()
     fighters: tuple[str, str] = ("", "")
 
+    @classmethod
+    def _exact(cls, joint: JointDistribution, start_wounds: tuple[int, int], rounds: int, first: str,
+               variants: Variants, fighters: tuple[str, str]) -> FightResult:
+        """An exact result whose marginals ``wounds_a`` / ``wounds_b`` are summed from ``joint`` only
+        when first read (a caller that wants one figure does not pay for both)."""
+        self = cls.__new__(cls)
+        for name, value in (("joint", joint), ("method", "exact"), ("samples", None), ("start_wounds", start_wounds),
+                            ("rounds", rounds), ("first", first), ("seed", None), ("variants", variants),
+                            ("fighters", fighters)):
+            object.__setattr__(self, name, value)
+        return self
+
+    if not TYPE_CHECKING:  # hidden from type checkers: a typo in a field name stays an error there
+        def __getattr__(self, name: str) -> Any:
+            # Only reached for an attribute not set yet: the marginals of a result built by _exact.
+            axis = _LAZY_MARGINALS.get(name)
+            joint = self.__dict__.get("joint")
+            if axis is None or joint is None:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            value = joint.marginal(axis)
+            object.__setattr__(self, name, value)
+            return value
+
     def _side(self, side: str) -> int:
         return SIDES.index(check_choice("side", side, SIDES))
 
@@ -153,6 +176,10 @@ class FightResult(EngineResult):
         pa[: self.wounds_a.pmf.size] = self.wounds_a.pmf
         pb[: self.wounds_b.pmf.size] = self.wounds_b.pmf
         return pd.DataFrame({"wounds": np.arange(size), "p_a": pa, "p_b": pb})
+
+
+_LAZY_MARGINALS: dict[str, int] = {"wounds_a": 0, "wounds_b": 1}
+_NAMES: tuple[str, str] = ("wounds_a", "wounds_b")
 
 
 @dataclass(frozen=True)
@@ -328,6 +355,35 @@ def exact_seconds(a: Fighter, b: Fighter, rounds: int, variants: Variants | None
     return SECONDS_PER_RESOLUTION * pairs * (chance + later * max(1.0, chance / 8))
 
 
+#: ``method="exact"`` work that :func:`exact_seconds` puts below this runs on the calling thread (the
+#: GIL released): a helper thread costs more than such a fight, and Ctrl-C waits at most this long.
+ON_CALLER_SECONDS = 0.01
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What a fight's inputs decide before any engine runs: kept per (fighters, first, rounds, variants)."""
+
+    spec: Any  # the C++ FightSpec (shared: never modified)
+    dice_a: Any
+    dice_b: Any
+    estimate: int
+    seconds: float
+    optimal: bool
+    fighters: tuple[str, str]
+
+
+@functools.lru_cache(maxsize=4096)
+def _plan(a: Fighter, b: Fighter, first: str, rounds: int, variants: Variants) -> _Plan:
+    # Fighters and variants are frozen and hashable: a sweep or a repeated fight builds these once.
+    optimal = "optimal" in (a.strategy, b.strategy)
+    # With an optimal fighter the solver's budget bounds the work instead (it dominates).
+    seconds = 0.0 if optimal else exact_seconds(a, b, rounds, variants)
+    return _Plan(spec=fight_spec(a, b, first, variants=variants), dice_a=fighter_dice(a, variants),
+                 dice_b=fighter_dice(b, variants), estimate=exact_work(a, b, rounds, variants), seconds=seconds,
+                 optimal=optimal, fighters=(str(a), str(b)))
+
+
 def fight(
     a: Fighter,
     b: Fighter,
@@ -372,20 +428,14 @@ def fight(
     rounds = check_int("rounds", rounds, 1, MAX_ROUNDS)
     max_states = check_int("max_states", max_states, 1, SOLVER_STATES_LIMIT)
     max_memory = check_int("max_memory", max_memory, 1, SOLVER_MEMORY_LIMIT)
-    seed_value = None
-    estimate = exact_work(a, b, rounds, rule_variants)
-    optimal = "optimal" in (a.strategy, b.strategy)
-    # With an optimal fighter the solver's budget bounds the work instead (it dominates).
-    seconds = 0.0 if optimal else exact_seconds(a, b, rounds, rule_variants)
+    plan = _plan(a, b, first, rounds, rule_variants)
+    estimate, seconds, optimal = plan.estimate, plan.seconds, plan.optimal
     if method == "exact" and estimate > EXACT_WORK_MAX:
         raise InputError("method", f"the exact engine would need up to about {estimate:,} resolutions (at most "
                          f"{EXACT_WORK_MAX:,}); use method='monte_carlo' or 'auto'")
     if method == "exact" and seconds > EXACT_SECONDS_MAX:
         raise InputError("method", f"the exact engine would take about {seconds:.0f} s for this fight (at most "
                          f"{EXACT_SECONDS_MAX:g} s); use method='monte_carlo' or 'auto'")
-    spec = fight_spec(a, b, first, variants=rule_variants)
-    names = ("wounds_a", "wounds_b")
-    pmf = None
     if method == "exact" or (method == "auto" and estimate <= AUTO_ESTIMATE_MAX and seconds <= EXACT_SECONDS_MAX):
         # With an optimal fighter both engines must first solve the game (the bulk of the work), so
         # "auto" does not fall back to Monte Carlo once the exact engine has started; the solver's
@@ -396,41 +446,39 @@ def fight(
             limit = EXACT_WORK_LIMIT
         else:
             limit = EXACT_UNITS_BACKSTOP
-        pmf, work = _kt.fight_exact(spec, fighter_dice(a, rule_variants), fighter_dice(b, rule_variants), rounds,
-                                    limit, max_states=max_states, max_bytes=max_memory)
-        _check_solver(work["solver_refused"], work["solver_states"], max_states, max_memory)
-        if pmf is None and method == "exact":
+        on_caller = not optimal and seconds <= ON_CALLER_SECONDS
+        pmf, refused, states = _kt.fight_exact_shaped(plan.spec, plan.dice_a, plan.dice_b, rounds, limit, max_states,
+                                                      max_memory, on_caller)
+        _check_solver(refused, states, max_states, max_memory)
+        if pmf is not None:
+            return FightResult._exact(JointDistribution._adopt(pmf, _NAMES), (a.wounds, b.wounds), rounds, first,
+                                      rule_variants, plan.fighters)
+        if method == "exact":
             raise InputError("method", f"the exact engine passed {limit:,.0f} units of work, far more than its "
                              f"estimate; use method='monte_carlo' or 'auto'")
-    if pmf is not None:
-        method = "exact"
-        joint = JointDistribution(np.asarray(pmf), names=names)
-        n = None
-    else:
-        method = "monte_carlo"
-        n = options.samples
-        seed_value = options.draw_seed()
-        thread_count = sampling.resolve_threads(options.threads)
-        engine = _kt.FightMonteCarlo(spec, fighter_profile(a, rule_variants), fighter_profile(b, rule_variants),
-                                     rounds)
-        if optimal:  # the solver's budget holds here too: the game is solved once, before sampling
-            solved = engine.prepare(max_states, max_memory)
-            _check_solver(solved["refused"], solved["states"], max_states, max_memory)
-        counts = sampling.run_monte_carlo(engine.counts, n, seed_value, thread_count, options.progress,
-                                          options.executor)
-        joint = JointDistribution.from_counts(counts.reshape(a.wounds + 1, b.wounds + 1), names=names)
+    n = options.samples
+    seed_value = options.draw_seed()
+    thread_count = sampling.resolve_threads(options.threads)
+    engine = _kt.FightMonteCarlo(plan.spec, fighter_profile(a, rule_variants), fighter_profile(b, rule_variants),
+                                 rounds)
+    if optimal:  # the solver's budget holds here too: the game is solved once, before sampling
+        solved = engine.prepare(max_states, max_memory)
+        _check_solver(solved["refused"], solved["states"], max_states, max_memory)
+    counts = sampling.run_monte_carlo(engine.counts, n, seed_value, thread_count, options.progress,
+                                      options.executor)
+    joint = JointDistribution.from_counts(counts.reshape(a.wounds + 1, b.wounds + 1), names=_NAMES)
     return FightResult(
         wounds_a=joint.marginal(0),
         wounds_b=joint.marginal(1),
         joint=joint,
-        method=method,
+        method="monte_carlo",
         samples=n,
         start_wounds=(a.wounds, b.wounds),
         rounds=rounds,
         first=first,
         seed=seed_value,
         variants=rule_variants,
-        fighters=(str(a), str(b)),
+        fighters=plan.fighters,
     )
 
 
