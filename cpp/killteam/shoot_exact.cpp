@@ -42,21 +42,30 @@ struct DamageInstances {
         const int max_damage = static_cast<int>(prob.size()) / instance_side - 1;
         std::vector<double> out(max_damage + 1, 0.0);
         const double q = feel_no_pain > 0 ? (7 - feel_no_pain) / 6.0 : 0.0;
-        std::vector<double> binomial(instance_side, 0.0);
+        if (q == 0.0) {
+            for (int damage = 0; damage <= max_damage; ++damage)
+                for (int k = 0; k < instance_side; ++k) {
+                    const double p = prob[damage * instance_side + k];
+                    if (p != 0.0) out[damage] += p;
+                }
+            return out;
+        }
+        // Binomial(k, q) successes, built by the recurrence on (k choose s): the terms depend on k
+        // alone, so they are worked out once per k rather than once per (damage, k) cell.
+        std::vector<double> terms(static_cast<std::size_t>(instance_side) * instance_side);
+        for (int k = 0; k < instance_side; ++k) {
+            double term = std::pow(1.0 - q, k);
+            for (int s = 0; s <= k; ++s) {
+                terms[k * instance_side + s] = term;
+                term = term * (k - s) / (s + 1) * q / (1.0 - q);
+            }
+        }
         for (int damage = 0; damage <= max_damage; ++damage) {
             for (int k = 0; k < instance_side; ++k) {
                 const double p = prob[damage * instance_side + k];
                 if (p == 0.0) continue;
-                if (q == 0.0) {
-                    out[damage] += p;
-                    continue;
-                }
-                // Binomial(k, q) successes, built by the recurrence on (k choose s).
-                double term = std::pow(1.0 - q, k);
-                for (int s = 0; s <= k; ++s) {
-                    out[std::max(0, damage - s)] += p * term;
-                    term = term * (k - s) / (s + 1) * q / (1.0 - q);
-                }
+                const double* term = &terms[k * instance_side];
+                for (int s = 0; s <= k; ++s) out[std::max(0, damage - s)] += p * term[s];
             }
         }
         return out;
@@ -88,8 +97,11 @@ ShootExact shoot_exact(const ShootConfig& cfg) {
     const int n_without = save_outcomes(attack_distribution(defence_profile(cfg, defence_dice(cfg, {0, 0}))), without_crit);
     const int n_with = save_outcomes(attack_distribution(defence_profile(cfg, defence_dice(cfg, {1, 0}))), with_crit);
 
-    // Steps 1-6 are deterministic given the dice: weight of (retained crits, unblocked crits, norms).
-    std::vector<double> unblocked(static_cast<std::size_t>(kTableSide) * kTableSide * kTableSide, 0.0);
+    // Steps 1-6 are deterministic given the dice: weight of (retained crits, unblocked crits, norms),
+    // indexed by counts 0..dice only (a stack table: no allocation, and only the used part zeroed).
+    const int D = dice + 1;
+    std::array<double, kTableSide * kTableSide * kTableSide> unblocked;
+    std::fill_n(unblocked.begin(), D * D * D, 0.0);
     for (int c = 0; c <= dice; ++c) {
         for (int n = 0; c + n <= dice; ++n) {
             const double pa = out.attack[c * kTableSide + n];
@@ -100,22 +112,24 @@ ShootExact shoot_exact(const ShootConfig& cfg) {
                 const double p = pa * saves[s].prob;
                 out.saves[saves[s].saves.crits * kSaveSide + saves[s].saves.norms] += p;
                 const Blocks b = allocate_blocks(cfg, {c, n}, saves[s].saves);
-                unblocked[(c * kTableSide + b.unblocked.crits) * kTableSide + b.unblocked.norms] += p;
+                unblocked[(c * D + b.unblocked.crits) * D + b.unblocked.norms] += p;
             }
         }
     }
 
     // Steps 7-9 per attack, in three flavours: relic not available (off), available but nothing
-    // ignored (kept), available and one die ignored (spent).
+    // ignored (kept), available and one die ignored (spent); the last two only with relics.
     const bool relics = cfg.saintly_relics > 0;
     const int max_damage = max_attack_damage(cfg);
     const int max_instances = 2 * dice;
-    DamageInstances off(max_damage, max_instances), kept(max_damage, max_instances), spent(max_damage, max_instances);
+    DamageInstances off(max_damage, max_instances);
+    DamageInstances kept(relics ? max_damage : 0, relics ? max_instances : 0);
+    DamageInstances spent(relics ? max_damage : 0, relics ? max_instances : 0);
     const double relic_p = relic_chance(cfg.saintly_relics);
     for (int c = 0; c <= dice; ++c) {
         for (int uc = 0; uc <= c; ++uc) {
             for (int un = 0; uc + un <= dice; ++un) {
-                const double w = unblocked[(c * kTableSide + uc) * kTableSide + un];
+                const double w = unblocked[(c * D + uc) * D + un];
                 if (w == 0.0) continue;
                 const Retained u{uc, un};
                 off.add(attack_damage(cfg, c, u, RelicPick::None), w);
@@ -136,8 +150,9 @@ ShootExact shoot_exact(const ShootConfig& cfg) {
     const std::vector<double> per_attack = trimmed(off.after_feel_no_pain(cfg.feel_no_pain));
     const std::size_t total_size = static_cast<std::size_t>(cfg.rounds) * max_damage + 1;
     if (!relics) {
-        std::vector<double> dist{1.0};
-        for (int r = 0; r < cfg.rounds; ++r) {
+        // One round: {1} convolved with the attack is the attack itself (1 * p and 0 + p are exact).
+        std::vector<double> dist = per_attack;
+        for (int r = 1; r < cfg.rounds; ++r) {
             std::vector<double> next(dist.size() + per_attack.size() - 1, 0.0);
             convolve_into(next, dist, per_attack);
             dist = std::move(next);
