@@ -2,7 +2,10 @@
 // norms), resolved by the functions of shoot.cpp; Saintly Relics and Feel No Pain expanded as exact
 // branches; rounds convolved with the relic budget (two per battle) as state.
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
+#include <unordered_map>
 
 #include "killteam/shoot.hpp"
 
@@ -25,6 +28,100 @@ int save_outcomes(const RetainedTable& table, SaveOutcome* out) {
         }
     return count;
 }
+
+// attack_distribution by value of its profile, per thread. Sweeps and batches resolve many shots
+// with the same weapon or the same defence dice (a handful of saves and covers), and the table costs
+// more to build than to look up. The entries are the very tables attack_distribution returns.
+class DistributionCache {
+public:
+    static constexpr std::size_t kMaxEntries = 512;  // about 0.7 MB per thread at most
+
+    // Call once per shot before any lookup: the references lookup hands out stay valid until then.
+    void trim() {
+        if (tables_.size() >= kMaxEntries) tables_.clear();
+    }
+
+    const RetainedTable& lookup(const AttackProfile& p) {
+        const Key key = key_of(p);
+        auto it = tables_.find(key);
+        if (it == tables_.end()) it = tables_.emplace(key, attack_distribution(p)).first;
+        return it->second;
+    }
+
+private:
+    using Key = std::array<int32_t, 20>;
+    struct Hash {
+        std::size_t operator()(const Key& k) const {
+            uint64_t h = 1469598103934665603ull;  // FNV-1a over the fields
+            for (const int32_t v : k) h = (h ^ static_cast<uint32_t>(v)) * 1099511628211ull;
+            return static_cast<std::size_t>(h);
+        }
+    };
+
+    // Every field of the profile: a new field must be added here (the size check says when one was).
+    static_assert(sizeof(AttackProfile) == 48, "AttackProfile changed: add its new fields to key_of");
+    static Key key_of(const AttackProfile& p) {
+        return {p.dice, p.hit, p.crit, p.auto_crits, p.accurate, static_cast<int32_t>(p.reroll), p.punishing,
+                p.purity_seal, p.close_assault, p.waaagh, p.severe, p.rending, p.mystic_scry, p.scry_crit_value,
+                p.scry_norm_value, p.fails_to_norms, p.norms_to_crits, p.obscured, static_cast<int32_t>(p.upgrades),
+                static_cast<int32_t>(p.ones)};
+    }
+
+    std::unordered_map<Key, RetainedTable, Hash> tables_;
+};
+
+thread_local DistributionCache distributions;
+
+// allocate_blocks' unblocked dice by (hits, saves), per thread, for each distinct set of the
+// configuration fields it reads; each cell is filled on first use. Shots that differ only in the
+// dice or the defender's save share the table (a sweep's cells mostly do).
+class BlocksCache {
+public:
+    static constexpr std::size_t kMaxEntries = 64;  // about 5 KB each
+
+    void trim() {
+        if (tables_.size() >= kMaxEntries) tables_.clear();
+    }
+
+    // The table for cfg; valid until the next trim().
+    struct Table {
+        struct Cell {
+            int8_t crits = -1;  // -1: not worked out yet
+            int8_t norms = 0;
+        };
+        std::array<Cell, kTableSide * kTableSide * kSaveSide * kSaveSide> cells{};
+
+        Retained unblocked(const ShootConfig& cfg, const Retained& hits, const Retained& saves) {
+            Cell& cell = cells[((hits.crits * kTableSide + hits.norms) * kSaveSide + saves.crits) * kSaveSide + saves.norms];
+            if (cell.crits < 0) {
+                const Blocks b = allocate_blocks(cfg, hits, saves);
+                cell = {static_cast<int8_t>(b.unblocked.crits), static_cast<int8_t>(b.unblocked.norms)};
+            }
+            return {cell.crits, cell.norms};
+        }
+    };
+
+    Table& table(const ShootConfig& cfg) {
+        // Every field allocate_blocks reads, dice and saves aside.
+        const Key key = {cfg.normal_damage, cfg.critical_damage, cfg.durable, cfg.just_a_scratch,
+                         cfg.just_a_scratch_normals, static_cast<int32_t>(cfg.scratch),
+                         static_cast<int32_t>(cfg.blocks)};
+        return tables_[key];
+    }
+
+private:
+    using Key = std::array<int32_t, 7>;
+    struct Hash {
+        std::size_t operator()(const Key& k) const {
+            uint64_t h = 1469598103934665603ull;
+            for (const int32_t v : k) h = (h ^ static_cast<uint32_t>(v)) * 1099511628211ull;
+            return static_cast<std::size_t>(h);
+        }
+    };
+    std::unordered_map<Key, Table, Hash> tables_;
+};
+
+thread_local BlocksCache block_tables;
 
 // P(damage, Feel No Pain instances) of one attack, flattened as [damage * instance_side + instances].
 struct DamageInstances {
@@ -89,13 +186,17 @@ void convolve_into(std::vector<double>& acc, const std::vector<double>& a, const
 
 ShootExact shoot_exact(const ShootConfig& cfg) {
     ShootExact out;
-    out.attack = attack_distribution(cfg.attack);
+    distributions.trim();
+    block_tables.trim();
+    BlocksCache::Table& blocks = block_tables.table(cfg);
+    out.attack = distributions.lookup(cfg.attack);
     const int dice = cfg.attack.dice;
 
     // The defence dice depend on the attack only through "was a crit retained" (Piercing Crits).
     SaveOutcome without_crit[10], with_crit[10];
-    const int n_without = save_outcomes(attack_distribution(defence_profile(cfg, defence_dice(cfg, {0, 0}))), without_crit);
-    const int n_with = save_outcomes(attack_distribution(defence_profile(cfg, defence_dice(cfg, {1, 0}))), with_crit);
+    const int n_without =
+        save_outcomes(distributions.lookup(defence_profile(cfg, defence_dice(cfg, {0, 0}))), without_crit);
+    const int n_with = save_outcomes(distributions.lookup(defence_profile(cfg, defence_dice(cfg, {1, 0}))), with_crit);
 
     // Steps 1-6 are deterministic given the dice: weight of (retained crits, unblocked crits, norms),
     // indexed by counts 0..dice only (a stack table: no allocation, and only the used part zeroed).
@@ -111,8 +212,8 @@ ShootExact shoot_exact(const ShootConfig& cfg) {
             for (int s = 0; s < n_saves; ++s) {
                 const double p = pa * saves[s].prob;
                 out.saves[saves[s].saves.crits * kSaveSide + saves[s].saves.norms] += p;
-                const Blocks b = allocate_blocks(cfg, {c, n}, saves[s].saves);
-                unblocked[(c * D + b.unblocked.crits) * D + b.unblocked.norms] += p;
+                const Retained u = blocks.unblocked(cfg, {c, n}, saves[s].saves);
+                unblocked[(c * D + u.crits) * D + u.norms] += p;
             }
         }
     }
