@@ -47,11 +47,11 @@ def test_exact_shot(benchmark, name):
 
 @pytest.mark.parametrize("name", list(SCENARIOS))
 def test_exact_shot_cold(benchmark, name):
-    """As above, but the cached C++ configuration of the shot is rebuilt on every call."""
+    """As above, but the cached C++ configuration of the shot and its labels are rebuilt on every call."""
     weapon, target, cover = SCENARIOS[name]
 
     def cold() -> kt.ShootResult:
-        shoot_module._cached_config.cache_clear()
+        shoot_module._clear_caches()
         return kt.shoot(weapon, target, cover=cover)
 
     result = benchmark(cold)

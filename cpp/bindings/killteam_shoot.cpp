@@ -36,6 +36,13 @@ ShotArrays shaped_exact_shot(const kt::ShootExact& r, int dice) {
                                      to_numpy(r.saves, {kt::kSaveSide, kt::kSaveSide})));
 }
 
+// The exact shots of one batch: results[slot[i]] is item i's, for a weapon of dice[i] dice.
+struct ExactShots {
+    std::vector<kt::ShootExact> results;
+    std::vector<std::size_t> slot;
+    std::vector<int> dice;
+};
+
 }  // namespace
 
 void register_killteam_shoot(py::module_ m) {
@@ -114,29 +121,36 @@ void register_killteam_shoot(py::module_ m) {
           },
           py::arg("config"));
 
-    // Many exact shots in one call, the GIL released and Ctrl-C honoured between shots: a list of
-    // shoot_exact_shaped tuples, one per configuration. A configuration object given more than once
-    // (the Python side hands out one cached object per distinct shot) is resolved once.
+    // Many exact shots in one call, the GIL released and Ctrl-C honoured between shots. A
+    // configuration object given more than once (the Python side hands out one cached object per
+    // distinct shot) is resolved once. The arrays of item i (shoot_exact_shaped's tuple) are made when
+    // asked for: a sweep or a batch whose items are never looked at does not pay for them.
+    py::class_<ExactShots>(m, "ExactShots")
+        .def("__len__", [](const ExactShots& s) { return s.slot.size(); })
+        .def("shaped",
+             [](const ExactShots& s, std::size_t i) {
+                 if (i >= s.slot.size()) throw py::index_error("shot index out of range");
+                 return shaped_exact_shot(s.results[s.slot[i]], s.dice[i]);
+             },
+             py::arg("index"));
     m.def("shoot_exact_batch",
           [](const std::vector<const ShootConfig*>& configs) {
-              std::vector<std::size_t> slot(configs.size());
-              const std::vector<ShootExact> results = without_gil([&] {
-                  std::vector<ShootExact> out;
+              return without_gil([&] {
+                  ExactShots shots;
+                  shots.slot.resize(configs.size());
+                  shots.dice.resize(configs.size());
                   std::unordered_map<const ShootConfig*, std::size_t> seen;
                   for (std::size_t i = 0; i < configs.size(); ++i) {
-                      const auto [it, fresh] = seen.emplace(configs[i], out.size());
+                      const auto [it, fresh] = seen.emplace(configs[i], shots.results.size());
                       if (fresh) {
                           check_interrupt();
-                          out.push_back(shoot_exact(*configs[i]));
+                          shots.results.push_back(shoot_exact(*configs[i]));
                       }
-                      slot[i] = it->second;
+                      shots.slot[i] = it->second;
+                      shots.dice[i] = configs[i]->attack.dice;
                   }
-                  return out;
+                  return shots;
               });
-              py::typing::List<ShotArrays> out;
-              for (std::size_t i = 0; i < configs.size(); ++i)
-                  out.append(shaped_exact_shot(results[slot[i]], configs[i]->attack.dice));
-              return out;
           },
           py::arg("configs"));
 

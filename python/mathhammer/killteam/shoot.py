@@ -161,6 +161,40 @@ def _label(profile: Weapon | Operative) -> str:
     return str(profile)
 
 
+# A shot as the engine needs it: the profiles and variants it was made from (held, so their ids
+# stay theirs), the C++ configuration, the profiles' labels and the checked situation.
+_Shot = tuple[Weapon, Operative, Variants, Any, str, str, int, bool, int, int]
+# The shots of recent calls by the identity of their (immutable) profiles and variants: a repeated
+# call finds its shot with one small dict lookup instead of hashing the profiles by value.
+_shots_by_identity: dict[tuple[int, int, int, bool, int, int, int], _Shot] = {}
+
+
+def _shot(weapon: Weapon, target: Operative, cover: int, obscured: bool, rounds: int, cover_crits: int,
+          rule_variants: Variants) -> _Shot:
+    # exact types only in the key, so that True never finds the shot of 1
+    plain = type(cover) is int and type(obscured) is bool and type(rounds) is int and type(cover_crits) is int
+    if plain:
+        key = (id(weapon), id(target), cover, obscured, rounds, cover_crits, id(rule_variants))
+        found = _shots_by_identity.get(key)
+        if found is not None:
+            return found
+    config = shoot_config(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
+    shot: _Shot = (weapon, target, rule_variants, config, _label(weapon), _label(target), config.cover,
+                   config.attack.obscured, config.rounds, config.cover_crits)
+    if plain:
+        if len(_shots_by_identity) >= _CACHED_SHOTS:
+            _shots_by_identity.clear()
+        _shots_by_identity[key] = shot
+    return shot
+
+
+def _clear_caches() -> None:
+    """Forget every cached shot (the cold benchmarks start from nothing)."""
+    _shots_by_identity.clear()
+    _cached_config.cache_clear()
+    _label.cache_clear()
+
+
 def shoot_config(weapon: Weapon, target: Operative, cover: int = 0, obscured: bool = False, rounds: int = 1,
                  cover_crits: int = 0, variants: Variants | None = None) -> Any:
     """The validated C++ configuration of a shot (cached; treat it as read-only)."""
@@ -209,9 +243,10 @@ def shoot(
     """
     options = engine_options(method, samples, seed, threads, progress, executor, methods=METHODS)
     rule_variants = Variants.resolve(variants)
-    config = shoot_config(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
+    shot = _shot(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
     if options.method != "monte_carlo":
-        return _exact_result(_kt.shoot_exact_shaped(config), config, weapon, target, rule_variants)
+        return _exact_result(_kt.shoot_exact_shaped(shot[3]), shot)
+    config = shot[3]
     samples = options.samples
     seed_used = options.draw_seed()
     threads_used = sampling.resolve_threads(options.threads)
@@ -225,22 +260,25 @@ def shoot(
     damage = Distribution.from_counts(damage_counts)
     attack = JointDistribution.from_counts(attack_counts[:side, :side], names=("crits", "norms"))
     saves = JointDistribution.from_counts(save_counts, names=("crit_saves", "norm_saves"))
-    return _result(damage, attack, saves, "monte_carlo", samples, seed_used, config, weapon, target, rule_variants)
+    return _result(damage, attack, saves, "monte_carlo", samples, seed_used, shot)
 
 
-def _exact_result(arrays: tuple[np.ndarray, np.ndarray, np.ndarray], config: Any, weapon: Weapon,
-                  target: Operative, rule_variants: Variants) -> ShootResult:
+_ATTACK_NAMES = ("crits", "norms")
+_SAVE_NAMES = ("crit_saves", "norm_saves")
+
+
+def _exact_result(arrays: tuple[np.ndarray, np.ndarray, np.ndarray], shot: _Shot) -> ShootResult:
     # arrays: shoot_exact_shaped's fresh arrays (trailing zeros trimmed, attack table cut), owned here
     pmf, attack_pmf, save_pmf = arrays
     damage = Distribution._adopt(pmf)
-    attack = JointDistribution._adopt(attack_pmf, ("crits", "norms"))
-    saves = JointDistribution._adopt(save_pmf, ("crit_saves", "norm_saves"))
-    return _result(damage, attack, saves, "exact", None, None, config, weapon, target, rule_variants)
+    attack = JointDistribution._adopt(attack_pmf, _ATTACK_NAMES)
+    saves = JointDistribution._adopt(save_pmf, _SAVE_NAMES)
+    return _result(damage, attack, saves, "exact", None, None, shot)
 
 
 def _result(damage: Distribution, attack: JointDistribution, saves: JointDistribution, method_used: str,
-            n: int | None, seed_used: int | None, config: Any, weapon: Weapon, target: Operative,
-            rule_variants: Variants) -> ShootResult:
+            n: int | None, seed_used: int | None, shot: _Shot) -> ShootResult:
+    target = shot[1]
     wounds = target.wounds
     pmf = damage.pmf
     kill = float(min(1.0, _sum(pmf[wounds:])))
@@ -250,7 +288,10 @@ def _result(damage: Distribution, attack: JointDistribution, saves: JointDistrib
     alive = pmf[:wounds]  # never empty: damage 0 is in the pmf and wounds >= 1
     left[wounds - alive.size + 1 :] = alive[::-1]
     left[0] = kill
-    return ShootResult(
+    # Every field, set straight into the new object: the frozen dataclass' __init__ would set them
+    # one by one through object.__setattr__, which costs more than the rest of a small shot's result.
+    result = object.__new__(ShootResult)
+    result.__dict__.update(
         damage=damage,
         wounds_left=Distribution._adopt(left, samples=n),
         kill_chance=kill,
@@ -259,16 +300,17 @@ def _result(damage: Distribution, attack: JointDistribution, saves: JointDistrib
         retained_saves=saves,
         method=method_used,
         samples=n,
-        weapon=_label(weapon),
-        target=_label(target),
+        weapon=shot[4],
+        target=shot[5],
         wounds=wounds,
-        cover=config.cover,
-        obscured=config.attack.obscured,
-        rounds=config.rounds,
+        cover=shot[6],
+        obscured=shot[7],
+        rounds=shot[8],
         seed=seed_used,
-        variants=rule_variants,
-        cover_crits=config.cover_crits,
+        variants=shot[2],
+        cover_crits=shot[9],
     )
+    return result
 
 
 def _profile(cls: type[Weapon] | type[Operative], value: Any, what: str) -> Any:
@@ -313,42 +355,45 @@ def shoot_batch(
     weapon_list = _checked("weapons", items["weapons"], single, lambda w: _profile(Weapon, w, "weapon"), "weapon")
     target_list = _checked("targets", items["targets"], single, lambda t: _profile(Operative, t, "target"), "target")
     variant_list = _checked("variants", items["variants"], single, Variants.resolve)
-    option_list: list[EngineOptions] = []
-    configs: list[Any] = []
-    # Items made of the very same objects share their checked options and configuration (keyed by
-    # identity, so 1 and True stay apart; every object is held by `items` for the whole call).
+    # Items made of the very same option objects share their checked options (keyed by identity, so
+    # 1 and True stay apart; every object is held by `items` for the whole call).
     known_options: dict[tuple[int, ...], EngineOptions] = {}
-    known_configs: dict[tuple[int, ...], Any] = {}
+    shared_options = single["method"] and single["samples"] and single["seed"] and single["threads"]
+    methods, sample_list, seeds, thread_list = items["method"], items["samples"], items["seed"], items["threads"]
+    covers, obscureds, rounds_list, cover_crits_list = (items["cover"], items["obscured"], items["rounds"],
+                                                        items["cover_crits"])
+    option_list: list[EngineOptions] = []
+    shots: list[_Shot] = []
     for i in range(size):
         try:
-            parts = (items["method"][i], items["samples"][i], items["seed"][i], items["threads"][i])
-            key = tuple(map(id, parts))
-            options = known_options.get(key)
-            if options is None:
-                options = known_options[key] = engine_options(*parts, progress, executor, methods=METHODS)
+            if not shared_options or i == 0:
+                parts = (methods[i], sample_list[i], seeds[i], thread_list[i])
+                key = tuple(map(id, parts))
+                if key not in known_options:
+                    known_options[key] = engine_options(*parts, progress, executor, methods=METHODS)
+                options = known_options[key]
             option_list.append(options)
-            shot = (weapon_list[i], target_list[i], items["cover"][i], items["obscured"][i], items["rounds"][i],
-                    items["cover_crits"][i], variant_list[i])
-            key = tuple(map(id, shot))
-            config = known_configs.get(key)
-            if config is None:
-                config = known_configs[key] = shoot_config(*shot)
-            configs.append(config)
+            # each distinct shot's configuration and labels are cached (by identity, then by value)
+            shots.append(_shot(weapon_list[i], target_list[i], covers[i], obscureds[i], rounds_list[i],
+                               cover_crits_list[i], variant_list[i]))
         except (InputError, InputTypeError) as error:
             name = error.field.split(".")[0]
             raise item_error(error, name, i, single.get(name, True)) from None
     exact = [i for i in range(size) if option_list[i].method != "monte_carlo"]
-    arrays = dict(zip(exact, _kt.shoot_exact_batch([configs[i] for i in exact]))) if exact else {}
-    sampled = {i: shoot(weapon_list[i], target_list[i], items["cover"][i], items["obscured"][i], items["rounds"][i],
-                        cover_crits=items["cover_crits"][i], method="monte_carlo", samples=option_list[i].samples,
+    # one C++ call for every exact item; its arrays are made when batch[i] is first read
+    resolved = _kt.shoot_exact_batch([shots[i][3] for i in exact]) if exact else None
+    position = {i: k for k, i in enumerate(exact)}
+    sampled = {i: shoot(weapon_list[i], target_list[i], covers[i], obscureds[i], rounds_list[i],
+                        cover_crits=cover_crits_list[i], method="monte_carlo", samples=option_list[i].samples,
                         seed=option_list[i].seed, threads=option_list[i].threads, progress=progress,
                         executor=executor, variants=variant_list[i])
-               for i in range(size) if i not in arrays}
+               for i in range(size) if i not in position}
 
     def build(i: int) -> ShootResult:
         if i in sampled:
             return sampled[i]
-        return _exact_result(arrays.pop(i), configs[i], weapon_list[i], target_list[i], variant_list[i])
+        assert resolved is not None  # i is an exact item
+        return _exact_result(resolved.shaped(position[i]), shots[i])
 
     return ResultBatch(size, build)
 
