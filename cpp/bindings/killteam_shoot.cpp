@@ -23,10 +23,14 @@ using ShotArrays = py::typing::Tuple<py::array_t<double>, py::array_t<double>, p
 
 // The exact shot as the result classes hold it: the damage pmf without its trailing zeros (it always
 // has some mass), the attack table cut to the weapon's dice, and the saves table.
-ShotArrays shaped_exact_shot(const kt::ShootExact& r, int dice) {
+py::array_t<double> trimmed_damage(const kt::ShootExact& r) {
     std::size_t used = r.damage.size();
     while (used > 1 && r.damage[used - 1] == 0.0) --used;
-    py::array_t<double> damage(static_cast<py::ssize_t>(used), r.damage.data());
+    return py::array_t<double>(static_cast<py::ssize_t>(used), r.damage.data());
+}
+
+ShotArrays shaped_exact_shot(const kt::ShootExact& r, int dice) {
+    py::array_t<double> damage = trimmed_damage(r);
     const int side = std::min(dice + 1, kt::kTableSide);
     py::array_t<double> attack({side, side});
     double* out = attack.mutable_data();
@@ -131,6 +135,13 @@ void register_killteam_shoot(py::module_ m) {
              [](const ExactShots& s, std::size_t i) {
                  if (i >= s.slot.size()) throw py::index_error("shot index out of range");
                  return shaped_exact_shot(s.results[s.slot[i]], s.dice[i]);
+             },
+             py::arg("index"))
+        // the damage pmf alone, as in shaped(index) (what a summary reads)
+        .def("damage",
+             [](const ExactShots& s, std::size_t i) {
+                 if (i >= s.slot.size()) throw py::index_error("shot index out of range");
+                 return trimmed_damage(s.results[s.slot[i]]);
              },
              py::arg("index"));
     m.def("shoot_exact_batch",

@@ -28,6 +28,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from typing import Any
 
 from mathhammer._validate import InputError, InputTypeError
+from mathhammer.batch import ResultBatch
 
 __all__ = ["BATCH_FUNCTIONS", "SweepError", "cell_seed", "sweep"]
 
@@ -230,6 +231,8 @@ def _run_batch(plan: _Plan, cells: list[dict[str, Any]]) -> list[Any] | None:
     columns: dict[str, list[Any]] = {names.get(key, key): [cell[key] for cell in cells] for key in cells[0]}
     try:
         results = batch(**columns)
+        if isinstance(results, ResultBatch):  # the summaries without building every result
+            return results.summaries()
         return [_summary(results[i]) for i in range(len(cells))]
     except Exception:
         return None

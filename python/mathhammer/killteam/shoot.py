@@ -28,7 +28,7 @@ from mathhammer._validate import InputError, InputTypeError, check_bool, check_i
 from mathhammer.batch import ResultBatch, is_sequence, broadcast, item_error
 from mathhammer.killteam.profiles import Operative, Weapon
 from mathhammer.killteam.variants import Variants
-from mathhammer.options import EngineOptions, Progress, engine_options
+from mathhammer.options import MAX_SEED, EngineOptions, Progress, engine_options
 from mathhammer.results import Distribution, EngineResult, Figure, JointDistribution, mean_stderr, probability_stderr, std_stderr
 
 __all__ = ["MAX_COVER", "MAX_ROUNDS", "METHODS", "ShootResult", "shoot", "shoot_batch", "shoot_config", "shoot_many"]
@@ -165,8 +165,10 @@ def _label(profile: Weapon | Operative) -> str:
 # stay theirs), the C++ configuration, the profiles' labels and the checked situation.
 _Shot = tuple[Weapon, Operative, Variants, Any, str, str, int, bool, int, int]
 # The shots of recent calls by the identity of their (immutable) profiles and variants: a repeated
-# call finds its shot with one small dict lookup instead of hashing the profiles by value.
-_shots_by_identity: dict[tuple[int, int, int, bool, int, int, int], _Shot] = {}
+# call finds its shot with one small dict lookup instead of hashing the profiles by value. Each entry
+# holds the very objects its key names (the shot may hold equal, older ones), so that no id in a key
+# can be reused by another object while the entry lives.
+_shots_by_identity: dict[tuple[int, int, int, bool, int, int, int], tuple[Weapon, Operative, Variants, _Shot]] = {}
 
 
 def _shot(weapon: Weapon, target: Operative, cover: int, obscured: bool, rounds: int, cover_crits: int,
@@ -177,20 +179,39 @@ def _shot(weapon: Weapon, target: Operative, cover: int, obscured: bool, rounds:
         key = (id(weapon), id(target), cover, obscured, rounds, cover_crits, id(rule_variants))
         found = _shots_by_identity.get(key)
         if found is not None:
-            return found
-    config = shoot_config(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
-    shot: _Shot = (weapon, target, rule_variants, config, _label(weapon), _label(target), config.cover,
-                   config.attack.obscured, config.rounds, config.cover_crits)
+            return found[3]
+    _check_profiles(weapon, target)
+    if not (plain and 0 <= cover <= MAX_COVER and 0 <= cover_crits <= MAX_COVER and 1 <= rounds <= MAX_ROUNDS):
+        cover, obscured, rounds, cover_crits = _checked_situation(cover, obscured, rounds, cover_crits)
+    shot = _cached_shot(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
     if plain:
         if len(_shots_by_identity) >= _CACHED_SHOTS:
             _shots_by_identity.clear()
-        _shots_by_identity[key] = shot
+        _shots_by_identity[key] = (weapon, target, rule_variants, shot)
     return shot
+
+
+@functools.lru_cache(maxsize=_CACHED_SHOTS)
+def _cached_shot(weapon: Weapon, target: Operative, cover: int, obscured: bool, rounds: int, cover_crits: int,
+                 rule_variants: Variants) -> _Shot:
+    # checked values only (plain ints and bools), so that the key of 1 is never the key of True
+    config = _cached_config(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
+    return (weapon, target, rule_variants, config, _label(weapon), _label(target), cover, obscured, rounds,
+            cover_crits)
+
+
+def _checked_situation(cover: Any, obscured: Any, rounds: Any, cover_crits: Any) -> tuple[int, bool, int, int]:
+    cover = check_int("cover", cover, 0, MAX_COVER)
+    cover_crits = check_int("cover_crits", cover_crits, 0, MAX_COVER)
+    obscured = check_bool("obscured", obscured)
+    rounds = check_int("rounds", rounds, 1, MAX_ROUNDS)
+    return cover, obscured, rounds, cover_crits
 
 
 def _clear_caches() -> None:
     """Forget every cached shot (the cold benchmarks start from nothing)."""
     _shots_by_identity.clear()
+    _cached_shot.cache_clear()
     _cached_config.cache_clear()
     _label.cache_clear()
 
@@ -204,10 +225,7 @@ def shoot_config(weapon: Weapon, target: Operative, cover: int = 0, obscured: bo
         # already valid plain values: the checks below would return them unchanged
         return _cached_config(weapon, target, cover, obscured, rounds, cover_crits,
                               variants if variants is not None else Variants.resolve(None))
-    cover = check_int("cover", cover, 0, MAX_COVER)
-    cover_crits = check_int("cover_crits", cover_crits, 0, MAX_COVER)
-    obscured = check_bool("obscured", obscured)
-    rounds = check_int("rounds", rounds, 1, MAX_ROUNDS)
+    cover, obscured, rounds, cover_crits = _checked_situation(cover, obscured, rounds, cover_crits)
     rule_variants = variants if variants is not None else Variants.resolve(None)
     return _cached_config(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
 
@@ -276,14 +294,28 @@ def _exact_result(arrays: tuple[np.ndarray, np.ndarray, np.ndarray], shot: _Shot
     return _result(damage, attack, saves, "exact", None, None, shot)
 
 
+def _kill_injury(pmf: np.ndarray, wounds: int) -> tuple[float, float]:
+    kill = float(min(1.0, _sum(pmf[wounds:])))
+    # Injured: more than half the starting wounds lost, but alive.
+    injury = float(min(1.0, _sum(pmf[wounds // 2 + 1 : wounds])))
+    return kill, injury
+
+
+def _exact_summary(pmf: np.ndarray, wounds: int) -> dict[str, float]:
+    # ShootResult.summary() of an exact shot from its damage pmf alone: the same figures computed
+    # the same way (_figures, _kill_injury), without the tables and the result object
+    damage = Distribution._adopt(pmf)
+    kill, injury = _kill_injury(pmf, wounds)
+    return {"mean_damage": float(damage.mean), "std_damage": float(damage.std), "kill_chance": float(kill),
+            "injury_chance": float(injury)}
+
+
 def _result(damage: Distribution, attack: JointDistribution, saves: JointDistribution, method_used: str,
             n: int | None, seed_used: int | None, shot: _Shot) -> ShootResult:
     target = shot[1]
     wounds = target.wounds
     pmf = damage.pmf
-    kill = float(min(1.0, _sum(pmf[wounds:])))
-    # Injured: more than half the starting wounds lost, but alive.
-    injury = float(min(1.0, _sum(pmf[wounds // 2 + 1 : wounds])))
+    kill, injury = _kill_injury(pmf, wounds)
     left = np.zeros(wounds + 1)
     alive = pmf[:wounds]  # never empty: damage 0 is in the pmf and wounds >= 1
     left[wounds - alive.size + 1 :] = alive[::-1]
@@ -362,16 +394,26 @@ def shoot_batch(
     methods, sample_list, seeds, thread_list = items["method"], items["samples"], items["seed"], items["threads"]
     covers, obscureds, rounds_list, cover_crits_list = (items["cover"], items["obscured"], items["rounds"],
                                                         items["cover_crits"])
+    # Only the seeds vary (a sweep's cell seeds): the other options are checked with item 0's, and an
+    # exact item's seed, which it does not use, only needs to be a valid one.
+    seeds_only = single["method"] and single["samples"] and single["threads"]
+    first: EngineOptions | None = None  # item 0's options
     option_list: list[EngineOptions] = []
     shots: list[_Shot] = []
     for i in range(size):
         try:
-            if not shared_options or i == 0:
-                parts = (methods[i], sample_list[i], seeds[i], thread_list[i])
+            seed_i = seeds[i]
+            if first is not None and (shared_options or seeds_only and first.method != "monte_carlo" and (
+                    seed_i is None or type(seed_i) is int and 0 <= seed_i <= MAX_SEED)):
+                options = first  # its method and checks are this item's too
+            else:
+                parts = (methods[i], sample_list[i], seed_i, thread_list[i])
                 key = tuple(map(id, parts))
                 if key not in known_options:
                     known_options[key] = engine_options(*parts, progress, executor, methods=METHODS)
                 options = known_options[key]
+                if first is None:
+                    first = options
             option_list.append(options)
             # each distinct shot's configuration and labels are cached (by identity, then by value)
             shots.append(_shot(weapon_list[i], target_list[i], covers[i], obscureds[i], rounds_list[i],
@@ -395,7 +437,13 @@ def shoot_batch(
         assert resolved is not None  # i is an exact item
         return _exact_result(resolved.shaped(position[i]), shots[i])
 
-    return ResultBatch(size, build)
+    def summarize(i: int) -> dict[str, float]:
+        if i in sampled:
+            return sampled[i].summary()
+        assert resolved is not None
+        return _exact_summary(resolved.damage(position[i]), shots[i][1].wounds)
+
+    return ResultBatch(size, build, summarize)
 
 
 #: kt.shoot_many is kt.shoot_batch
