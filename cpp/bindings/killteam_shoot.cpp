@@ -92,6 +92,31 @@ void register_killteam_shoot(py::module_ m) {
 
     m.def("shoot_max_attack_damage", &max_attack_damage, py::arg("config"));
 
+    // A shot's configuration from two partial ones: the attack dice, damage, weapon rules and rule
+    // variants of `weapon`; the save and the abilities of `target`; and the situation. One call
+    // instead of some thirty attribute writes from Python per distinct shot.
+    m.def("shoot_config_join",
+          [](const ShootConfig& weapon, const ShootConfig& target, int cover, int cover_crits, int rounds) {
+              ShootConfig c = weapon;
+              c.save = target.save;
+              c.hardy = target.hardy;
+              c.save_reroll = target.save_reroll;
+              c.defender_punishing = target.defender_punishing;
+              c.indomitus = target.indomitus;
+              c.save_fails_to_norms = target.save_fails_to_norms;
+              c.save_norms_to_crits = target.save_norms_to_crits;
+              c.just_a_scratch = target.just_a_scratch;
+              c.just_a_scratch_normals = target.just_a_scratch_normals;
+              c.durable = target.durable;
+              c.feel_no_pain = target.feel_no_pain;
+              c.saintly_relics = target.saintly_relics;
+              c.cover = cover;
+              c.cover_crits = cover_crits;
+              c.rounds = rounds;
+              return c;
+          },
+          py::arg("weapon"), py::arg("target"), py::arg("cover"), py::arg("cover_crits"), py::arg("rounds"));
+
     // The defender's blocks for fixed dice: (blocked crits, blocked norms, unblocked crits,
     // unblocked norms after Just a Scratch, their damage after Durable).
     m.def("shoot_blocks",

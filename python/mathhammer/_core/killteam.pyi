@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AttackProfile', 'BlockRule', 'DuelistRule', 'DurableRule', 'ExactShots', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'FnpRule', 'LethalTest', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Ones', 'Reroll', 'ScratchTiming', 'ShockRule', 'ShootConfig', 'Strategy', 'Upgrades', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'finish_roll', 'resolve_fight', 'shoot_blocks', 'shoot_counts', 'shoot_exact', 'shoot_exact_batch', 'shoot_exact_shaped', 'shoot_max_attack_damage']
+__all__: list[str] = ['AttackProfile', 'BlockRule', 'DuelistRule', 'DurableRule', 'ExactShots', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'FnpRule', 'LethalTest', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Ones', 'Reroll', 'ScratchTiming', 'ShockRule', 'ShootConfig', 'Strategy', 'Upgrades', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'finish_roll', 'resolve_fight', 'shoot_blocks', 'shoot_config_join', 'shoot_counts', 'shoot_exact', 'shoot_exact_batch', 'shoot_exact_shaped', 'shoot_max_attack_damage']
 class Reroll:
     """
     Members:
@@ -847,6 +847,8 @@ def finish_roll(profile: AttackProfile, crits: typing.SupportsInt | typing.Suppo
 def resolve_fight(spec: FightSpec, crits_a: typing.SupportsInt | typing.SupportsIndex, norms_a: typing.SupportsInt | typing.SupportsIndex, crits_b: typing.SupportsInt | typing.SupportsIndex, norms_b: typing.SupportsInt | typing.SupportsIndex, wounds_a: typing.SupportsInt | typing.SupportsIndex, wounds_b: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int, list[tuple[str, str, int]], tuple[int, int]]:
     ...
 def shoot_blocks(config: ShootConfig, crits: typing.SupportsInt | typing.SupportsIndex, norms: typing.SupportsInt | typing.SupportsIndex, crit_saves: typing.SupportsInt | typing.SupportsIndex, norm_saves: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int, int, int, int]:
+    ...
+def shoot_config_join(weapon: ShootConfig, target: ShootConfig, cover: typing.SupportsInt | typing.SupportsIndex, cover_crits: typing.SupportsInt | typing.SupportsIndex, rounds: typing.SupportsInt | typing.SupportsIndex) -> ShootConfig:
     ...
 def shoot_counts(config: ShootConfig, seed: typing.SupportsInt | typing.SupportsIndex, total: typing.SupportsInt | typing.SupportsIndex, chunk_begin: typing.SupportsInt | typing.SupportsIndex, chunk_end: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.uint64]:
     """

@@ -115,10 +115,18 @@ class ShootResult(EngineResult):
 @functools.lru_cache(maxsize=_CACHED_SHOTS)
 def _cached_config(weapon: Weapon, target: Operative, cover: int, obscured: bool, rounds: int, cover_crits: int,
                    variants: Variants) -> Any:
+    # Joined in C++ from the weapon's side and the target's, each built once per distinct profile:
+    # a batch or sweep of many shots has far fewer weapons and targets than shots.
+    return _kt.shoot_config_join(_weapon_side(weapon, obscured, variants), _target_side(target), cover, cover_crits,
+                                 rounds)
+
+
+@functools.lru_cache(maxsize=_CACHED_SHOTS)
+def _weapon_side(weapon: Weapon, obscured: bool, variants: Variants) -> Any:
+    # the fields of a shot that come from the weapon and the rule variants (see shoot_config_join)
     from mathhammer.killteam.attack_dice import attack_profile
 
     rules = weapon.rules
-    abilities = target.abilities
     c = _kt.ShootConfig()
     c.attack = attack_profile(weapon, obscured, variants)
     c.normal_damage, c.critical_damage = weapon.damage
@@ -126,25 +134,30 @@ def _cached_config(weapon: Weapon, target: Operative, cover: int, obscured: bool
     c.piercing = rules.piercing
     c.piercing_crits = rules.piercing_crits
     c.saturate = rules.saturate
+    c.ones = getattr(_kt.Ones, variants.ones)
+    c.blocks = getattr(_kt.BlockRule, variants.blocks)
+    c.scratch = getattr(_kt.ScratchTiming, variants.just_a_scratch)
+    c.fnp = getattr(_kt.FnpRule, variants.fnp)
+    return c
+
+
+@functools.lru_cache(maxsize=_CACHED_SHOTS)
+def _target_side(target: Operative) -> Any:
+    # the fields of a shot that come from the target (see shoot_config_join)
+    abilities = target.abilities
+    c = _kt.ShootConfig()
     c.save = target.save
-    c.cover = cover
-    c.cover_crits = cover_crits
     c.hardy = abilities.hardy or 0
     c.save_reroll = getattr(_kt.Reroll, abilities.save_reroll)
     c.defender_punishing = abilities.punishing
     c.indomitus = abilities.indomitus
     c.save_fails_to_norms = abilities.save_fails_to_norms
     c.save_norms_to_crits = abilities.save_norms_to_crits
-    c.ones = getattr(_kt.Ones, variants.ones)
-    c.blocks = getattr(_kt.BlockRule, variants.blocks)
-    c.scratch = getattr(_kt.ScratchTiming, variants.just_a_scratch)
-    c.fnp = getattr(_kt.FnpRule, variants.fnp)
     c.just_a_scratch = abilities.just_a_scratch
     c.just_a_scratch_normals = abilities.just_a_scratch_normals
     c.durable = abilities.durable
     c.feel_no_pain = abilities.feel_no_pain or 0
     c.saintly_relics = abilities.saintly_relics
-    c.rounds = rounds
     return c
 
 
@@ -213,6 +226,8 @@ def _clear_caches() -> None:
     _shots_by_identity.clear()
     _cached_shot.cache_clear()
     _cached_config.cache_clear()
+    _weapon_side.cache_clear()
+    _target_side.cache_clear()
     _label.cache_clear()
 
 
