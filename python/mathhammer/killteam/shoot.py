@@ -113,17 +113,9 @@ class ShootResult(EngineResult):
 
 
 @functools.lru_cache(maxsize=_CACHED_SHOTS)
-def _cached_config(weapon: Weapon, target: Operative, cover: int, obscured: bool, rounds: int, cover_crits: int,
-                   variants: Variants) -> Any:
-    # Joined in C++ from the weapon's side and the target's, each built once per distinct profile:
-    # a batch or sweep of many shots has far fewer weapons and targets than shots.
-    return _kt.shoot_config_join(_weapon_side(weapon, obscured, variants), _target_side(target), cover, cover_crits,
-                                 rounds)
-
-
-@functools.lru_cache(maxsize=_CACHED_SHOTS)
-def _weapon_side(weapon: Weapon, obscured: bool, variants: Variants) -> Any:
-    # the fields of a shot that come from the weapon and the rule variants (see shoot_config_join)
+def _weapon_side(weapon: Weapon, obscured: bool, variants: Variants) -> tuple[Any, str]:
+    # the fields of a shot that come from the weapon and the rule variants (see shoot_config_join),
+    # and the weapon's text for the result
     from mathhammer.killteam.attack_dice import attack_profile
 
     rules = weapon.rules
@@ -138,12 +130,12 @@ def _weapon_side(weapon: Weapon, obscured: bool, variants: Variants) -> Any:
     c.blocks = getattr(_kt.BlockRule, variants.blocks)
     c.scratch = getattr(_kt.ScratchTiming, variants.just_a_scratch)
     c.fnp = getattr(_kt.FnpRule, variants.fnp)
-    return c
+    return c, str(weapon)
 
 
 @functools.lru_cache(maxsize=_CACHED_SHOTS)
-def _target_side(target: Operative) -> Any:
-    # the fields of a shot that come from the target (see shoot_config_join)
+def _target_side(target: Operative) -> tuple[Any, str]:
+    # the fields of a shot that come from the target (see shoot_config_join), and its text
     abilities = target.abilities
     c = _kt.ShootConfig()
     c.save = target.save
@@ -158,7 +150,7 @@ def _target_side(target: Operative) -> Any:
     c.durable = abilities.durable
     c.feel_no_pain = abilities.feel_no_pain or 0
     c.saintly_relics = abilities.saintly_relics
-    return c
+    return c, str(target)
 
 
 def _check_profiles(weapon: Any, target: Any) -> None:
@@ -166,12 +158,6 @@ def _check_profiles(weapon: Any, target: Any) -> None:
         raise InputTypeError("weapon", f"expected a kt.Weapon, got {type(weapon).__name__}")
     if not isinstance(target, Operative):
         raise InputTypeError("target", f"expected a kt.Operative, got {type(target).__name__}")
-
-
-@functools.lru_cache(maxsize=_CACHED_SHOTS)
-def _label(profile: Weapon | Operative) -> str:
-    # a profile's text for the result, formatted once per distinct profile
-    return str(profile)
 
 
 # A shot as the engine needs it: the profiles and variants it was made from (held, so their ids
@@ -207,10 +193,13 @@ def _shot(weapon: Weapon, target: Operative, cover: int, obscured: bool, rounds:
 @functools.lru_cache(maxsize=_CACHED_SHOTS)
 def _cached_shot(weapon: Weapon, target: Operative, cover: int, obscured: bool, rounds: int, cover_crits: int,
                  rule_variants: Variants) -> _Shot:
-    # checked values only (plain ints and bools), so that the key of 1 is never the key of True
-    config = _cached_config(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
-    return (weapon, target, rule_variants, config, _label(weapon), _label(target), cover, obscured, rounds,
-            cover_crits)
+    # checked values only (plain ints and bools), so that the key of 1 is never the key of True.
+    # Joined in C++ from the weapon's side and the target's, each built once per distinct profile:
+    # a batch or sweep of many shots has far fewer weapons and targets than shots.
+    weapon_side, weapon_label = _weapon_side(weapon, obscured, rule_variants)
+    target_side, target_label = _target_side(target)
+    config = _kt.shoot_config_join(weapon_side, target_side, cover, cover_crits, rounds)
+    return (weapon, target, rule_variants, config, weapon_label, target_label, cover, obscured, rounds, cover_crits)
 
 
 def _checked_situation(cover: Any, obscured: Any, rounds: Any, cover_crits: Any) -> tuple[int, bool, int, int]:
@@ -225,10 +214,8 @@ def _clear_caches() -> None:
     """Forget every cached shot (the cold benchmarks start from nothing)."""
     _shots_by_identity.clear()
     _cached_shot.cache_clear()
-    _cached_config.cache_clear()
     _weapon_side.cache_clear()
     _target_side.cache_clear()
-    _label.cache_clear()
 
 
 def shoot_config(weapon: Weapon, target: Operative, cover: int = 0, obscured: bool = False, rounds: int = 1,
@@ -238,11 +225,11 @@ def shoot_config(weapon: Weapon, target: Operative, cover: int = 0, obscured: bo
     if type(cover) is int and type(cover_crits) is int and type(rounds) is int and type(obscured) is bool \
             and 0 <= cover <= MAX_COVER and 0 <= cover_crits <= MAX_COVER and 1 <= rounds <= MAX_ROUNDS:
         # already valid plain values: the checks below would return them unchanged
-        return _cached_config(weapon, target, cover, obscured, rounds, cover_crits,
-                              variants if variants is not None else Variants.resolve(None))
+        return _cached_shot(weapon, target, cover, obscured, rounds, cover_crits,
+                            variants if variants is not None else Variants.resolve(None))[3]
     cover, obscured, rounds, cover_crits = _checked_situation(cover, obscured, rounds, cover_crits)
     rule_variants = variants if variants is not None else Variants.resolve(None)
-    return _cached_config(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
+    return _cached_shot(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)[3]
 
 
 def shoot(
