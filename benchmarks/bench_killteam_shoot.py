@@ -112,6 +112,16 @@ def test_exact_shot_batch_per_second(benchmark):
     benchmark.extra_info["shots_per_second"] = len(BATCH_SHOTS) / benchmark.stats.stats.mean
 
 
+def test_exact_shot_batch_cold_per_second(benchmark):
+    """As above, but every cache of shots, configurations and labels is emptied before each round:
+    the batch builds the configurations of its 8,000 shots (80 weapons x 25 targets x 4 covers)."""
+    weapons, targets, covers = (list(column) for column in zip(*BATCH_SHOTS))
+    batch = benchmark.pedantic(kt.shoot_batch, args=(weapons, targets, covers), setup=shoot_module._clear_caches,
+                               rounds=5)
+    assert len(batch) == len(BATCH_SHOTS)
+    benchmark.extra_info["shots_per_second"] = len(BATCH_SHOTS) / benchmark.stats.stats.mean
+
+
 def test_exact_shot_batch_of_one_shot_per_second(benchmark):
     """The 4-dice shot 8,000 times (a sweep cell repeated): resolved once, copied to every item."""
     weapon, target, cover = SCENARIOS["4d_3+_balanced_lethal_rending_pc1_dev1_vs_3+_cover1_fnp5"]
