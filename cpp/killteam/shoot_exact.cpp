@@ -227,6 +227,10 @@ ShootExact shoot_exact(const ShootConfig& cfg) {
     DamageInstances kept(relics ? max_damage : 0, relics ? max_instances : 0);
     DamageInstances spent(relics ? max_damage : 0, relics ? max_instances : 0);
     const double relic_p = relic_chance(cfg.saintly_relics);
+    // P(no relic roll succeeds on `count` dice), by count: the same std::pow values, worked out once
+    std::array<double, kMaxDice + 1> relic_stay{};
+    if (relics)
+        for (int count = 0; count <= kMaxDice; ++count) relic_stay[count] = std::pow(1.0 - relic_p, count);
     for (int c = 0; c <= dice; ++c) {
         for (int uc = 0; uc <= c; ++uc) {
             for (int un = 0; uc + un <= dice; ++un) {
@@ -239,7 +243,7 @@ ShootExact shoot_exact(const ShootConfig& cfg) {
                 const RelicOrder order = relic_order(cfg, u);
                 double reach = 1.0;
                 for (int g = 0; g < order.groups; ++g) {
-                    const double stay = std::pow(1.0 - relic_p, order.count[g]);
+                    const double stay = relic_stay[order.count[g]];
                     spent.add(attack_damage(cfg, c, u, order.kind[g]), w * reach * (1.0 - stay));
                     reach *= stay;
                 }
