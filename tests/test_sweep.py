@@ -4,6 +4,7 @@ and separate engine calls."""
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import multiprocessing
 import os
@@ -229,3 +230,61 @@ def test_dotted_and_plain_axes_keep_the_order_given() -> None:
     for row, (save, cover, hit) in zip(df.itertuples(index=False), cells):
         assert row.mean_damage == kt.shoot(kt.Weapon(4, hit, (3, 4), "Lethal 5+"), kt.Operative(save, 12),
                                            cover=cover).summary()["mean_damage"]
+
+
+def test_a_batched_sweep_is_the_cell_by_cell_sweep(monkeypatch: pytest.MonkeyPatch) -> None:
+    # kt.shoot runs chunk by chunk through kt.shoot_batch; without the registry entry every cell is
+    # its own kt.shoot call: the tables are the same, exact and Monte Carlo (same cell seeds)
+    sweep_module = importlib.import_module("mathhammer.sweep")  # mh.sweep is the function
+
+    grid = fields({"weapon.hit": [2, 3, 4], "target.save": range(2, 7), "cover": range(0, 3),
+                   "target.wounds": [7, 12]})
+    exact = mh.sweep(kt.shoot, weapon=GUN, target=TARGET, chunk=7, **grid)
+    sampled = mh.sweep(kt.shoot, weapon=GUN, target=TARGET, method="monte_carlo", samples=2_000, seed=11,
+                       cover=[0, 1], **fields({"weapon.hit": [3, 4]}))
+    monkeypatch.setattr(sweep_module, "BATCH_FUNCTIONS", {})
+    pd.testing.assert_frame_equal(exact, mh.sweep(kt.shoot, weapon=GUN, target=TARGET, chunk=7, **grid),
+                                  check_exact=True)
+    pd.testing.assert_frame_equal(sampled, mh.sweep(kt.shoot, weapon=GUN, target=TARGET, method="monte_carlo",
+                                                    samples=2_000, seed=11, cover=[0, 1],
+                                                    **fields({"weapon.hit": [3, 4]})), check_exact=True)
+
+
+def plus(x: int, y: int = 0) -> dict[str, float]:
+    if x < 0:
+        raise ValueError("negative")
+    return {"sum": float(x + y)}
+
+
+BATCH_CALLS: list[dict[str, Any]] = []
+
+
+def plus_batch(xs: list[int], y: int | list[int] = 0) -> list[dict[str, float]]:
+    BATCH_CALLS.append({"xs": xs, "y": y})
+    ys = y if isinstance(y, list) else [y] * len(xs)
+    if any(x < 0 for x in xs):
+        raise ValueError("negative")
+    return [{"sum": float(x + b)} for x, b in zip(xs, ys)]
+
+
+def test_the_batch_registry_renames_positional_arguments_and_falls_back_cell_by_cell(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    sweep_module = importlib.import_module("mathhammer.sweep")  # mh.sweep is the function
+
+    assert sweep_module._batch_form(kt.shoot) == (
+        kt.shoot_batch, {"weapon": "weapons", "target": "targets", "cover": "cover", "obscured": "obscured",
+                         "rounds": "rounds", "cover_crits": "cover_crits", "method": "method", "samples": "samples",
+                         "seed": "seed", "threads": "threads", "progress": "progress", "executor": "executor",
+                         "variants": "variants"})
+    assert sweep_module._batch_form(add) is None
+    entry = {f"{plus.__module__}:plus": f"{plus_batch.__module__}:plus_batch"}
+    monkeypatch.setattr(sweep_module, "BATCH_FUNCTIONS", entry)
+    BATCH_CALLS.clear()
+    df = mh.sweep(plus, x=range(6), y=[10, 20], chunk=4)
+    assert df["sum"].tolist() == [float(x + y) for x in range(6) for y in (10, 20)]
+    assert [call["xs"] for call in BATCH_CALLS] == [[0, 0, 1, 1], [2, 2, 3, 3], [4, 4, 5, 5]]
+    # a failing batch: its chunk runs cell by cell, and the bad cell is reported as itself
+    with pytest.raises(mh.SweepError) as caught:
+        mh.sweep(plus, x=[1, -1], y=5, chunk=2)
+    assert caught.value.index == 1 and caught.value.parameters == {"x": "-1"}
+    assert caught.value.error_type == "ValueError" and len(BATCH_CALLS) == 4

@@ -23,10 +23,14 @@ using ShotArrays = py::typing::Tuple<py::array_t<double>, py::array_t<double>, p
 
 // The exact shot as the result classes hold it: the damage pmf without its trailing zeros (it always
 // has some mass), the attack table cut to the weapon's dice, and the saves table.
-ShotArrays shaped_exact_shot(const kt::ShootExact& r, int dice) {
+py::array_t<double> trimmed_damage(const kt::ShootExact& r) {
     std::size_t used = r.damage.size();
     while (used > 1 && r.damage[used - 1] == 0.0) --used;
-    py::array_t<double> damage(static_cast<py::ssize_t>(used), r.damage.data());
+    return py::array_t<double>(static_cast<py::ssize_t>(used), r.damage.data());
+}
+
+ShotArrays shaped_exact_shot(const kt::ShootExact& r, int dice) {
+    py::array_t<double> damage = trimmed_damage(r);
     const int side = std::min(dice + 1, kt::kTableSide);
     py::array_t<double> attack({side, side});
     double* out = attack.mutable_data();
@@ -35,6 +39,13 @@ ShotArrays shaped_exact_shot(const kt::ShootExact& r, int dice) {
     return ShotArrays(py::make_tuple(std::move(damage), std::move(attack),
                                      to_numpy(r.saves, {kt::kSaveSide, kt::kSaveSide})));
 }
+
+// The exact shots of one batch: results[slot[i]] is item i's, for a weapon of dice[i] dice.
+struct ExactShots {
+    std::vector<kt::ShootExact> results;
+    std::vector<std::size_t> slot;
+    std::vector<int> dice;
+};
 
 }  // namespace
 
@@ -81,6 +92,31 @@ void register_killteam_shoot(py::module_ m) {
 
     m.def("shoot_max_attack_damage", &max_attack_damage, py::arg("config"));
 
+    // A shot's configuration from two partial ones: the attack dice, damage, weapon rules and rule
+    // variants of `weapon`; the save and the abilities of `target`; and the situation. One call
+    // instead of some thirty attribute writes from Python per distinct shot.
+    m.def("shoot_config_join",
+          [](const ShootConfig& weapon, const ShootConfig& target, int cover, int cover_crits, int rounds) {
+              ShootConfig c = weapon;
+              c.save = target.save;
+              c.hardy = target.hardy;
+              c.save_reroll = target.save_reroll;
+              c.defender_punishing = target.defender_punishing;
+              c.indomitus = target.indomitus;
+              c.save_fails_to_norms = target.save_fails_to_norms;
+              c.save_norms_to_crits = target.save_norms_to_crits;
+              c.just_a_scratch = target.just_a_scratch;
+              c.just_a_scratch_normals = target.just_a_scratch_normals;
+              c.durable = target.durable;
+              c.feel_no_pain = target.feel_no_pain;
+              c.saintly_relics = target.saintly_relics;
+              c.cover = cover;
+              c.cover_crits = cover_crits;
+              c.rounds = rounds;
+              return c;
+          },
+          py::arg("weapon"), py::arg("target"), py::arg("cover"), py::arg("cover_crits"), py::arg("rounds"));
+
     // The defender's blocks for fixed dice: (blocked crits, blocked norms, unblocked crits,
     // unblocked norms after Just a Scratch, their damage after Durable).
     m.def("shoot_blocks",
@@ -114,29 +150,43 @@ void register_killteam_shoot(py::module_ m) {
           },
           py::arg("config"));
 
-    // Many exact shots in one call, the GIL released and Ctrl-C honoured between shots: a list of
-    // shoot_exact_shaped tuples, one per configuration. A configuration object given more than once
-    // (the Python side hands out one cached object per distinct shot) is resolved once.
+    // Many exact shots in one call, the GIL released and Ctrl-C honoured between shots. A
+    // configuration object given more than once (the Python side hands out one cached object per
+    // distinct shot) is resolved once. The arrays of item i (shoot_exact_shaped's tuple) are made when
+    // asked for: a sweep or a batch whose items are never looked at does not pay for them.
+    py::class_<ExactShots>(m, "ExactShots")
+        .def("__len__", [](const ExactShots& s) { return s.slot.size(); })
+        .def("shaped",
+             [](const ExactShots& s, std::size_t i) {
+                 if (i >= s.slot.size()) throw py::index_error("shot index out of range");
+                 return shaped_exact_shot(s.results[s.slot[i]], s.dice[i]);
+             },
+             py::arg("index"))
+        // the damage pmf alone, as in shaped(index) (what a summary reads)
+        .def("damage",
+             [](const ExactShots& s, std::size_t i) {
+                 if (i >= s.slot.size()) throw py::index_error("shot index out of range");
+                 return trimmed_damage(s.results[s.slot[i]]);
+             },
+             py::arg("index"));
     m.def("shoot_exact_batch",
           [](const std::vector<const ShootConfig*>& configs) {
-              std::vector<std::size_t> slot(configs.size());
-              const std::vector<ShootExact> results = without_gil([&] {
-                  std::vector<ShootExact> out;
+              return without_gil([&] {
+                  ExactShots shots;
+                  shots.slot.resize(configs.size());
+                  shots.dice.resize(configs.size());
                   std::unordered_map<const ShootConfig*, std::size_t> seen;
                   for (std::size_t i = 0; i < configs.size(); ++i) {
-                      const auto [it, fresh] = seen.emplace(configs[i], out.size());
+                      const auto [it, fresh] = seen.emplace(configs[i], shots.results.size());
                       if (fresh) {
                           check_interrupt();
-                          out.push_back(shoot_exact(*configs[i]));
+                          shots.results.push_back(shoot_exact(*configs[i]));
                       }
-                      slot[i] = it->second;
+                      shots.slot[i] = it->second;
+                      shots.dice[i] = configs[i]->attack.dice;
                   }
-                  return out;
+                  return shots;
               });
-              py::typing::List<ShotArrays> out;
-              for (std::size_t i = 0; i < configs.size(); ++i)
-                  out.append(shaped_exact_shot(results[slot[i]], configs[i]->attack.dice));
-              return out;
           },
           py::arg("configs"));
 

@@ -232,7 +232,10 @@ RetainedTable attack_distribution(const AttackProfile& p) {
     // first roll. Purity Seal only asks whether two 1s are left, so 1s are counted up to 2.
     static constexpr int S = kTableSide;
     static constexpr int kOnes = 3;
-    std::array<double, S * S * S * kOnes> before{};
+    // Indexed by counts 0..k only: zeroing the whole 13^3 x 3 table cost more than the enumeration.
+    const int K = k + 1;
+    std::array<double, S * S * S * kOnes> before;
+    std::fill_n(before.begin(), K * K * K * kOnes, 0.0);
     int counts[8] = {};
     auto visit = [&](auto&& self, int group, int left, double prob) -> void {
         if (group == g.count - 1) {
@@ -250,7 +253,7 @@ RetainedTable attack_distribution(const AttackProfile& p) {
             }
             const Rerolls r = choose_rerolls(p.reroll, n, f, ones, top_other);
             const int kept_ones = ones_tracked ? std::min(2, ones - r.ones) : 0;
-            before[((c * S + (n - r.norms)) * S + r.fails + r.norms) * kOnes + kept_ones] += prob * factorial(k);
+            before[((c * K + (n - r.norms)) * K + r.fails + r.norms) * kOnes + kept_ones] += prob * factorial(k);
             return;
         }
         for (int x = 0; x <= left; ++x) {
@@ -269,7 +272,7 @@ RetainedTable attack_distribution(const AttackProfile& p) {
         for (int n = 0; c + n <= k; ++n) {
             for (int r = 0; c + n + r <= k; ++r) {
                 for (int kept_ones = 0; kept_ones < kOnes; ++kept_ones) {
-                    const double prob = before[((c * S + n) * S + r) * kOnes + kept_ones];
+                    const double prob = before[((c * K + n) * K + r) * kOnes + kept_ones];
                     if (prob == 0.0) continue;
                     const int f = k - c - n - r;
                     for (int rc = 0; rc <= r; ++rc) {

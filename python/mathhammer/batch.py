@@ -30,11 +30,14 @@ class ResultBatch(Generic[R]):
     ``to_frame()`` a pandas DataFrame with one row of ``summary()`` per item.
     """
 
-    __slots__ = ("_build", "_items")
+    __slots__ = ("_build", "_items", "_summarize")
 
-    def __init__(self, size: int, build: Callable[[int], R]) -> None:
+    def __init__(self, size: int, build: Callable[[int], R],
+                 summarize: Callable[[int], dict[str, float]] | None = None) -> None:
+        # summarize(i): item i's summary() without building the item (a sweep reads only that)
         self._build = build
         self._items: list[R | None] = [None] * size
+        self._summarize = summarize
 
     def __len__(self) -> int:
         return len(self._items)
@@ -56,7 +59,12 @@ class ResultBatch(Generic[R]):
 
     def summaries(self) -> list[dict[str, float]]:
         """Each item's ``summary()``, in order."""
-        return [item.summary() for item in self]  # type: ignore[attr-defined]
+        summarize = self._summarize
+        if summarize is None:
+            return [item.summary() for item in self]  # type: ignore[attr-defined]
+        items = self._items
+        return [summarize(i) if item is None else item.summary()  # type: ignore[attr-defined]
+                for i, item in enumerate(items)]
 
     def to_frame(self) -> Any:
         """One row of ``summary()`` per item (index: the item's position)."""

@@ -11,12 +11,15 @@ same table serially, on a process pool or on a Dask cluster.
 
 Speed. Everything that does not change between cells (the axes, the function's signature, which
 arguments are profiles varied by dotted keys) is worked out once; a cell costs a dict, the call and
-the summary, and the DataFrame is built once at the end.
+the summary, and the DataFrame is built once at the end. An engine function with a batch form
+(``BATCH_FUNCTIONS``: ``kt.shoot`` -> ``kt.shoot_batch``) gets each chunk's cells in one batch call
+instead, with the same arguments and seeds, so the table is the one the cell-by-cell calls give.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import inspect
 import math
 import secrets
@@ -25,8 +28,9 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from typing import Any
 
 from mathhammer._validate import InputError, InputTypeError
+from mathhammer.batch import ResultBatch
 
-__all__ = ["SweepError", "cell_seed", "sweep"]
+__all__ = ["BATCH_FUNCTIONS", "SweepError", "cell_seed", "sweep"]
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -34,6 +38,40 @@ _GAMMA = 0x9E3779B97F4A7C15
 #: Cells per chunk are at most this many (and fewer when that leaves under 32 chunks).
 MAX_CHUNK = 1024
 _TARGET_CHUNKS = 32
+
+
+#: Engine functions with a batch form, "module:function" -> "module:batch function" (imported when
+#: a sweep of the engine function runs). A batch function takes the engine function's arguments,
+#: each as one value or a sequence with one item per cell (positional ones in the same order, the
+#: others by the same name), and returns a sequence whose item i is the engine function's result
+#: for cell i (``mathhammer.batch.ResultBatch``).
+BATCH_FUNCTIONS: dict[str, str] = {
+    "mathhammer.killteam.shoot:shoot": "mathhammer.killteam.shoot:shoot_batch",
+}
+
+
+def _function(name: str) -> Any:
+    module, _, attribute = name.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def _batch_form(fn: Callable[..., Any]) -> tuple[Callable[..., Any], dict[str, str]] | None:
+    """fn's batch function and the name it gives each of fn's arguments, when it has one."""
+    name = BATCH_FUNCTIONS.get(f"{getattr(fn, '__module__', '')}:{getattr(fn, '__qualname__', '')}")
+    if name is None:
+        return None
+    batch = _function(name)
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    own = list(inspect.signature(fn).parameters.values())
+    theirs = list(inspect.signature(batch).parameters.values())
+    positional = [p.name for p in theirs if p.kind in kinds]
+    names: dict[str, str] = {}
+    for i, parameter in enumerate(own):
+        if parameter.kind in kinds and i < len(positional):
+            names[parameter.name] = positional[i]  # weapon -> weapons
+        else:
+            names[parameter.name] = parameter.name
+    return batch, names
 
 
 def cell_seed(seed: int, index: int) -> int:
@@ -71,6 +109,7 @@ class _Plan:
     profiles: tuple[tuple[str, Any, tuple[tuple[str, int], ...]], ...]  # (argument, base, ((field, axis), ...))
     seed: int
     takes_seed: bool
+    batch: tuple[Callable[..., Any], dict[str, str]] | None = None  # fn's batch form (BATCH_FUNCTIONS)
 
 
 def _is_axis(value: Any) -> bool:
@@ -145,7 +184,7 @@ def _plan(fn: Callable[..., Any], seed: int, arguments: Mapping[str, Any]) -> _P
     in_profiles = {axis for _, _, varied in profiles for _, axis in varied}
     plain = tuple(i for i in range(len(axes)) if i not in in_profiles)
     return _Plan(fn, fixed, tuple(k for k, _ in axes), tuple(v for _, v in axes), plain, tuple(profiles), seed,
-                 _takes(fn, "seed"))
+                 _takes(fn, "seed"), _batch_form(fn))
 
 
 def _digits(plan: _Plan, index: int) -> list[int]:
@@ -159,6 +198,49 @@ def _digits(plan: _Plan, index: int) -> list[int]:
 
 def _run_chunk(plan: _Plan, start: int, stop: int) -> list[Any]:
     """The summaries of cells ``start..stop-1`` (runs in whatever executes the chunk)."""
+    cells, failed = _cells(plan, start, stop)
+    out: list[Any] | None = None
+    if plan.batch is not None and len(cells) > 1:
+        out = _run_batch(plan, cells)
+    if out is None:
+        out = []
+        fn = plan.fn
+        for index, cell in enumerate(cells, start):
+            try:
+                out.append(_summary(fn(**cell)))
+            except Exception as error:
+                raise _cell_error(plan, index, _digits(plan, index), error) from None
+    if failed is not None:  # a cell whose arguments could not be made, after the cells before it ran
+        raise failed
+    return out
+
+
+def _summary(result: Any) -> Any:
+    summary = result.summary() if hasattr(result, "summary") else result
+    if not isinstance(summary, Mapping):
+        raise InputTypeError("sweep", f"the function returned {type(result).__name__}, which has no summary() "
+                                       "and is not a mapping of figures")
+    return summary
+
+
+def _run_batch(plan: _Plan, cells: list[dict[str, Any]]) -> list[Any] | None:
+    """The cells' summaries from one call of the function's batch form; None when the batch fails
+    (the caller then runs the cells one by one, so a bad cell is reported as itself)."""
+    assert plan.batch is not None
+    batch, names = plan.batch
+    columns: dict[str, list[Any]] = {names.get(key, key): [cell[key] for cell in cells] for key in cells[0]}
+    try:
+        results = batch(**columns)
+        if isinstance(results, ResultBatch):  # the summaries without building every result
+            return results.summaries()
+        return [_summary(results[i]) for i in range(len(cells))]
+    except Exception:
+        return None
+
+
+def _cells(plan: _Plan, start: int, stop: int) -> tuple[list[dict[str, Any]], SweepError | None]:
+    """The keyword arguments of cells ``start..stop-1``, up to the first cell whose profile cannot be
+    made (then also the error naming it)."""
     sizes = [len(v) for v in plan.values]
     digits = _digits(plan, start)
     names = plan.names
@@ -166,8 +248,8 @@ def _run_chunk(plan: _Plan, start: int, stop: int) -> list[Any]:
     plain = [(names[i], values[i], i) for i in plan.plain]
     profiles = plan.profiles
     cache: dict[tuple[str, tuple[int, ...]], Any] = {}  # a varied profile is built once per chunk per value set
-    fn, fixed, seed, takes_seed = plan.fn, plan.fixed, plan.seed, plan.takes_seed
-    out: list[Any] = []
+    fixed, seed, takes_seed = plan.fixed, plan.seed, plan.takes_seed
+    out: list[dict[str, Any]] = []
     last = len(sizes) - 1
     for index in range(start, stop):
         cell = dict(fixed)
@@ -182,20 +264,12 @@ def _run_chunk(plan: _Plan, start: int, stop: int) -> list[Any]:
                     for path, axis in varied:
                         profile = _replace(profile, path, values[axis][digits[axis]])
                 except Exception as error:
-                    raise _cell_error(plan, index, digits, error) from None
+                    return out, _cell_error(plan, index, digits, error)
                 cache[where] = profile
             cell[argument] = profile
         if takes_seed:
             cell["seed"] = cell_seed(seed, index)
-        try:
-            result = fn(**cell)
-            summary = result.summary() if hasattr(result, "summary") else result
-            if not isinstance(summary, Mapping):
-                raise InputTypeError("sweep", f"the function returned {type(result).__name__}, which has no summary() "
-                                               "and is not a mapping of figures")
-        except Exception as error:
-            raise _cell_error(plan, index, digits, error) from None
-        out.append(summary)
+        out.append(cell)
         # the next cell's digits: an odometer, last axis fastest
         k = last
         while k >= 0:
@@ -204,7 +278,7 @@ def _run_chunk(plan: _Plan, start: int, stop: int) -> list[Any]:
                 break
             digits[k] = 0
             k -= 1
-    return out
+    return out, None
 
 
 def _cell_error(plan: _Plan, index: int, digits: Sequence[int], error: BaseException) -> SweepError:

@@ -285,3 +285,36 @@ def test_fuzzed_arguments_raise_only_input_errors(cover, rounds, obscured, metho
     except (InputError, InputTypeError):
         return
     assert abs(r.damage.pmf.sum() - 1) < 1e-9
+
+
+def test_repeated_calls_and_equal_profiles_give_the_same_result() -> None:
+    # kt.shoot finds a repeated shot by the identity of its profiles, then by their value: the
+    # results of the same objects, of equal new objects and after the caches are cleared agree
+    import importlib
+
+    shoot_module = importlib.import_module("mathhammer.killteam.shoot")  # the package's `shoot` is the function
+    gun = kt.Weapon(5, 3, (3, 5), "Lethal 5+, Piercing Crits 1")
+    target = kt.Operative(4, 9, "Feel No Pain 6+")
+    first = kt.shoot(gun, target, cover=1, rounds=2).to_json()
+    assert kt.shoot(gun, target, cover=1, rounds=2).to_json() == first
+    assert kt.shoot(kt.Weapon(5, 3, (3, 5), "Lethal 5+, Piercing Crits 1"), kt.Operative(4, 9, "Feel No Pain 6+"),
+                    cover=1, rounds=2).to_json() == first
+    shoot_module._clear_caches()
+    assert kt.shoot(gun, target, cover=1, rounds=2).to_json() == first
+    # a bool is never taken for the int of a cached shot
+    with pytest.raises(InputTypeError):
+        kt.shoot(gun, target, cover=True, rounds=2)
+    assert kt.shoot(gun, target, cover=0, obscured=True).obscured is True
+    assert kt.shoot(gun, target, cover=0, obscured=False).obscured is False
+
+
+def test_a_shot_found_by_identity_is_never_another_objects() -> None:
+    # profiles made and dropped one after the other may reuse an id; an equal older profile's cached
+    # shot must not be found for a new, different one
+    results = []
+    for hit in (2, 3, 4, 5, 6) * 4:
+        gun = kt.Weapon(4, hit, (3, 4), "Lethal 5+")
+        results.append((hit, kt.shoot(gun, kt.Operative(3, 12)).damage.mean))
+        del gun
+    for hit, mean in results:
+        assert mean == kt.shoot(kt.Weapon(4, hit, (3, 4), "Lethal 5+"), kt.Operative(3, 12)).damage.mean

@@ -110,3 +110,49 @@ def test_indices_outside_the_batch() -> None:
         batch[-3]
     with pytest.raises(TypeError):
         batch["0"]  # type: ignore[index]
+
+
+def test_summaries_without_the_results_are_their_summaries() -> None:
+    # ResultBatch.summaries() reads the damage pmf alone for the items not built yet; it must give
+    # the summary() of the built result, bit for bit, exact and Monte Carlo items alike
+    weapons = WEAPONS * 3
+    targets = [TARGETS[(i * 3) % 4] for i in range(len(weapons))]
+    methods = ["exact"] * 11 + ["monte_carlo"]
+    batch = kt.shoot_batch(weapons, targets, cover=[i % 4 for i in range(12)], rounds=[1 + i % 3 for i in range(12)],
+                           method=methods, samples=5_000, seed=list(range(12)))
+    lazy = batch.summaries()
+    built = [kt.shoot(w, t, i % 4, rounds=1 + i % 3, method=methods[i], samples=5_000, seed=i).summary()
+             for i, (w, t) in enumerate(zip(weapons, targets))]
+    assert lazy == built
+    assert [batch[i].summary() for i in range(12)] == built
+    assert batch.summaries() == built  # the built items answer for themselves
+
+
+def test_per_item_seeds_are_checked_on_exact_items() -> None:
+    # an exact item does not use its seed, but a bad one is refused as the separate call refuses it
+    seeds: list[object] = [1, 2, 3, -1]
+    with pytest.raises(InputError, match=r"^seed\[3\]: -1 is out of range"):
+        kt.shoot_batch(WEAPONS[0], TARGETS[0], seed=seeds)
+    seeds[3] = True
+    with pytest.raises(InputTypeError, match=r"^seed\[3\]: expected an integer"):
+        kt.shoot_batch(WEAPONS[0], TARGETS[0], seed=seeds)
+    batch = kt.shoot_batch(WEAPONS[0], TARGETS[0], seed=[None, 0, 2**64 - 1])
+    assert [item.to_json() for item in batch] == [kt.shoot(WEAPONS[0], TARGETS[0]).to_json()] * 3
+
+
+def test_exact_shots_arrays() -> None:
+    from mathhammer import _core
+    from mathhammer.killteam.shoot import shoot_config
+
+    configs = [shoot_config(w, t) for w, t in zip(WEAPONS, TARGETS)]
+    shots = _core.killteam.shoot_exact_batch(configs + configs[:1])
+    assert len(shots) == 5
+    for i, config in enumerate(configs + configs[:1]):
+        alone = _core.killteam.shoot_exact_shaped(config)
+        for got, expected in zip(shots.shaped(i), alone):
+            assert got.shape == expected.shape and (got == expected).all()
+        assert (shots.damage(i) == alone[0]).all()
+    with pytest.raises(IndexError):
+        shots.shaped(5)
+    with pytest.raises(IndexError):
+        shots.damage(5)

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AttackProfile', 'BlockRule', 'DuelistRule', 'DurableRule', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'FnpRule', 'LethalTest', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Ones', 'Reroll', 'ScratchTiming', 'ShockRule', 'ShootConfig', 'Strategy', 'Upgrades', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'fight_exact_shaped', 'finish_roll', 'resolve_fight', 'shoot_blocks', 'shoot_counts', 'shoot_exact', 'shoot_exact_batch', 'shoot_exact_shaped', 'shoot_max_attack_damage']
+__all__: list[str] = ['AttackProfile', 'BlockRule', 'DuelistRule', 'DurableRule', 'ExactShots', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'FnpRule', 'LethalTest', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Ones', 'Reroll', 'ScratchTiming', 'ShockRule', 'ShootConfig', 'Strategy', 'Upgrades', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'fight_exact_shaped', 'finish_roll', 'resolve_fight', 'shoot_blocks', 'shoot_config_join', 'shoot_counts', 'shoot_exact', 'shoot_exact_batch', 'shoot_exact_shaped', 'shoot_max_attack_damage']
 class Reroll:
     """
     Members:
@@ -823,6 +823,13 @@ class ShootConfig:
     @save_norms_to_crits.setter
     def save_norms_to_crits(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
+class ExactShots:
+    def __len__(self) -> int:
+        ...
+    def damage(self, index: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
+        ...
+    def shaped(self, index: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
+        ...
 def advise(spec: FightSpec, crits_a: typing.SupportsInt | typing.SupportsIndex, norms_a: typing.SupportsInt | typing.SupportsIndex, crits_b: typing.SupportsInt | typing.SupportsIndex, norms_b: typing.SupportsInt | typing.SupportsIndex) -> tuple[str | None, list[tuple[str, float, float, float, float, bool]], dict[str, str]]:
     ...
 def attack_dice_counts(profile: AttackProfile, seed: typing.SupportsInt | typing.SupportsIndex, total: typing.SupportsInt | typing.SupportsIndex, chunk_begin: typing.SupportsInt | typing.SupportsIndex, chunk_end: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.uint64]:
@@ -843,13 +850,15 @@ def resolve_fight(spec: FightSpec, crits_a: typing.SupportsInt | typing.Supports
     ...
 def shoot_blocks(config: ShootConfig, crits: typing.SupportsInt | typing.SupportsIndex, norms: typing.SupportsInt | typing.SupportsIndex, crit_saves: typing.SupportsInt | typing.SupportsIndex, norm_saves: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int, int, int, int]:
     ...
+def shoot_config_join(weapon: ShootConfig, target: ShootConfig, cover: typing.SupportsInt | typing.SupportsIndex, cover_crits: typing.SupportsInt | typing.SupportsIndex, rounds: typing.SupportsInt | typing.SupportsIndex) -> ShootConfig:
+    ...
 def shoot_counts(config: ShootConfig, seed: typing.SupportsInt | typing.SupportsIndex, total: typing.SupportsInt | typing.SupportsIndex, chunk_begin: typing.SupportsInt | typing.SupportsIndex, chunk_end: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.uint64]:
     """
     Monte Carlo kernel: histogram laid out as shoot_histogram_bins describes
     """
 def shoot_exact(config: ShootConfig) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
     ...
-def shoot_exact_batch(configs: collections.abc.Sequence[ShootConfig]) -> list[tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]]:
+def shoot_exact_batch(configs: collections.abc.Sequence[ShootConfig]) -> ExactShots:
     ...
 def shoot_exact_shaped(config: ShootConfig) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
     ...

@@ -28,7 +28,7 @@ from mathhammer._validate import InputError, InputTypeError, check_bool, check_i
 from mathhammer.batch import ResultBatch, is_sequence, broadcast, item_error
 from mathhammer.killteam.profiles import Operative, Weapon
 from mathhammer.killteam.variants import Variants
-from mathhammer.options import EngineOptions, Progress, engine_options
+from mathhammer.options import MAX_SEED, EngineOptions, Progress, engine_options
 from mathhammer.results import Distribution, EngineResult, Figure, JointDistribution, mean_stderr, probability_stderr, std_stderr
 
 __all__ = ["MAX_COVER", "MAX_ROUNDS", "METHODS", "ShootResult", "shoot", "shoot_batch", "shoot_config", "shoot_many"]
@@ -113,12 +113,12 @@ class ShootResult(EngineResult):
 
 
 @functools.lru_cache(maxsize=_CACHED_SHOTS)
-def _cached_config(weapon: Weapon, target: Operative, cover: int, obscured: bool, rounds: int, cover_crits: int,
-                   variants: Variants) -> Any:
+def _weapon_side(weapon: Weapon, obscured: bool, variants: Variants) -> tuple[Any, str]:
+    # the fields of a shot that come from the weapon and the rule variants (see shoot_config_join),
+    # and the weapon's text for the result
     from mathhammer.killteam.attack_dice import attack_profile
 
     rules = weapon.rules
-    abilities = target.abilities
     c = _kt.ShootConfig()
     c.attack = attack_profile(weapon, obscured, variants)
     c.normal_damage, c.critical_damage = weapon.damage
@@ -126,26 +126,31 @@ def _cached_config(weapon: Weapon, target: Operative, cover: int, obscured: bool
     c.piercing = rules.piercing
     c.piercing_crits = rules.piercing_crits
     c.saturate = rules.saturate
+    c.ones = getattr(_kt.Ones, variants.ones)
+    c.blocks = getattr(_kt.BlockRule, variants.blocks)
+    c.scratch = getattr(_kt.ScratchTiming, variants.just_a_scratch)
+    c.fnp = getattr(_kt.FnpRule, variants.fnp)
+    return c, str(weapon)
+
+
+@functools.lru_cache(maxsize=_CACHED_SHOTS)
+def _target_side(target: Operative) -> tuple[Any, str]:
+    # the fields of a shot that come from the target (see shoot_config_join), and its text
+    abilities = target.abilities
+    c = _kt.ShootConfig()
     c.save = target.save
-    c.cover = cover
-    c.cover_crits = cover_crits
     c.hardy = abilities.hardy or 0
     c.save_reroll = getattr(_kt.Reroll, abilities.save_reroll)
     c.defender_punishing = abilities.punishing
     c.indomitus = abilities.indomitus
     c.save_fails_to_norms = abilities.save_fails_to_norms
     c.save_norms_to_crits = abilities.save_norms_to_crits
-    c.ones = getattr(_kt.Ones, variants.ones)
-    c.blocks = getattr(_kt.BlockRule, variants.blocks)
-    c.scratch = getattr(_kt.ScratchTiming, variants.just_a_scratch)
-    c.fnp = getattr(_kt.FnpRule, variants.fnp)
     c.just_a_scratch = abilities.just_a_scratch
     c.just_a_scratch_normals = abilities.just_a_scratch_normals
     c.durable = abilities.durable
     c.feel_no_pain = abilities.feel_no_pain or 0
     c.saintly_relics = abilities.saintly_relics
-    c.rounds = rounds
-    return c
+    return c, str(target)
 
 
 def _check_profiles(weapon: Any, target: Any) -> None:
@@ -155,10 +160,62 @@ def _check_profiles(weapon: Any, target: Any) -> None:
         raise InputTypeError("target", f"expected a kt.Operative, got {type(target).__name__}")
 
 
+# A shot as the engine needs it: the profiles and variants it was made from (held, so their ids
+# stay theirs), the C++ configuration, the profiles' labels and the checked situation.
+_Shot = tuple[Weapon, Operative, Variants, Any, str, str, int, bool, int, int]
+# The shots of recent calls by the identity of their (immutable) profiles and variants: a repeated
+# call finds its shot with one small dict lookup instead of hashing the profiles by value. Each entry
+# holds the very objects its key names (the shot may hold equal, older ones), so that no id in a key
+# can be reused by another object while the entry lives.
+_shots_by_identity: dict[tuple[int, int, int, bool, int, int, int], tuple[Weapon, Operative, Variants, _Shot]] = {}
+
+
+def _shot(weapon: Weapon, target: Operative, cover: int, obscured: bool, rounds: int, cover_crits: int,
+          rule_variants: Variants) -> _Shot:
+    # exact types only in the key, so that True never finds the shot of 1
+    plain = type(cover) is int and type(obscured) is bool and type(rounds) is int and type(cover_crits) is int
+    if plain:
+        key = (id(weapon), id(target), cover, obscured, rounds, cover_crits, id(rule_variants))
+        found = _shots_by_identity.get(key)
+        if found is not None:
+            return found[3]
+    _check_profiles(weapon, target)
+    if not (plain and 0 <= cover <= MAX_COVER and 0 <= cover_crits <= MAX_COVER and 1 <= rounds <= MAX_ROUNDS):
+        cover, obscured, rounds, cover_crits = _checked_situation(cover, obscured, rounds, cover_crits)
+    shot = _cached_shot(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
+    if plain:
+        if len(_shots_by_identity) >= _CACHED_SHOTS:
+            _shots_by_identity.clear()
+        _shots_by_identity[key] = (weapon, target, rule_variants, shot)
+    return shot
+
+
 @functools.lru_cache(maxsize=_CACHED_SHOTS)
-def _label(profile: Weapon | Operative) -> str:
-    # a profile's text for the result, formatted once per distinct profile
-    return str(profile)
+def _cached_shot(weapon: Weapon, target: Operative, cover: int, obscured: bool, rounds: int, cover_crits: int,
+                 rule_variants: Variants) -> _Shot:
+    # checked values only (plain ints and bools), so that the key of 1 is never the key of True.
+    # Joined in C++ from the weapon's side and the target's, each built once per distinct profile:
+    # a batch or sweep of many shots has far fewer weapons and targets than shots.
+    weapon_side, weapon_label = _weapon_side(weapon, obscured, rule_variants)
+    target_side, target_label = _target_side(target)
+    config = _kt.shoot_config_join(weapon_side, target_side, cover, cover_crits, rounds)
+    return (weapon, target, rule_variants, config, weapon_label, target_label, cover, obscured, rounds, cover_crits)
+
+
+def _checked_situation(cover: Any, obscured: Any, rounds: Any, cover_crits: Any) -> tuple[int, bool, int, int]:
+    cover = check_int("cover", cover, 0, MAX_COVER)
+    cover_crits = check_int("cover_crits", cover_crits, 0, MAX_COVER)
+    obscured = check_bool("obscured", obscured)
+    rounds = check_int("rounds", rounds, 1, MAX_ROUNDS)
+    return cover, obscured, rounds, cover_crits
+
+
+def _clear_caches() -> None:
+    """Forget every cached shot (the cold benchmarks start from nothing)."""
+    _shots_by_identity.clear()
+    _cached_shot.cache_clear()
+    _weapon_side.cache_clear()
+    _target_side.cache_clear()
 
 
 def shoot_config(weapon: Weapon, target: Operative, cover: int = 0, obscured: bool = False, rounds: int = 1,
@@ -168,14 +225,11 @@ def shoot_config(weapon: Weapon, target: Operative, cover: int = 0, obscured: bo
     if type(cover) is int and type(cover_crits) is int and type(rounds) is int and type(obscured) is bool \
             and 0 <= cover <= MAX_COVER and 0 <= cover_crits <= MAX_COVER and 1 <= rounds <= MAX_ROUNDS:
         # already valid plain values: the checks below would return them unchanged
-        return _cached_config(weapon, target, cover, obscured, rounds, cover_crits,
-                              variants if variants is not None else Variants.resolve(None))
-    cover = check_int("cover", cover, 0, MAX_COVER)
-    cover_crits = check_int("cover_crits", cover_crits, 0, MAX_COVER)
-    obscured = check_bool("obscured", obscured)
-    rounds = check_int("rounds", rounds, 1, MAX_ROUNDS)
+        return _cached_shot(weapon, target, cover, obscured, rounds, cover_crits,
+                            variants if variants is not None else Variants.resolve(None))[3]
+    cover, obscured, rounds, cover_crits = _checked_situation(cover, obscured, rounds, cover_crits)
     rule_variants = variants if variants is not None else Variants.resolve(None)
-    return _cached_config(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
+    return _cached_shot(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)[3]
 
 
 def shoot(
@@ -209,9 +263,10 @@ def shoot(
     """
     options = engine_options(method, samples, seed, threads, progress, executor, methods=METHODS)
     rule_variants = Variants.resolve(variants)
-    config = shoot_config(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
+    shot = _shot(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
     if options.method != "monte_carlo":
-        return _exact_result(_kt.shoot_exact_shaped(config), config, weapon, target, rule_variants)
+        return _exact_result(_kt.shoot_exact_shaped(shot[3]), shot)
+    config = shot[3]
     samples = options.samples
     seed_used = options.draw_seed()
     threads_used = sampling.resolve_threads(options.threads)
@@ -225,32 +280,52 @@ def shoot(
     damage = Distribution.from_counts(damage_counts)
     attack = JointDistribution.from_counts(attack_counts[:side, :side], names=("crits", "norms"))
     saves = JointDistribution.from_counts(save_counts, names=("crit_saves", "norm_saves"))
-    return _result(damage, attack, saves, "monte_carlo", samples, seed_used, config, weapon, target, rule_variants)
+    return _result(damage, attack, saves, "monte_carlo", samples, seed_used, shot)
 
 
-def _exact_result(arrays: tuple[np.ndarray, np.ndarray, np.ndarray], config: Any, weapon: Weapon,
-                  target: Operative, rule_variants: Variants) -> ShootResult:
+_ATTACK_NAMES = ("crits", "norms")
+_SAVE_NAMES = ("crit_saves", "norm_saves")
+
+
+def _exact_result(arrays: tuple[np.ndarray, np.ndarray, np.ndarray], shot: _Shot) -> ShootResult:
     # arrays: shoot_exact_shaped's fresh arrays (trailing zeros trimmed, attack table cut), owned here
     pmf, attack_pmf, save_pmf = arrays
     damage = Distribution._adopt(pmf)
-    attack = JointDistribution._adopt(attack_pmf, ("crits", "norms"))
-    saves = JointDistribution._adopt(save_pmf, ("crit_saves", "norm_saves"))
-    return _result(damage, attack, saves, "exact", None, None, config, weapon, target, rule_variants)
+    attack = JointDistribution._adopt(attack_pmf, _ATTACK_NAMES)
+    saves = JointDistribution._adopt(save_pmf, _SAVE_NAMES)
+    return _result(damage, attack, saves, "exact", None, None, shot)
 
 
-def _result(damage: Distribution, attack: JointDistribution, saves: JointDistribution, method_used: str,
-            n: int | None, seed_used: int | None, config: Any, weapon: Weapon, target: Operative,
-            rule_variants: Variants) -> ShootResult:
-    wounds = target.wounds
-    pmf = damage.pmf
+def _kill_injury(pmf: np.ndarray, wounds: int) -> tuple[float, float]:
     kill = float(min(1.0, _sum(pmf[wounds:])))
     # Injured: more than half the starting wounds lost, but alive.
     injury = float(min(1.0, _sum(pmf[wounds // 2 + 1 : wounds])))
+    return kill, injury
+
+
+def _exact_summary(pmf: np.ndarray, wounds: int) -> dict[str, float]:
+    # ShootResult.summary() of an exact shot from its damage pmf alone: the same figures computed
+    # the same way (_figures, _kill_injury), without the tables and the result object
+    damage = Distribution._adopt(pmf)
+    kill, injury = _kill_injury(pmf, wounds)
+    return {"mean_damage": float(damage.mean), "std_damage": float(damage.std), "kill_chance": float(kill),
+            "injury_chance": float(injury)}
+
+
+def _result(damage: Distribution, attack: JointDistribution, saves: JointDistribution, method_used: str,
+            n: int | None, seed_used: int | None, shot: _Shot) -> ShootResult:
+    target = shot[1]
+    wounds = target.wounds
+    pmf = damage.pmf
+    kill, injury = _kill_injury(pmf, wounds)
     left = np.zeros(wounds + 1)
     alive = pmf[:wounds]  # never empty: damage 0 is in the pmf and wounds >= 1
     left[wounds - alive.size + 1 :] = alive[::-1]
     left[0] = kill
-    return ShootResult(
+    # Every field, set straight into the new object: the frozen dataclass' __init__ would set them
+    # one by one through object.__setattr__, which costs more than the rest of a small shot's result.
+    result = object.__new__(ShootResult)
+    result.__dict__.update(
         damage=damage,
         wounds_left=Distribution._adopt(left, samples=n),
         kill_chance=kill,
@@ -259,16 +334,17 @@ def _result(damage: Distribution, attack: JointDistribution, saves: JointDistrib
         retained_saves=saves,
         method=method_used,
         samples=n,
-        weapon=_label(weapon),
-        target=_label(target),
+        weapon=shot[4],
+        target=shot[5],
         wounds=wounds,
-        cover=config.cover,
-        obscured=config.attack.obscured,
-        rounds=config.rounds,
+        cover=shot[6],
+        obscured=shot[7],
+        rounds=shot[8],
         seed=seed_used,
-        variants=rule_variants,
-        cover_crits=config.cover_crits,
+        variants=shot[2],
+        cover_crits=shot[9],
     )
+    return result
 
 
 def _profile(cls: type[Weapon] | type[Operative], value: Any, what: str) -> Any:
@@ -313,44 +389,63 @@ def shoot_batch(
     weapon_list = _checked("weapons", items["weapons"], single, lambda w: _profile(Weapon, w, "weapon"), "weapon")
     target_list = _checked("targets", items["targets"], single, lambda t: _profile(Operative, t, "target"), "target")
     variant_list = _checked("variants", items["variants"], single, Variants.resolve)
-    option_list: list[EngineOptions] = []
-    configs: list[Any] = []
-    # Items made of the very same objects share their checked options and configuration (keyed by
-    # identity, so 1 and True stay apart; every object is held by `items` for the whole call).
+    # Items made of the very same option objects share their checked options (keyed by identity, so
+    # 1 and True stay apart; every object is held by `items` for the whole call).
     known_options: dict[tuple[int, ...], EngineOptions] = {}
-    known_configs: dict[tuple[int, ...], Any] = {}
+    shared_options = single["method"] and single["samples"] and single["seed"] and single["threads"]
+    methods, sample_list, seeds, thread_list = items["method"], items["samples"], items["seed"], items["threads"]
+    covers, obscureds, rounds_list, cover_crits_list = (items["cover"], items["obscured"], items["rounds"],
+                                                        items["cover_crits"])
+    # Only the seeds vary (a sweep's cell seeds): the other options are checked with item 0's, and an
+    # exact item's seed, which it does not use, only needs to be a valid one.
+    seeds_only = single["method"] and single["samples"] and single["threads"]
+    first: EngineOptions | None = None  # item 0's options
+    option_list: list[EngineOptions] = []
+    shots: list[_Shot] = []
     for i in range(size):
         try:
-            parts = (items["method"][i], items["samples"][i], items["seed"][i], items["threads"][i])
-            key = tuple(map(id, parts))
-            options = known_options.get(key)
-            if options is None:
-                options = known_options[key] = engine_options(*parts, progress, executor, methods=METHODS)
+            seed_i = seeds[i]
+            if first is not None and (shared_options or seeds_only and first.method != "monte_carlo" and (
+                    seed_i is None or type(seed_i) is int and 0 <= seed_i <= MAX_SEED)):
+                options = first  # its method and checks are this item's too
+            else:
+                parts = (methods[i], sample_list[i], seed_i, thread_list[i])
+                key = tuple(map(id, parts))
+                if key not in known_options:
+                    known_options[key] = engine_options(*parts, progress, executor, methods=METHODS)
+                options = known_options[key]
+                if first is None:
+                    first = options
             option_list.append(options)
-            shot = (weapon_list[i], target_list[i], items["cover"][i], items["obscured"][i], items["rounds"][i],
-                    items["cover_crits"][i], variant_list[i])
-            key = tuple(map(id, shot))
-            config = known_configs.get(key)
-            if config is None:
-                config = known_configs[key] = shoot_config(*shot)
-            configs.append(config)
+            # each distinct shot's configuration and labels are cached (by identity, then by value)
+            shots.append(_shot(weapon_list[i], target_list[i], covers[i], obscureds[i], rounds_list[i],
+                               cover_crits_list[i], variant_list[i]))
         except (InputError, InputTypeError) as error:
             name = error.field.split(".")[0]
             raise item_error(error, name, i, single.get(name, True)) from None
     exact = [i for i in range(size) if option_list[i].method != "monte_carlo"]
-    arrays = dict(zip(exact, _kt.shoot_exact_batch([configs[i] for i in exact]))) if exact else {}
-    sampled = {i: shoot(weapon_list[i], target_list[i], items["cover"][i], items["obscured"][i], items["rounds"][i],
-                        cover_crits=items["cover_crits"][i], method="monte_carlo", samples=option_list[i].samples,
+    # one C++ call for every exact item; its arrays are made when batch[i] is first read
+    resolved = _kt.shoot_exact_batch([shots[i][3] for i in exact]) if exact else None
+    position = {i: k for k, i in enumerate(exact)}
+    sampled = {i: shoot(weapon_list[i], target_list[i], covers[i], obscureds[i], rounds_list[i],
+                        cover_crits=cover_crits_list[i], method="monte_carlo", samples=option_list[i].samples,
                         seed=option_list[i].seed, threads=option_list[i].threads, progress=progress,
                         executor=executor, variants=variant_list[i])
-               for i in range(size) if i not in arrays}
+               for i in range(size) if i not in position}
 
     def build(i: int) -> ShootResult:
         if i in sampled:
             return sampled[i]
-        return _exact_result(arrays.pop(i), configs[i], weapon_list[i], target_list[i], variant_list[i])
+        assert resolved is not None  # i is an exact item
+        return _exact_result(resolved.shaped(position[i]), shots[i])
 
-    return ResultBatch(size, build)
+    def summarize(i: int) -> dict[str, float]:
+        if i in sampled:
+            return sampled[i].summary()
+        assert resolved is not None
+        return _exact_summary(resolved.damage(position[i]), shots[i][1].wounds)
+
+    return ResultBatch(size, build, summarize)
 
 
 #: kt.shoot_many is kt.shoot_batch
