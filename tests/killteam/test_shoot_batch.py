@@ -156,3 +156,20 @@ def test_exact_shots_arrays() -> None:
         shots.shaped(5)
     with pytest.raises(IndexError):
         shots.damage(5)
+
+
+def test_kt_shoot_takes_tables_of_fields_like_the_batch() -> None:
+    """A sweep of kt.shoot runs its chunks through kt.shoot_batch, which takes profiles as tables of
+    their fields; kt.shoot takes them too, so a one-cell chunk and a batched one agree."""
+    gun, target = kt.Weapon(4, 3, (3, 4), "Lethal 5+"), kt.Operative(3, 12)
+    assert kt.shoot(gun.to_dict(), target.to_dict(), cover=1).to_json() == kt.shoot(gun, target, cover=1).to_json()
+    assert kt.shoot(gun.to_dict(), target).to_json() == kt.shoot_batch([gun.to_dict()], target)[0].to_json()
+    with pytest.raises(InputError) as caught:
+        kt.shoot({"attacks": 99, "hit": 3, "damage": [3, 4]}, target)
+    assert caught.value.field == "weapon.attacks"
+    with pytest.raises(InputError) as caught:
+        kt.shoot(gun, {"save": 9})
+    assert caught.value.field == "target.save"
+    with pytest.raises(InputTypeError) as caught_type:
+        kt.shoot(3, target)  # type: ignore[arg-type]
+    assert caught_type.value.field == "weapon"

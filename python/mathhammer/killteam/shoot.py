@@ -233,8 +233,8 @@ def shoot_config(weapon: Weapon, target: Operative, cover: int = 0, obscured: bo
 
 
 def shoot(
-    weapon: Weapon,
-    target: Operative,
+    weapon: Weapon | Mapping[str, Any],
+    target: Operative | Mapping[str, Any],
     cover: int = 0,
     obscured: bool = False,
     rounds: int = 1,
@@ -260,9 +260,13 @@ def shoot(
     variants: Kill Team's rule switches (``kt.Variants``, docs/rules/killteam.md §8.5): None (this
     project's readings), "ktcalc" (the reference calculator's), a mapping or "field=value,...".
     Fight-only weapon rules and abilities (Brutal, Shock, Storm Shield, ...) have no effect here.
+    ``weapon`` / ``target`` may also be tables of the profile's fields (``Weapon.from_dict``), as in
+    ``kt.shoot_batch``.
     """
     options = engine_options(method, samples, seed, threads, progress, executor, methods=METHODS)
     rule_variants = Variants.resolve(variants)
+    if not isinstance(weapon, Weapon) or not isinstance(target, Operative):
+        weapon, target = _profiles_from_tables(weapon, target)
     shot = _shot(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
     if options.method != "monte_carlo":
         return _exact_result(_kt.shoot_exact_shaped(shot[3]), shot)
@@ -345,6 +349,20 @@ def _result(damage: Distribution, attack: JointDistribution, saves: JointDistrib
         cover_crits=shot[9],
     )
     return result
+
+
+def _profiles_from_tables(weapon: Any, target: Any) -> tuple[Weapon, Operative]:
+    """kt.shoot's weapon and target given as tables of their fields; an error names the field
+    inside its argument (``weapon.attacks``)."""
+    built = []
+    for cls, value, what in ((Weapon, weapon, "weapon"), (Operative, target, "target")):
+        try:
+            built.append(_profile(cls, value, what))
+        except (InputError, InputTypeError) as error:
+            if error.field == what:
+                raise
+            raise type(error)(f"{what}.{error.field}", str(error)[len(error.field) + 2:]) from None
+    return built[0], built[1]
 
 
 def _profile(cls: type[Weapon] | type[Operative], value: Any, what: str) -> Any:
