@@ -4,6 +4,7 @@ and separate engine calls."""
 
 from __future__ import annotations
 
+import functools
 import importlib
 import itertools
 import multiprocessing
@@ -288,3 +289,41 @@ def test_the_batch_registry_renames_positional_arguments_and_falls_back_cell_by_
         mh.sweep(plus, x=[1, -1], y=5, chunk=2)
     assert caught.value.index == 1 and caught.value.parameters == {"x": "-1"}
     assert caught.value.error_type == "ValueError" and len(BATCH_CALLS) == 4
+
+
+def test_other_games_sweep_through_their_batch_functions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """sc.attack, db.combat and fm.melee run chunk by chunk through sc.attack_batch, db.combat_batch
+    and fm.melee_batch; the tables equal the cell-by-cell ones, exact and Monte Carlo."""
+    from mathhammer import deathburgh as db
+    from mathhammer import force_melee as fm
+    from mathhammer import starcraft as sc
+
+    sweep_module = importlib.import_module("mathhammer.sweep")
+    rifle, zerglings = sc.catalog.weapon("c14_rifle"), sc.catalog.unit("zergling")
+    sweeps = [
+        lambda: mh.sweep(sc.attack, weapon=rifle, unit=zerglings, firing_models=range(1, 7), dodge=[0, 1], chunk=5),
+        lambda: mh.sweep(sc.attack, weapon=rifle, unit=zerglings, firing_models=[2, 4], method="monte_carlo",
+                         samples=3_000, seed=5),
+        lambda: mh.sweep(db.combat, attacker=["Old Fellas Brute", "Bandit Leader"], defender="Bandit Brute",
+                         reaction=["attack", "dodge", "none"], chunk=4),
+        lambda: mh.sweep(fm.melee, a=fm.example("line_troopers"), b=[fm.example("militia"), fm.example("walker")],
+                         winner_damage=["once", "excess", "per_hit"], chunk=4),
+    ]
+    batched = [run() for run in sweeps]
+    calls: list[str] = []
+    for name in ("attack_batch", "combat_batch", "melee_batch"):
+        module = {"attack_batch": sc, "combat_batch": db, "melee_batch": fm}[name]
+        real = getattr(module.engine, name)
+
+        def recorded(*args: Any, _real: Any = real, _name: str = name, **kwargs: Any) -> Any:
+            result = _real(*args, **kwargs)
+            calls.append(_name)  # after it returned: a failing batch (then run cell by cell) is not counted
+            return result
+
+        # the sweep reads the batch function's parameter names, so the wrapper keeps its signature
+        monkeypatch.setattr(module.engine, name, functools.wraps(real)(recorded))
+    # each batch call returned (recorded after it did), so no chunk fell back to cell-by-cell
+    assert [run() for run in sweeps] and set(calls) == {"attack_batch", "combat_batch", "melee_batch"}
+    monkeypatch.setattr(sweep_module, "BATCH_FUNCTIONS", {})
+    for frame, run in zip(batched, sweeps):
+        pd.testing.assert_frame_equal(frame, run(), check_exact=True)

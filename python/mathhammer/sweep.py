@@ -12,7 +12,7 @@ same table serially, on a process pool or on a Dask cluster.
 Speed. Everything that does not change between cells (the axes, the function's signature, which
 arguments are profiles varied by dotted keys) is worked out once; a cell costs a dict, the call and
 the summary, and the DataFrame is built once at the end. An engine function with a batch form
-(``BATCH_FUNCTIONS``: ``kt.shoot`` -> ``kt.shoot_batch``) gets each chunk's cells in one batch call
+(``BATCH_FUNCTIONS``: ``kt.shoot`` -> ``kt.shoot_batch``, and likewise sc.attack, db.combat, fm.melee) gets each chunk's cells in one batch call
 instead, with the same arguments and seeds, so the table is the one the cell-by-cell calls give.
 """
 
@@ -47,6 +47,9 @@ _TARGET_CHUNKS = 32
 #: for cell i (``mathhammer.batch.ResultBatch``).
 BATCH_FUNCTIONS: dict[str, str] = {
     "mathhammer.killteam.shoot:shoot": "mathhammer.killteam.shoot:shoot_batch",
+    "mathhammer.starcraft.engine:attack": "mathhammer.starcraft.engine:attack_batch",
+    "mathhammer.deathburgh.engine:combat": "mathhammer.deathburgh.engine:combat_batch",
+    "mathhammer.force_melee.engine:melee": "mathhammer.force_melee.engine:melee_batch",
 }
 
 

@@ -149,3 +149,17 @@ def test_concurrent_batches_give_the_serial_results() -> None:
     expected = [run(k) for k in range(8)]
     with ThreadPoolExecutor(4) as pool:
         assert list(pool.map(run, range(8))) == expected
+
+
+def test_sc_attack_takes_tables_of_fields_like_the_batch() -> None:
+    """A sweep of sc.attack runs its chunks through sc.attack_batch, which takes profiles as tables of
+    their fields; sc.attack takes them too, so a one-cell chunk and a batched one agree."""
+    rifle, zerglings = sc.catalog.weapon("c14_rifle"), sc.catalog.unit("zergling")
+    assert sc.attack(rifle.to_dict(), zerglings.to_dict(), firing_models=3).to_json() == \
+        sc.attack(rifle, zerglings, firing_models=3).to_json()
+    with pytest.raises(InputError) as caught:
+        sc.attack(rifle, {"models": 2})
+    assert caught.value.field == "unit.hp"
+    with pytest.raises(InputTypeError) as caught_type:
+        sc.attack(3, zerglings)  # type: ignore[arg-type]
+    assert caught_type.value.field == "weapon"

@@ -359,8 +359,8 @@ def _label(profile: Weapon | Unit) -> str:
 
 
 def attack(
-    weapon: Weapon | None,
-    unit: Unit,
+    weapon: Weapon | Mapping[str, Any] | None,
+    unit: Unit | Mapping[str, Any],
     *,
     rules: Variants | Mapping[str, str] | str | None = None,
     method: str = "auto",
@@ -384,11 +384,14 @@ def attack(
     method: "exact" (nested conditioning), "monte_carlo", or "auto" (exact; it is always cheap for
     one batch); samples, seed, threads, progress and executor drive Monte Carlo. variants (or its
     older name rules): StarCraft's rule switches, ``sc.Variants``. Returns an AttackResult.
+    ``weapon`` / ``unit`` may also be tables of the profile's fields, as in ``sc.attack_batch``.
     """
     options = engine_options(method, samples, seed, threads, progress, executor, methods=METHODS)
     if kwargs:
         _check_kwargs(kwargs)
     rule_variants = check_variants(rules, variants)
+    if not (weapon is None or isinstance(weapon, Weapon)) or not isinstance(unit, Unit):
+        weapon, unit = _profiles_from_tables(weapon, unit)
     case = _case(weapon, unit, rule_variants, kwargs)
     if options.method == "monte_carlo":
         return _sampled_attack(case, options, rule_variants)
@@ -527,6 +530,26 @@ def _item_error(error: InputError | InputTypeError, index: int, single: Mapping[
         return item_error(error, name, index, single[name], head)
     prefix = name if single[name] else f"{name}[{index}]"
     return type(error)(prefix + error.field[len(head):], str(error)[len(error.field) + 2:])
+
+
+def _profiles_from_tables(weapon: Any, unit: Any) -> tuple[Weapon | None, Unit]:
+    """sc.attack's weapon and unit given as tables of their fields; an error names the field inside
+    its argument (``unit.models``)."""
+    try:
+        built_weapon = _weapon(weapon)
+    except (InputError, InputTypeError) as error:
+        raise _inside("weapon", error) from None
+    try:
+        built_unit = _unit(unit)
+    except (InputError, InputTypeError) as error:
+        raise _inside("unit", error) from None
+    return built_weapon, built_unit
+
+
+def _inside(what: str, error: InputError | InputTypeError) -> InputError | InputTypeError:
+    if error.field == what:
+        return error
+    return type(error)(f"{what}.{error.field}", str(error)[len(error.field) + 2:])
 
 
 def _profile(cls: type[Weapon] | type[Unit], value: Any, what: str) -> Any:
