@@ -170,3 +170,14 @@ def test_sequence_table_names_each_batch_by_its_weapon(capsys: pytest.CaptureFix
     assert out.startswith("# Total damage: 2 batches at Zealot, exact\n")
     batches = out.split("# Batches\n", 1)[1].splitlines()
     assert batches[1].startswith("1: C-14 Rifle x6,") and batches[2].startswith("2: Quad K12 x2,")
+
+
+def test_a_result_heading_without_its_command_says_how_many_dice_fired() -> None:
+    """``mathhammer run`` prints a StarCraft attack from its result alone: the heading names the dice
+    the models rolled (6 Marines' C-14 rifles, RoA 2: 12 dice)."""
+    from mathhammer import starcraft as sc
+    from mathhammer.starcraft.cli import attack_heading
+
+    result = sc.attack(sc.catalog.weapon("c14_rifle"), sc.catalog.unit("zergling"), firing_models=6)
+    assert attack_heading(result) == "C-14 Rifle (12 dice) at Zergling, exact"
+    assert attack_heading(result, who="Marine (6 models)") == "Marine (6 models) at Zergling, exact"

@@ -292,6 +292,8 @@ def attack_heading(result: AttackResult, who: str | None = None, extras: Sequenc
     defaults, the rule variants and the method."""
     shooter = who or (result.weapon or "HITS")
     target = unit or result.unit or "the unit"
+    if who is None and result.weapon:  # the result does not record the models, but the dice they rolled
+        shooter += f" ({result.stages.dice} dice)"
     return ", ".join([f"{shooter} at {target}", *extras, *run_conditions(result)])
 
 
