@@ -63,11 +63,48 @@ ProfilesOption = Annotated[
 
 @dataclass
 class Table:
-    """A titled table: the unit every output format prints."""
+    """A titled table: the unit every output format prints. ``keys``: how many leading columns name
+    a row (a sweep's axes); the terminal splits a table wider than 80 columns into parts that repeat
+    them, instead of letting Rich cut its cells and headers."""
 
     title: str
     columns: list[str]
     rows: list[list[Any]] = field(default_factory=list)
+    keys: int = 0
+
+
+#: The terminal width a table with ``keys`` is split to fit.
+WIDTH = 80
+
+
+def terminal_parts(table: Table, display: Display) -> list[Table]:
+    """``table`` as the terminal shows it: whole when it fits 80 columns or names no key columns,
+    else several tables, each repeating the key columns and numbered in its title."""
+    if not table.keys or not table.rows:
+        return [table]
+    marks = probability_cells(table)
+
+    def width(index: int) -> int:  # its widest cell or its header on one line, with padding and border
+        cells = [len(_display_cell(row[index], mark[index], display)) for row, mark in zip(table.rows, marks)]
+        return max([*cells, len(table.columns[index])]) + 3
+
+    fixed = 1 + sum(width(i) for i in range(table.keys))
+    groups: list[list[int]] = [[]]
+    used = fixed
+    for index in range(table.keys, len(table.columns)):
+        if groups[-1] and used + width(index) > WIDTH:
+            groups.append([])
+            used = fixed
+        groups[-1].append(index)
+        used += width(index)
+    if len(groups) == 1:
+        return [table]
+    parts = []
+    for number, group in enumerate(groups):
+        keep = list(range(table.keys)) + group
+        parts.append(Table(f"{table.title} ({number + 1}/{len(groups)})", [table.columns[i] for i in keep],
+                           [[row[i] for i in keep] for row in table.rows]))
+    return parts
 
 
 def _cell(value: Any) -> str:
@@ -323,12 +360,12 @@ def rich_renderables(sections: Sequence[Section]) -> list[Any]:
     for section in sections:
         if section.heading:
             out.append(Rule(Text(section.heading, style="bold")))
-        for table in section.tables:
+        display = current_display()
+        for table in [part for whole in section.tables for part in terminal_parts(whole, display)]:
             out.append(Text(table.title, style="bold"))  # above the table, not wrapped to its width
             rich_table = RichTable()
             for column in table.columns:
                 rich_table.add_column(column, justify="right")
-            display = current_display()
             for row, marks in zip(table.rows, probability_cells(table)):
                 rich_table.add_row(*[_display_cell(v, m, display) for v, m in zip(row, marks)])
             out.append(rich_table)

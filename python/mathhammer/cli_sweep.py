@@ -296,10 +296,7 @@ def _make_command(game: str, action: str) -> Callable[..., None]:
         flags = list(frame.columns[: len(axes)])
         note_plot(lambda: _plot_sweep(frame, flags, f"Sweep: {game} {action}"))
         title = f"Sweep: {game} {action}"
-        if fmt is OutputFormat.table:
-            tables = _terminal_tables(title, list(frame.columns), frame.values.tolist(), len(axes))
-        else:
-            tables = [Table(title, list(frame.columns), frame.values.tolist())]
+        tables = [Table(title, list(frame.columns), frame.values.tolist(), keys=len(axes))]
         payload = {"game": game, "action": action, "grid": grid, "seed": seed_used, "cells": len(frame),
                    "rows": frame.to_dict(orient="records")}
         emit(fmt, tables if output is None else [], payload, lines)
@@ -326,40 +323,6 @@ def _make_command(game: str, action: str) -> Callable[..., None]:
     return command
 
 
-#: The terminal width a sweep's table is split to fit.
-WIDTH = 80
-
-
-def _terminal_tables(title: str, columns: list[str], rows: list[list[Any]], axes: int) -> list[Table]:
-    """A sweep table as the terminal shows it: split into several tables, each repeating the axis
-    columns, when its figures do not fit 80 columns (Rich would cut their cells and names)."""
-    from mathhammer._cli_common import _display_cell, current_display, probability_cells
-
-    named = list(columns)
-    marks = probability_cells(Table(title, named, rows))
-    display = current_display()
-
-    def width(index: int) -> int:  # its widest cell or its header on one line, with padding and border
-        cells = [len(_display_cell(row[index], mark[index], display)) for row, mark in zip(rows, marks)]
-        return max([*cells, len(named[index])]) + 3
-
-    fixed = 1 + sum(width(i) for i in range(axes))
-    groups: list[list[int]] = [[]]
-    used = fixed
-    for index in range(axes, len(named)):
-        if groups[-1] and used + width(index) > WIDTH:
-            groups.append([])
-            used = fixed
-        groups[-1].append(index)
-        used += width(index)
-    out = []
-    for number, group in enumerate(groups):
-        keep = list(range(axes)) + group
-        part = f" ({number + 1}/{len(groups)})" if len(groups) > 1 else ""
-        out.append(Table(title + part, [named[i] for i in keep], [[row[i] for i in keep] for row in rows]))
-    return out
-
-
 def _plot_sweep(frame: Any, axes: list[str], title: str) -> Any:
     """--plot of a sweep: its first figure against the first numeric axis (mathhammer._cli_plots)."""
     from mathhammer._cli_plots import sweep_figure
@@ -371,7 +334,7 @@ def sweep_tables(table: SweepTable, title: str = "") -> tuple[list[Table], list[
     """A [[sweep]] entry's table as ``mathhammer run`` prints it: one row per cell."""
     prefix = f"{title}: " if title else ""
     rows = [list(row) for row in table.rows]
-    return ([Table(f"{prefix}Sweep: {table.action}", list(table.columns), rows)],
+    return ([Table(f"{prefix}Sweep: {table.action}", list(table.columns), rows, keys=table.axes)],
             [f"{prefix}{len(rows):,} cells; seed {table.seed}"])
 
 

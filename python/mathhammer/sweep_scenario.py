@@ -42,18 +42,19 @@ def _plain(value: Any) -> Any:
 
 @dataclasses.dataclass(frozen=True)
 class SweepTable:
-    """A sweep's table as plain values: ``columns`` (the axes, then the summary figures), one row per
-    cell, the sweep's ``seed`` and the ``action`` swept."""
+    """A sweep's table as plain values: ``columns`` (the ``axes`` grid columns, then the summary
+    figures), one row per cell, the sweep's ``seed`` and the ``action`` swept."""
 
     action: str
     columns: tuple[str, ...]
     rows: tuple[tuple[Any, ...], ...]
     seed: int
+    axes: int = 0
 
     @classmethod
-    def from_frame(cls, action: str, frame: Any) -> SweepTable:
+    def from_frame(cls, action: str, frame: Any, axes: int = 0) -> SweepTable:
         rows = tuple(tuple(_plain(v) for v in row) for row in frame.itertuples(index=False, name=None))
-        return cls(action, tuple(str(c) for c in frame.columns), rows, int(frame.attrs["seed"]))
+        return cls(action, tuple(str(c) for c in frame.columns), rows, int(frame.attrs["seed"]), axes)
 
     def to_frame(self) -> Any:
         import pandas as pd
@@ -64,12 +65,12 @@ class SweepTable:
 
     def to_dict(self) -> dict[str, Any]:
         return {"action": self.action, "columns": list(self.columns), "rows": [list(r) for r in self.rows],
-                "seed": self.seed}
+                "seed": self.seed, "axes": self.axes}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SweepTable:
         return cls(str(data["action"]), tuple(data["columns"]), tuple(tuple(r) for r in data["rows"]),
-                   int(data["seed"]))
+                   int(data["seed"]), int(data.get("axes", 0)))
 
 
 def run_sweep(progress: Any = None, **kwargs: Any) -> SweepTable:
@@ -89,7 +90,7 @@ def run_sweep(progress: Any = None, **kwargs: Any) -> SweepTable:
         frame = sweep(function, seed=kwargs.get("seed"), progress=progress, **kwargs["grid"], **fixed)
     except SweepError as error:  # a cell's own error (a name only the engine resolves): name the cell
         raise InputError("grid", str(error)) from None
-    return SweepTable.from_frame(kwargs["action"], frame)
+    return SweepTable.from_frame(kwargs["action"], frame, len(kwargs["grid"]))
 
 
 def _values(key: str, value: Any) -> list[Any]:

@@ -95,6 +95,9 @@ def test_bad_types_are_type_errors_naming_the_field() -> None:
     with pytest.raises(TypeError, match=r"^evade_eligible: expected True or False"):
         sc.attack(RIFLE, MARINES, evade_eligible="yes")
     with pytest.raises(TypeError, match=r"^unit: expected sc\.Unit"):
+        sc.attack(RIFLE, 6)
+    # a table of the unit's fields is a unit (as in sc.attack_batch); a missing field is named
+    with pytest.raises(ValueError, match=r"^unit\.hp: missing"):
         sc.attack(RIFLE, {"models": 6})
     with pytest.raises(TypeError, match=r"^weapon: expected sc\.Weapon"):
         sc.attack("C-14", MARINES)
