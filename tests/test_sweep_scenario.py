@@ -179,3 +179,18 @@ def test_a_bad_grid_value_names_its_place_or_its_cell() -> None:
     kt_entry = 'action = "killteam.shoot"\ntarget = { save = 3 }\ngrid = { weapon = ["4A 3+ 3/4", "nothing"] }'
     with pytest.raises(ProfileFileError, match=r"grid\.weapon\[1\]"):
         scenario.run_scenario(scenario.parse_scenario_text(f"[[sweep]]\n{kt_entry}\n"), source="duels.toml")
+
+
+def test_a_wide_sweep_entry_splits_to_fit_80_columns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A fight sweep has 8 figures: mathhammer run prints it in parts that repeat the axis column."""
+    path = tmp_path / "fights.toml"
+    fighter = "{ attacks = 4, hit = 3, damage = [3, 4], wounds = 12 }"
+    path.write_text(f'[[sweep]]\nname = "fights"\naction = "killteam.fight"\na = {fighter}\nb = {fighter}\n'
+                    'grid = { "a.wounds" = [10, 12] }\n', encoding="utf-8")
+    assert main(["run", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert max(len(line) for line in out.splitlines()) <= 80 and "…" not in out
+    assert "Sweep: killteam.fight (1/" in out and "Sweep: killteam.fight (2/" in out
+    parts = [line for line in out.splitlines() if line.startswith("Sweep: killteam.fight (")]
+    assert len(parts) >= 2
+    assert out.count("a.wounds") == len(parts)  # the axis column heads every part
