@@ -1,6 +1,7 @@
 #include "killteam/fight_monte_carlo.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <tuple>
 #include <utility>
 
@@ -34,6 +35,21 @@ struct SolvedDecider {
         return solver.solved_action(st, round);
     }
 };
+
+// Feel No Pain and relic dice from the sample's own stream (a round the chance graph has no room for).
+struct RandomChance {
+    static constexpr bool kEnabled = true;
+    DiceSource& dice;
+
+    bool relic(int count) {
+        bool six = false;
+        for (int i = 0; i < count; ++i) six |= dice.d6() == 6;  // roll every die, a 6 on any ignores
+        return six;
+    }
+    bool feel_no_pain(int x) { return dice.d6() >= x; }
+};
+
+struct GraphFull {};
 
 // One step of a round's chance graph: a Feel No Pain or relic roll and where each outcome leads,
 // or the end of the round.
@@ -111,9 +127,47 @@ struct StartLayout {
 
 }  // namespace
 
+// Steps live in blocks that never move and are only appended, under `mutex`; a round start's slot
+// is published (release) once its whole subgraph is built, so a reader that sees the slot (acquire)
+// sees every step it leads to, without a lock. Past its bound the graph stops growing and rounds
+// it does not hold are resolved directly (the same dice, so the same results).
+struct FightMonteCarlo::ChanceGraph {
+    static constexpr int kBlockBits = 16;
+    static constexpr std::size_t kBlockSteps = std::size_t{1} << kBlockBits;
+    static constexpr std::size_t kMaxBlocks = 16;                     // 1M steps, 12 MB
+    static constexpr std::size_t kMaxNodes = std::size_t{1} << 20;    // the states' map: up to 32 MB
+
+    explicit ChanceGraph(const StartLayout& layout)
+        : first(new std::atomic<uint32_t>[kDicePairs]), later(new std::atomic<uint32_t>[layout.slots]),
+          end_steps(std::size_t{1} << 16, kNoStep) {
+        for (int i = 0; i < kDicePairs; ++i) first[i].store(kNoStep, std::memory_order_relaxed);
+        for (std::size_t i = 0; i < layout.slots; ++i) later[i].store(kNoStep, std::memory_order_relaxed);
+    }
+
+    const ChanceStep& step(uint32_t i) const { return blocks[i >> kBlockBits][i & (kBlockSteps - 1)]; }
+    ChanceStep& step(uint32_t i) { return blocks[i >> kBlockBits][i & (kBlockSteps - 1)]; }
+    uint32_t push(const ChanceStep& s) {  // under `mutex`
+        if (size == kMaxBlocks * kBlockSteps) throw GraphFull{};
+        if ((size & (kBlockSteps - 1)) == 0) blocks[size >> kBlockBits].reset(new ChanceStep[kBlockSteps]);
+        step(size) = s;
+        return size++;
+    }
+
+    std::unique_ptr<std::atomic<uint32_t>[]> first;  // opening rounds by dice
+    std::unique_ptr<std::atomic<uint32_t>[]> later;  // later rounds by StartLayout, when it fits
+    std::mutex mutex;
+    // under `mutex`:
+    std::unique_ptr<ChanceStep[]> blocks[kMaxBlocks];
+    uint32_t size = 0;
+    StateMap nodes;   // the first step from each state
+    StateMap starts;  // later rounds when StartLayout does not fit
+    std::vector<uint32_t> end_steps;  // by pack_end
+    bool full = false;
+};
+
 struct FightMonteCarlo::Workspace {
-    Workspace(const FightSpec& spec, const OptimalSolver* solver, const int dice[2], int rounds)
-        : spec(spec), cache(spec), solver(solver), layout(spec, dice, rounds, solver != nullptr) {}
+    Workspace(const FightSpec& spec, const OptimalSolver* solver, const int dice[2], int rounds, ChanceGraph* graph)
+        : spec(spec), cache(spec), solver(solver), layout(spec, dice, rounds, spec.has_optimal()), graph(graph) {}
 
     // Wounds (A, B) after round `r` without chance effects, from these dice and wounds. Heuristic
     // play does not depend on the round; optimal play does, so the round is part of the key.
@@ -122,14 +176,14 @@ struct FightMonteCarlo::Workspace {
                              (!solver || r == 0);
         uint64_t key = 0;
         std::size_t slot = 0;
-        if (layout.slots) {
+        if (opening) {  // the first round's wounds are known: a flat table by dice alone
+            if (first_round.empty()) first_round.assign(kDicePairs, kUnknown);
+            const uint16_t known = first_round[dice_index(a, b)];
+            if (known != kUnknown) return {known & 63, known >> 6};
+        } else if (layout.slots) {
             if (flat_round.empty()) flat_round.assign(layout.slots, kUnknown);
             slot = layout.index(r, a, wounds_a, b, wounds_b, 0, 0);
             const uint16_t known = flat_round[slot];
-            if (known != kUnknown) return {known & 63, known >> 6};
-        } else if (opening) {  // the first round's wounds are known: a flat table
-            if (first_round.empty()) first_round.assign(kDicePairs, kUnknown);
-            const uint16_t known = first_round[dice_index(a, b)];
             if (known != kUnknown) return {known & 63, known >> 6};
         } else {
             key = 1ULL << 63 | static_cast<uint64_t>(dice_index(a, b)) << 12 | static_cast<uint64_t>(wounds_a) << 6 |
@@ -154,54 +208,70 @@ struct FightMonteCarlo::Workspace {
             end = cache.playout(st);
         }
         const uint16_t packed = static_cast<uint16_t>(end.first | end.second << 6);
-        if (layout.slots) flat_round[slot] = packed;
-        else if (opening) first_round[dice_index(a, b)] = packed;
+        if (opening) first_round[dice_index(a, b)] = packed;
+        else if (layout.slots) flat_round[slot] = packed;
         else later_rounds.insert(key, packed);
         return end;
     }
 
     // With Feel No Pain / relics: the first step of round `r` of the chance graph, from these dice,
-    // wounds and relic ignores spent.
+    // wounds and relic ignores spent; kNoStep when the graph is full and does not hold it.
     uint32_t chance_round(int r, int a, int wounds_a, int b, int wounds_b, int uses_a, int uses_b) {
+        ChanceGraph& g = *graph;
         const bool opening = wounds_a == spec.fighter[0].wounds && wounds_b == spec.fighter[1].wounds &&
                              uses_a == 0 && uses_b == 0 && (!solver || r == 0);
+        std::atomic<uint32_t>* slot = nullptr;
         uint64_t key = 0;
-        std::size_t slot = 0;
-        if (layout.slots) {
-            if (flat_steps.empty()) flat_steps.assign(layout.slots, kNoStep);
-            slot = layout.index(r, a, wounds_a, b, wounds_b, uses_a, uses_b);
-            const uint32_t known = flat_steps[slot];
-            if (known != kNoStep) return known;
-        } else if (opening) {
-            if (first_steps.empty()) first_steps.assign(kDicePairs, kNoStep);
-            const uint32_t known = first_steps[dice_index(a, b)];
-            if (known != kNoStep) return known;
+        if (opening) slot = &g.first[dice_index(a, b)];
+        else if (layout.slots) slot = &g.later[layout.index(r, a, wounds_a, b, wounds_b, uses_a, uses_b)];
+        uint32_t first = kNoStep;
+        if (slot) {
+            first = slot->load(std::memory_order_acquire);
+            if (first != kNoStep) return first;
         } else {
             key = 1ULL << 63 | static_cast<uint64_t>(dice_index(a, b)) << 24 | static_cast<uint64_t>(solver ? r : 0) << 16 |
                   static_cast<uint64_t>(uses_b) << 14 | static_cast<uint64_t>(uses_a) << 12 |
                   static_cast<uint64_t>(wounds_b) << 6 | static_cast<uint64_t>(wounds_a);
-            uint32_t known = 0;
-            if (starts.find(key, known)) return known;
+            if (local_starts.find(key, first)) return first;
         }
-        // The graph only grows while new starts come up; past its bound it starts over (what it
-        // holds is a function of the fight, so results never depend on when that happens).
-        if (steps.size() > kMaxSteps) {
-            steps.clear();
-            nodes.clear();
-            starts.clear();
-            std::fill(first_steps.begin(), first_steps.end(), kNoStep);
-            std::fill(flat_steps.begin(), flat_steps.end(), kNoStep);
-            std::fill(end_steps.begin(), end_steps.end(), kNoStep);
+        std::lock_guard<std::mutex> lock(g.mutex);
+        if (slot) first = slot->load(std::memory_order_relaxed);  // another thread may have built it
+        else if (!g.starts.find(key, first)) first = kNoStep;
+        if (first == kNoStep) {
+            if (g.full) return kNoStep;
+            FightState st = round_state(a / kTableSide, a % kTableSide, wounds_a, b / kTableSide, b % kTableSide,
+                                        wounds_b, uses_a, uses_b);
+            NoLog log;
+            start_round(spec, st, log);
+            try {
+                first = node(st, r);  // a state is mapped only once its subgraph is complete
+            } catch (const GraphFull&) {
+                g.full = true;
+                return kNoStep;
+            }
+            if (slot) slot->store(first, std::memory_order_release);
+            else g.starts.insert(key, first);
         }
+        if (!slot) local_starts.insert(key, first);
+        return first;
+    }
+
+    // One round resolved step by step, the Feel No Pain / relic dice rolled from `dice` as asked.
+    void random_round(int r, int a, int& wounds_a, int b, int& wounds_b, int& uses_a, int& uses_b, DiceSource& dice) {
         FightState st = round_state(a / kTableSide, a % kTableSide, wounds_a, b / kTableSide, b % kTableSide, wounds_b,
                                     uses_a, uses_b);
+        RandomChance roll{dice};
         NoLog log;
-        start_round(spec, st, log);
-        const uint32_t first = node(st, r);
-        if (layout.slots) flat_steps[slot] = first;
-        else if (opening) first_steps[dice_index(a, b)] = first;
-        else starts.insert(key, first);
-        return first;
+        if (solver) {
+            SolvedDecider decider{*solver, cache, r};
+            resolve_round(spec, st, decider, roll, log);
+        } else {
+            resolve_round(spec, st, cache, roll, log);
+        }
+        wounds_a = st.side[0].wounds;
+        wounds_b = st.side[1].wounds;
+        uses_a = st.side[0].relic_uses;
+        uses_b = st.side[1].relic_uses;
     }
 
     // The step the rest of the round starts with from `st` (its turn passed, or the round started).
@@ -211,7 +281,8 @@ struct FightMonteCarlo::Workspace {
         if (st.over()) return end_step(st);
         const uint64_t key = full_key(st) | static_cast<uint64_t>(solver ? r : 0) << 44;
         uint32_t known = 0;
-        if (nodes.find(key, known)) return known;
+        if (graph->nodes.find(key, known)) return known;
+        if (graph->nodes.size() >= ChanceGraph::kMaxNodes) throw GraphFull{};
         Action action;
         if (solver) {
             SolvedDecider decider{*solver, cache, r};
@@ -221,7 +292,7 @@ struct FightMonteCarlo::Workspace {
         }
         bool prefix[ScriptedChance::kMaxQueries] = {};
         const uint32_t first = branch(st, action, r, prefix, 0);
-        nodes.insert(key, first);
+        graph->nodes.insert(key, first);
         return first;
     }
 
@@ -234,49 +305,41 @@ struct FightMonteCarlo::Workspace {
         apply_action(spec, next, action, chance, log);
         pass_turn(next, log);
         if (chance.asked == known) return node(next, r);
-        const uint32_t at = static_cast<uint32_t>(steps.size());
-        steps.push_back(ChanceStep{chance.next_kind, static_cast<uint8_t>(chance.next_arg), 0, 0});
+        const uint32_t at = graph->push(ChanceStep{chance.next_kind, static_cast<uint8_t>(chance.next_arg), 0, 0});
         prefix[known] = false;
         const uint32_t no = branch(st, action, r, prefix, known + 1);
         prefix[known] = true;
         const uint32_t yes = branch(st, action, r, prefix, known + 1);
-        steps[at].no = no;
-        steps[at].yes = yes;
+        graph->step(at).no = no;
+        graph->step(at).yes = yes;
         return at;
     }
 
     // One step per distinct end of a round.
     uint32_t end_step(const FightState& st) {
         const uint32_t end = pack_end(st);
-        if (end_steps.empty()) end_steps.assign(std::size_t{1} << 16, kNoStep);
-        if (end_steps[end] == kNoStep) {
-            end_steps[end] = static_cast<uint32_t>(steps.size());
-            steps.push_back(ChanceStep{ChanceStep::kEnd, 0, end, 0});
-        }
-        return end_steps[end];
+        if (graph->end_steps[end] == kNoStep) graph->end_steps[end] = graph->push(ChanceStep{ChanceStep::kEnd, 0, end, 0});
+        return graph->end_steps[end];
     }
-
-    static constexpr std::size_t kMaxSteps = std::size_t{1} << 20;
 
     FightSpec spec;
     DecisionCache cache;
     const OptimalSolver* solver;  // the engine's, solved before any sample
     StartLayout layout;
-    std::vector<uint16_t> flat_round;  // the rounds by start, when the layout fits
-    std::vector<uint16_t> first_round;  // else the first rounds, and later ones in a map
+    std::vector<uint16_t> first_round;  // the first rounds, by dice
+    std::vector<uint16_t> flat_round;   // later rounds by start when the layout fits, else in a map
     StateMap later_rounds;
-    // the chance graph: steps, the first step from each state and from each round start
-    std::vector<ChanceStep> steps;
-    StateMap nodes;
-    StateMap starts;
-    std::vector<uint32_t> flat_steps;
-    std::vector<uint32_t> first_steps;
-    std::vector<uint32_t> end_steps;  // by pack_end
+    ChanceGraph* graph;       // the engine's, with Feel No Pain / relics
+    StateMap local_starts;    // this thread's copy of the graph's hashed starts (no lock to read)
 };
 
 FightMonteCarlo::FightMonteCarlo(const FightSpec& spec, const AttackProfile& dice_a, const AttackProfile& dice_b,
                                  int rounds)
     : spec_(spec), dice_{dice_a, dice_b}, rollers_{AttackRoller(dice_a), AttackRoller(dice_b)}, rounds_(rounds) {
+    if (spec.has_chance()) {
+        const int dice[2] = {dice_a.dice, dice_b.dice};
+        graph_ = std::make_unique<ChanceGraph>(StartLayout(spec, dice, rounds, spec.has_optimal()));
+    }
     if (spec.has_optimal()) {
         tables_[0] = attack_distribution(dice_a);
         tables_[1] = attack_distribution(dice_b);
@@ -305,7 +368,7 @@ std::unique_ptr<FightMonteCarlo::Workspace> FightMonteCarlo::acquire() {
     std::lock_guard<std::mutex> lock(pool_mutex_);
     if (pool_.empty()) {
         const int dice[2] = {dice_[0].dice, dice_[1].dice};
-        return std::make_unique<Workspace>(spec_, solver_.get(), dice, rounds_);
+        return std::make_unique<Workspace>(spec_, solver_.get(), dice, rounds_, graph_.get());
     }
     std::unique_ptr<Workspace> workspace = std::move(pool_.back());
     pool_.pop_back();
@@ -338,7 +401,7 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
                 ++c[wa * side_b + wb];
             }
         } else {
-            const std::vector<ChanceStep>& steps = ws->steps;
+            const ChanceGraph& graph = *graph_;
             for (uint64_t i = 0; i < n; ++i) {
                 check_interrupt();
                 int wa = wounds_a, wb = wounds_b, uses_a = 0, uses_b = 0;
@@ -346,8 +409,12 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
                     const int a = rollers_[0].roll(dice);
                     const int b = rollers_[1].roll(dice);
                     uint32_t at = ws->chance_round(r, a, wa, b, wb, uses_a, uses_b);
+                    if (at == kNoStep) {  // not in the graph: the same resolution, rolled as it goes
+                        ws->random_round(r, a, wa, b, wb, uses_a, uses_b, dice);
+                        continue;
+                    }
                     // The rolls the resolution asks for, in its order, from the sample's stream.
-                    for (ChanceStep step = steps[at]; step.kind != ChanceStep::kEnd; step = steps[at]) {
+                    for (ChanceStep step = graph.step(at); step.kind != ChanceStep::kEnd; step = graph.step(at)) {
                         bool yes;
                         if (step.kind == ChanceStep::kFeelNoPain) {
                             yes = dice.d6() >= step.arg;
@@ -357,7 +424,7 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
                         }
                         at = yes ? step.yes : step.no;
                     }
-                    const uint32_t end = steps[at].yes;
+                    const uint32_t end = graph.step(at).yes;
                     wa = end & 63;
                     wb = (end >> 6) & 63;
                     uses_a = (end >> 12) & 3;

@@ -4,9 +4,9 @@
 //
 // Without Feel No Pain / relics a round is a deterministic function of (dice, wounds), worked out
 // once per thread and looked up per sample. With them, a round from given dice and wounds is a
-// small graph whose branch points are the FNP / relic rolls: worked out once per thread (every
-// branch, by the same resolution), then each sample only rolls those dice from its own stream, in
-// the order the resolution asks for them, and follows the graph.
+// small graph whose branch points are the FNP / relic rolls: worked out once (every branch, by the
+// same resolution) and shared by the threads, then each sample only rolls those dice from its own
+// stream, in the order the resolution asks for them, and follows the graph.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -43,6 +43,7 @@ public:
 
 private:
     struct Workspace;
+    struct ChanceGraph;
     std::unique_ptr<Workspace> acquire();
     void release(std::unique_ptr<Workspace> workspace);
 
@@ -57,6 +58,9 @@ private:
     std::vector<std::unique_ptr<Workspace>> pool_;
     std::mutex solver_mutex_;
     std::unique_ptr<OptimalSolver> solver_;
+    // With Feel No Pain / relics: the rounds' chance graph, one for every thread (built once, read
+    // without locks), so threads do not each work it out again.
+    std::unique_ptr<ChanceGraph> graph_;
 };
 
 }  // namespace mh::kt
