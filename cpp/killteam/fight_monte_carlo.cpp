@@ -305,6 +305,7 @@ struct FightMonteCarlo::Workspace {
         apply_action(spec, next, action, chance, log);
         pass_turn(next, log);
         if (chance.asked == known) return node(next, r);
+        if (known == ScriptedChance::kMaxQueries) throw GraphFull{};  // more rolls than any action makes
         const uint32_t at = graph->push(ChanceStep{chance.next_kind, static_cast<uint8_t>(chance.next_arg), 0, 0});
         prefix[known] = false;
         const uint32_t no = branch(st, action, r, prefix, known + 1);
