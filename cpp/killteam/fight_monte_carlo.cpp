@@ -215,7 +215,8 @@ struct FightMonteCarlo::Workspace {
     }
 
     // With Feel No Pain / relics: the first step of round `r` of the chance graph, from these dice,
-    // wounds and relic ignores spent; kNoStep when the graph is full and does not hold it.
+    // wounds and relic ignores spent; kNoStep when the graph does not hold it and cannot build it
+    // now (full, or another thread is building).
     uint32_t chance_round(int r, int a, int wounds_a, int b, int wounds_b, int uses_a, int uses_b) {
         ChanceGraph& g = *graph;
         const bool opening = wounds_a == spec.fighter[0].wounds && wounds_b == spec.fighter[1].wounds &&
@@ -234,7 +235,10 @@ struct FightMonteCarlo::Workspace {
                   static_cast<uint64_t>(wounds_b) << 6 | static_cast<uint64_t>(wounds_a);
             if (local_starts.find(key, first)) return first;
         }
-        std::lock_guard<std::mutex> lock(g.mutex);
+        // While another thread builds, this one does not wait: it resolves the round directly
+        // (the same dice, so the same result) and goes on.
+        std::unique_lock<std::mutex> lock(g.mutex, std::try_to_lock);
+        if (!lock.owns_lock()) return kNoStep;
         if (slot) first = slot->load(std::memory_order_relaxed);  // another thread may have built it
         else if (!g.starts.find(key, first)) first = kNoStep;
         if (first == kNoStep) {
@@ -410,7 +414,7 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
                     const int a = rollers_[0].roll(dice);
                     const int b = rollers_[1].roll(dice);
                     uint32_t at = ws->chance_round(r, a, wa, b, wb, uses_a, uses_b);
-                    if (at == kNoStep) {  // not in the graph: the same resolution, rolled as it goes
+                    if (at == kNoStep) {  // not in the graph now: the same resolution, rolled as it goes
                         ws->random_round(r, a, wa, b, wb, uses_a, uses_b, dice);
                         continue;
                     }
