@@ -165,7 +165,8 @@ struct FightMonteCarlo::ChanceGraph {
     bool full = false;
 };
 
-struct FightMonteCarlo::Workspace {
+// Aligned to a cache line: two threads' workspaces never share one.
+struct alignas(64) FightMonteCarlo::Workspace {
     Workspace(const FightSpec& spec, const OptimalSolver* solver, const int dice[2], int rounds, ChanceGraph* graph)
         : spec(spec), cache(spec), solver(solver), layout(spec, dice, rounds, spec.has_optimal()), graph(graph) {}
 
@@ -393,26 +394,31 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
     const bool chance = spec_.has_chance();
     prepare(SolverBudget{});  // a no-op once prepared (Python prepares with the fight's budget first)
     return run_chunks(seed, total, chunk_begin, chunk_end, bins(), threads, [&](Rng& rng, uint64_t n, uint64_t* c) {
+        // This thread's own copies: the captures live in the calling thread's stack frame, next to
+        // what that thread keeps writing, and reading them every sample would share its cache lines.
+        const int full_a = wounds_a, full_b = wounds_b, stride = side_b, rounds = rounds_;
+        const AttackRoller& roller_a = rollers_[0];
+        const AttackRoller& roller_b = rollers_[1];
         std::unique_ptr<Workspace> ws = acquire();
         DiceSource dice(rng);
         if (!chance) {
             for (uint64_t i = 0; i < n; ++i) {
-                int wa = wounds_a, wb = wounds_b;
-                for (int r = 0; r < rounds_ && wa > 0 && wb > 0; ++r) {
-                    const int a = rollers_[0].roll(dice);
-                    const int b = rollers_[1].roll(dice);
+                int wa = full_a, wb = full_b;
+                for (int r = 0; r < rounds && wa > 0 && wb > 0; ++r) {
+                    const int a = roller_a.roll(dice);
+                    const int b = roller_b.roll(dice);
                     std::tie(wa, wb) = ws->round(r, a, wa, b, wb);
                 }
-                ++c[wa * side_b + wb];
+                ++c[wa * stride + wb];
             }
         } else {
             const ChanceGraph& graph = *graph_;
             for (uint64_t i = 0; i < n; ++i) {
                 check_interrupt();
-                int wa = wounds_a, wb = wounds_b, uses_a = 0, uses_b = 0;
-                for (int r = 0; r < rounds_ && wa > 0 && wb > 0; ++r) {
-                    const int a = rollers_[0].roll(dice);
-                    const int b = rollers_[1].roll(dice);
+                int wa = full_a, wb = full_b, uses_a = 0, uses_b = 0;
+                for (int r = 0; r < rounds && wa > 0 && wb > 0; ++r) {
+                    const int a = roller_a.roll(dice);
+                    const int b = roller_b.roll(dice);
                     uint32_t at = ws->chance_round(r, a, wa, b, wb, uses_a, uses_b);
                     if (at == kNoStep) {  // not in the graph now: the same resolution, rolled as it goes
                         ws->random_round(r, a, wa, b, wb, uses_a, uses_b, dice);
@@ -435,7 +441,7 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
                     uses_a = (end >> 12) & 3;
                     uses_b = (end >> 14) & 3;
                 }
-                ++c[wa * side_b + wb];
+                ++c[wa * stride + wb];
             }
         }
         release(std::move(ws));
