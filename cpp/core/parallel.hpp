@@ -29,6 +29,7 @@
 namespace mh {
 
 constexpr uint64_t kChunkSamples = 1ULL << 16;
+constexpr std::size_t kPadWords = 64 / sizeof(uint64_t);  // one cache line
 
 inline uint64_t chunk_count(uint64_t total) { return (total + kChunkSamples - 1) / kChunkSamples; }
 
@@ -68,12 +69,15 @@ std::vector<uint64_t> run_chunks(uint64_t seed, uint64_t total, uint64_t chunk_b
     auto worker = [&]() {
         InterruptScope scope(epoch);
         try {
-            std::vector<uint64_t> counts(bins, 0);
+            // Padded by a cache line on each side: a worker's histogram never shares a line with
+            // another thread's data, whatever the allocator puts next to it.
+            std::vector<uint64_t> padded(bins + 2 * kPadWords, 0);
+            uint64_t* counts = padded.data() + kPadWords;
             for (uint64_t k = next++; k < chunk_end; k = next++) {
                 check_interrupt();
                 Rng rng(seed, k);
                 const uint64_t n = std::min(kChunkSamples, total - k * kChunkSamples);
-                body(rng, n, counts.data());
+                body(rng, n, counts);
             }
             std::lock_guard<std::mutex> lock(merge);
             for (std::size_t i = 0; i < bins; ++i) result[i] += counts[i];
@@ -83,14 +87,12 @@ std::vector<uint64_t> run_chunks(uint64_t seed, uint64_t total, uint64_t chunk_b
             next = chunk_end;
         }
     };
-    if (n_threads == 1) {
-        worker();
-    } else {
-        std::vector<std::thread> pool;
-        pool.reserve(n_threads);
-        for (int t = 0; t < n_threads; ++t) pool.emplace_back(worker);
-        for (auto& t : pool) t.join();
-    }
+    // The calling thread is one of the workers: one thread fewer to start and to wait for.
+    std::vector<std::thread> pool;
+    pool.reserve(n_threads - 1);
+    for (int t = 1; t < n_threads; ++t) pool.emplace_back(worker);
+    worker();
+    for (auto& t : pool) t.join();
     if (error) std::rethrow_exception(error);
     return result;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/parallel.hpp"
+#include "killteam/attack_roll.hpp"
 
 namespace mh::kt {
 
@@ -55,6 +56,25 @@ Rerolls choose_rerolls(Reroll rule, int n, int f, int ones, int top_other) {
         case Reroll::RerollOnesBalanced: return {ones + (f > ones ? 1 : 0), 0, ones};
     }
     return {};
+}
+
+// The first roll, as counts per face (faces[1..6]): what is kept and how many dice are rolled again.
+struct Kept {
+    int c = 0, n = 0, f = 0;
+    int ones = 0;  // kept fails showing 1
+    int rerolled = 0;
+};
+
+Kept keep_first_roll(const AttackProfile& p, const int faces[7]) {
+    int count[3] = {0, 0, 0};
+    int top_other = 0;
+    for (int face = 1; face <= 6; ++face) {
+        const Category cat = classify(p, face);
+        count[cat] += faces[face];
+        if (cat == kFail && face != 1) top_other = std::max(top_other, faces[face]);
+    }
+    const Rerolls r = choose_rerolls(p.reroll, count[kNorm], count[kFail], faces[1], top_other);
+    return {count[kCrit], count[kNorm] - r.norms, count[kFail] - r.fails, faces[1] - r.ones, r.fails + r.norms};
 }
 
 double factorial(int k) {
@@ -205,23 +225,80 @@ Retained roll_attack(const AttackProfile& p, DiceSource& dice) {
     const int k = rolled_dice(p);
     int faces[7] = {0, 0, 0, 0, 0, 0, 0};
     for (int i = 0; i < k; ++i) ++faces[dice.d6()];
-    int count[3] = {0, 0, 0};
-    int top_other = 0;
-    for (int face = 1; face <= 6; ++face) {
-        const Category cat = classify(p, face);
-        count[cat] += faces[face];
-        if (cat == kFail && face != 1) top_other = std::max(top_other, faces[face]);
-    }
-    const Rerolls r = choose_rerolls(p.reroll, count[kNorm], count[kFail], faces[1], top_other);
-    count[kFail] -= r.fails;
-    count[kNorm] -= r.norms;
-    int ones = faces[1] - r.ones;
-    for (int i = 0; i < r.fails + r.norms; ++i) {
+    const Kept kept = keep_first_roll(p, faces);
+    int count[3] = {kept.f, kept.n, kept.c};
+    int ones = kept.ones;
+    for (int i = 0; i < kept.rerolled; ++i) {
         const int face = dice.d6();
         ++count[classify(p, face)];
         if (face == 1) ++ones;
     }
     return finish_roll(p, count[kCrit], count[kNorm], count[kFail], ones);
+}
+
+namespace {
+
+// The counts of AttackRoller's tables, packed 4 bits a field (at most 12 dice).
+uint16_t pack_counts(int c, int n, int ones, int rerolled) {
+    return static_cast<uint16_t>(c | n << 4 | ones << 8 | rerolled << 12);
+}
+
+// The faces of the g dice in a base-6 number (digit i = die i's face - 1), as counts per face.
+void add_faces(uint64_t v, int g, int faces[7]) {
+    for (int i = 0; i < g; ++i, v /= 6) ++faces[v % 6 + 1];
+}
+
+}  // namespace
+
+AttackRoller::AttackRoller(const AttackProfile& p)
+    : profile_(p), rolled_(rolled_dice(p)), direct_(rolled_ <= kDirectDice) {
+    for (int g = 1; g <= kGroup; ++g) {
+        classify_[g].resize(DiceSource::kPow6[g]);
+        for (uint64_t v = 0; v < DiceSource::kPow6[g]; ++v) {
+            int faces[7] = {0, 0, 0, 0, 0, 0, 0};
+            add_faces(v, g, faces);
+            int count[3] = {0, 0, 0};
+            for (int face = 1; face <= 6; ++face) count[classify(p, face)] += faces[face];
+            classify_[g][v] = pack_counts(count[kCrit], count[kNorm], faces[1], 0);
+        }
+    }
+    // 1s matter only as "two or more" (Purity Seal), so they are counted up to 2.
+    finish_.assign(kTableSide * kTableSide * 3, 0);
+    for (int c = 0; c <= rolled_; ++c) {
+        for (int n = 0; c + n <= rolled_; ++n) {
+            for (int ones = 0; ones < 3; ++ones) {
+                const Retained out = finish_roll(p, c, n, rolled_ - c - n, ones);
+                finish_[(c * kTableSide + n) * 3 + ones] = static_cast<uint8_t>(out.crits * kTableSide + out.norms);
+            }
+        }
+    }
+    if (!direct_) return;
+    const uint64_t numbers = DiceSource::kPow6[rolled_];
+    first_.resize(numbers);
+    for (uint64_t v = 0; v < numbers; ++v) {
+        int faces[7] = {0, 0, 0, 0, 0, 0, 0};
+        add_faces(v, rolled_, faces);
+        const Kept kept = keep_first_roll(p, faces);
+        first_[v] = pack_counts(kept.c, kept.n, kept.ones, kept.rerolled);
+        rerolls_ = rerolls_ || kept.rerolled > 0;
+    }
+    if (rerolls_) return;
+    result_.resize(numbers);
+    for (uint64_t v = 0; v < numbers; ++v) {
+        const uint16_t kept = first_[v];
+        const int c = kept & 15, n = (kept >> kNormShift) & 15, ones = (kept >> kOnesShift) & 15;
+        result_[v] = finish_[(c * kTableSide + n) * 3 + std::min(ones, 2)];
+    }
+}
+
+int AttackRoller::roll_many(DiceSource& dice) const {
+    int faces[7] = {0, 0, 0, 0, 0, 0, 0};
+    for (int left = rolled_; left > 0; left -= kGroup) {
+        const int g = std::min(left, kGroup);
+        add_faces(dice.digits(g), g, faces);
+    }
+    const Kept kept = keep_first_roll(profile_, faces);
+    return finish(pack_counts(kept.c, kept.n, kept.ones, 0), kept.rerolled, dice);
 }
 
 RetainedTable attack_distribution(const AttackProfile& p) {
@@ -303,13 +380,11 @@ RetainedTable attack_distribution(const AttackProfile& p) {
 
 std::vector<uint64_t> attack_dice_counts(const AttackProfile& p, uint64_t seed, uint64_t total, uint64_t chunk_begin,
                                          uint64_t chunk_end, int threads) {
+    const AttackRoller roller(p);  // the same dice as roll_attack, looked up
     return run_chunks(seed, total, chunk_begin, chunk_end, kTableSide * kTableSide, threads,
-                      [&p](Rng& rng, uint64_t n, uint64_t* c) {
+                      [&roller](Rng& rng, uint64_t n, uint64_t* c) {
                           DiceSource dice(rng);
-                          for (uint64_t i = 0; i < n; ++i) {
-                              const Retained r = roll_attack(p, dice);
-                              ++c[r.crits * kTableSide + r.norms];
-                          }
+                          for (uint64_t i = 0; i < n; ++i) ++c[roller.roll(dice)];
                       });
 }
 

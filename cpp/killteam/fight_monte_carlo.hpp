@@ -1,9 +1,12 @@
-// The Monte Carlo fight engine: each sample rolls both fighters' attack dice (roll_attack) every
-// round and resolves the round with the same resolution as the exact engine.
+// The Monte Carlo fight engine: each sample rolls both fighters' attack dice (AttackRoller: the
+// dice of roll_attack, looked up) every round and resolves the round with the same resolution as
+// the exact engine.
 //
 // Without Feel No Pain / relics a round is a deterministic function of (dice, wounds), worked out
-// once per thread and looked up per sample. With them, every sample walks the round, rolling the
-// FNP / relic dice per strike from the sample's own dice stream; decisions still come from the cache.
+// once per thread and looked up per sample. With them, a round from given dice and wounds is a
+// small graph whose branch points are the FNP / relic rolls: worked out once (every branch, by the
+// same resolution) and shared by the threads, then each sample only rolls those dice from its own
+// stream, in the order the resolution asks for them, and follows the graph.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -11,6 +14,7 @@
 #include <vector>
 
 #include "killteam/attack_dice.hpp"
+#include "killteam/attack_roll.hpp"
 #include "killteam/fight_optimal.hpp"
 #include "killteam/fight_state.hpp"
 
@@ -39,11 +43,13 @@ public:
 
 private:
     struct Workspace;
+    struct ChanceGraph;
     std::unique_ptr<Workspace> acquire();
     void release(std::unique_ptr<Workspace> workspace);
 
     FightSpec spec_;
     AttackProfile dice_[2];
+    AttackRoller rollers_[2];
     RetainedTable tables_[2] = {};  // the retained-dice distributions, for an optimal fighter's solver
     int rounds_;
     // Caches survive between calls (Python runs a long job as several batches) and are handed to
@@ -52,6 +58,9 @@ private:
     std::vector<std::unique_ptr<Workspace>> pool_;
     std::mutex solver_mutex_;
     std::unique_ptr<OptimalSolver> solver_;
+    // With Feel No Pain / relics: the rounds' chance graph, one for every thread (built once, read
+    // without locks), so threads do not each work it out again.
+    std::unique_ptr<ChanceGraph> graph_;
 };
 
 }  // namespace mh::kt
