@@ -90,6 +90,15 @@ def test_monte_carlo_combat_one_thread(benchmark: Any, name: str) -> None:
     _rate(benchmark, MC_SAMPLES)
 
 
+def test_monte_carlo_combat_two_threads(benchmark: Any) -> None:
+    """The 4 v 4 kernel on two threads, the same samples: the scaling figure."""
+    (attacker, defender), reaction = SCENARIOS["followers_4v4_attack"]
+    plan = plan_combat(attacker, defender, reaction, Rules())
+    counts = benchmark.pedantic(combat_counts, args=(plan, MC_SAMPLES, 1, 2), rounds=3, iterations=1)
+    assert int(counts.sum()) == 2 * MC_SAMPLES
+    _rate(benchmark, MC_SAMPLES)
+
+
 def test_monte_carlo_combat_public_api(benchmark: Any) -> None:
     call: Callable[[], Any] = lambda: db.combat(*FOLLOWERS, method="monte_carlo", samples=MC_SAMPLES, seed=1, threads=1)  # noqa: E731
     result = benchmark.pedantic(call, rounds=3, iterations=1)

@@ -75,6 +75,14 @@ def test_monte_carlo_f1_exchanges_per_second_one_thread(benchmark):
     benchmark.extra_info["exchanges_per_second"] = SAMPLES / benchmark.stats.stats.mean
 
 
+def test_monte_carlo_f1_exchanges_per_second_two_threads(benchmark):
+    """The squads' kernel on two threads, the same samples: the scaling figure."""
+    kernel = _kernel(*F1)
+    counts = benchmark.pedantic(sampling.run_monte_carlo, (kernel, SAMPLES, 1, 2), rounds=5, iterations=1)
+    assert int(counts.sum()) == 2 * SAMPLES
+    benchmark.extra_info["exchanges_per_second"] = SAMPLES / benchmark.stats.stats.mean
+
+
 def test_monte_carlo_f1_public_api_one_thread(benchmark):
     result = benchmark.pedantic(fm.melee, F1, dict(method="monte_carlo", samples=SAMPLES, seed=1, threads=1),
                                 rounds=3, iterations=1)

@@ -101,6 +101,14 @@ def test_monte_carlo_default_attack_per_second_one_thread(benchmark):
     benchmark.extra_info["attacks_per_second"] = MC_SAMPLES / benchmark.stats.stats.mean
 
 
+def test_monte_carlo_default_attack_per_second_two_threads(benchmark):
+    """The same samples on two threads: the scaling figure (results are identical, the chunks decide)."""
+    kernel = _kernel(RIFLE, ZERGLINGS, firing_models=6)
+    counts = benchmark(sampling.run_monte_carlo, kernel, MC_SAMPLES, 1, 2)
+    assert int(counts[:13].sum()) == MC_SAMPLES
+    benchmark.extra_info["attacks_per_second"] = MC_SAMPLES / benchmark.stats.stats.mean
+
+
 def test_monte_carlo_every_keyword_per_second_one_thread(benchmark):
     kernel = _kernel(LOADED, ZEALOTS, **LOADED_OPTIONS)
     counts = benchmark(sampling.run_monte_carlo, kernel, MC_SAMPLES, 1, 1)
