@@ -10,6 +10,10 @@ Scenarios (fixed, so numbers compare across versions):
            kt.fight;
 - optimal: see OPTIMAL_SCENARIOS (the 12 v 12 dice one-round fight at 40 wounds among them).
 
+Monte Carlo runs are warm: one call of the same fight runs before the timed ones, as in a session
+that fights it again (kt.fight keeps its Monte Carlo engine, whose Feel No Pain / relic chance
+graph is then already built). test_monte_carlo_first_call times the relic fight cold.
+
 Run: PYTHONPATH=python python -m pytest benchmarks/bench_killteam_fight.py --benchmark-enable
 """
 
@@ -45,7 +49,7 @@ def _monte_carlo(benchmark, name, samples, threads):
     result = benchmark.pedantic(
         kt.fight, args=(a, b),
         kwargs=dict(rounds=rounds, method="monte_carlo", samples=samples, seed=1, threads=threads),
-        rounds=3, iterations=1,
+        rounds=3, iterations=1, warmup_rounds=1,
     )
     assert result.samples == samples
     benchmark.extra_info["scenario"] = name
@@ -63,6 +67,22 @@ def test_monte_carlo_fights_per_second_one_thread(benchmark, name, samples):
 @pytest.mark.parametrize("name, samples", MONTE_CARLO_SAMPLES)
 def test_monte_carlo_fights_per_second_two_threads(benchmark, name, samples):
     _monte_carlo(benchmark, name, samples, 2)
+
+
+def test_monte_carlo_first_call(benchmark):
+    """The Feel No Pain + relics fight's first call (no engine kept): its chance graph built in the run."""
+    import importlib
+
+    fight_module = importlib.import_module("mathhammer.killteam.fight")  # kt.fight is the function
+
+    a, b, rounds = SCENARIOS["fnp_relics_3_rounds"]
+    samples = 2_000_000
+    result = benchmark.pedantic(
+        kt.fight, args=(a, b), kwargs=dict(rounds=rounds, method="monte_carlo", samples=samples, seed=1, threads=1),
+        setup=fight_module._ENGINES.clear, rounds=3, iterations=1,
+    )
+    assert result.samples == samples
+    benchmark.extra_info["fights_per_second"] = samples / benchmark.stats.stats.mean
 
 
 @pytest.mark.parametrize("name", list(SCENARIOS))

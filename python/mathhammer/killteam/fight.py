@@ -12,6 +12,9 @@ The resolution itself (strikes, parries, abilities, decisions) is C++; both engi
 from __future__ import annotations
 
 import functools
+import os
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -384,6 +387,34 @@ def _plan(a: Fighter, b: Fighter, first: str, rounds: int, variants: Variants) -
                  optimal=optimal, fighters=(str(a), str(b)))
 
 
+#: Monte Carlo engines kept between calls, for fights without an optimal fighter (the solver's budget
+#: is checked as it solves): an engine keeps its workspaces and its Feel No Pain / relic chance
+#: graph. What they hold is deterministic (the same dice give the same fight, cold or warm), so a
+#: repeated fight gives the same numbers without working them out again. Keyed by the plan and the
+#: process: a forked child never uses its parent's engines (their locks may be held by a thread the
+#: child does not have).
+_ENGINES: OrderedDict[tuple[int, int], tuple[_Plan, Any]] = OrderedDict()
+_KEPT_ENGINES = 4
+_ENGINES_LOCK = threading.Lock()
+
+
+def _monte_carlo_engine(plan: _Plan, a: Fighter, b: Fighter, rounds: int, variants: Variants) -> Any:
+    key = (id(plan), os.getpid())
+    if not plan.optimal:
+        with _ENGINES_LOCK:
+            found = _ENGINES.get(key)
+            if found is not None and found[0] is plan:  # the entry holds its plan, so the id is its own
+                _ENGINES.move_to_end(key)
+                return found[1]
+    engine = _kt.FightMonteCarlo(plan.spec, fighter_profile(a, variants), fighter_profile(b, variants), rounds)
+    if not plan.optimal:
+        with _ENGINES_LOCK:
+            _ENGINES[key] = (plan, engine)
+            while len(_ENGINES) > _KEPT_ENGINES:
+                _ENGINES.popitem(last=False)
+    return engine
+
+
 def fight(
     a: Fighter,
     b: Fighter,
@@ -459,8 +490,7 @@ def fight(
     n = options.samples
     seed_value = options.draw_seed()
     thread_count = sampling.resolve_threads(options.threads)
-    engine = _kt.FightMonteCarlo(plan.spec, fighter_profile(a, rule_variants), fighter_profile(b, rule_variants),
-                                 rounds)
+    engine = _monte_carlo_engine(plan, a, b, rounds, rule_variants)
     if optimal:  # the solver's budget holds here too: the game is solved once, before sampling
         solved = engine.prepare(max_states, max_memory)
         _check_solver(solved["refused"], solved["states"], max_states, max_memory)
