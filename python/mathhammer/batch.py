@@ -17,7 +17,8 @@ import numpy as np
 from mathhammer._validate import InputError, InputTypeError
 from mathhammer.options import EngineOptions, engine_options
 
-__all__ = ["ResultBatch", "broadcast", "is_sequence", "item_error", "item_options", "per_item"]
+__all__ = ["ResultBatch", "broadcast", "checked_items", "field_inside", "is_sequence", "item_error", "item_options",
+           "per_item"]
 
 R = TypeVar("R")
 
@@ -114,6 +115,32 @@ def item_error(error: InputError | InputTypeError, name: str, index: int, single
             field = field[len(head) :].lstrip(".")
             break
     return type(error)(f"{prefix}.{field}" if field else prefix, message)
+
+
+def checked_items(name: str, values: Sequence[Any], single: Mapping[str, bool], check: Callable[[Any], R],
+                  inner: str = "") -> list[R]:
+    """``check`` of each item of one batch argument, a single value once (every item shares it); an
+    error names the item (:func:`item_error`)."""
+    if single[name]:
+        try:
+            return [check(values[0])] * len(values)
+        except (InputError, InputTypeError) as error:
+            raise item_error(error, name, 0, True, inner) from None
+    out = []
+    for i, value in enumerate(values):
+        try:
+            out.append(check(value))
+        except (InputError, InputTypeError) as error:
+            raise item_error(error, name, i, False, inner) from None
+    return out
+
+
+def field_inside(what: str, error: InputError | InputTypeError) -> InputError | InputTypeError:
+    """An error from building argument ``what`` (a profile given as a table of its fields) named inside
+    it: ``unit.hp: ...`` for the table's ``hp: ...``."""
+    if error.field == what:
+        return error
+    return type(error)(f"{what}.{error.field}", str(error)[len(error.field) + 2:])
 
 
 def per_item(items: Mapping[str, list[Any]], names: Sequence[str], single: Mapping[str, bool],

@@ -16,7 +16,7 @@ C++ through the same resolution functions.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
@@ -25,7 +25,7 @@ import numpy as np
 
 from mathhammer import _core, sampling
 from mathhammer._validate import InputError, InputTypeError, check_bool, check_int
-from mathhammer.batch import ResultBatch, is_sequence, broadcast, item_error
+from mathhammer.batch import ResultBatch, broadcast, checked_items, field_inside, is_sequence, item_error
 from mathhammer.killteam.profiles import Operative, Weapon
 from mathhammer.killteam.variants import Variants
 from mathhammer.options import MAX_SEED, EngineOptions, Progress, engine_options
@@ -359,9 +359,7 @@ def _profiles_from_tables(weapon: Any, target: Any) -> tuple[Weapon, Operative]:
         try:
             built.append(_profile(cls, value, what))
         except (InputError, InputTypeError) as error:
-            if error.field == what:
-                raise
-            raise type(error)(f"{what}.{error.field}", str(error)[len(error.field) + 2:]) from None
+            raise field_inside(what, error) from None
     return built[0], built[1]
 
 
@@ -404,9 +402,9 @@ def shoot_batch(
     }
     size, items = broadcast(arguments)
     single = {name: not is_sequence(value) for name, value in arguments.items()}
-    weapon_list = _checked("weapons", items["weapons"], single, lambda w: _profile(Weapon, w, "weapon"), "weapon")
-    target_list = _checked("targets", items["targets"], single, lambda t: _profile(Operative, t, "target"), "target")
-    variant_list = _checked("variants", items["variants"], single, Variants.resolve)
+    weapon_list = checked_items("weapons", items["weapons"], single, lambda w: _profile(Weapon, w, "weapon"), "weapon")
+    target_list = checked_items("targets", items["targets"], single, lambda t: _profile(Operative, t, "target"), "target")
+    variant_list = checked_items("variants", items["variants"], single, Variants.resolve)
     # Items made of the very same option objects share their checked options (keyed by identity, so
     # 1 and True stay apart; every object is held by `items` for the whole call).
     known_options: dict[tuple[int, ...], EngineOptions] = {}
@@ -469,18 +467,3 @@ def shoot_batch(
 #: kt.shoot_many is kt.shoot_batch
 shoot_many = shoot_batch
 
-def _checked(name: str, values: Sequence[Any], single: Mapping[str, bool], check: Callable[[Any], Any],
-             inner: str = "") -> list[Any]:
-    # each item of one argument checked, a single value once (it is shared by every item)
-    if single[name]:
-        try:
-            return [check(values[0])] * len(values)
-        except (InputError, InputTypeError) as error:
-            raise item_error(error, name, 0, True, inner) from None
-    out = []
-    for i, value in enumerate(values):
-        try:
-            out.append(check(value))
-        except (InputError, InputTypeError) as error:
-            raise item_error(error, name, i, False, inner) from None
-    return out

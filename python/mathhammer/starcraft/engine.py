@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -15,7 +15,7 @@ import numpy as np
 
 from mathhammer import _core, sampling
 from mathhammer._validate import InputError, InputTypeError, check_bool, check_choice, check_int
-from mathhammer.batch import ResultBatch, broadcast, is_sequence, item_error
+from mathhammer.batch import ResultBatch, broadcast, checked_items, field_inside, is_sequence, item_error
 from mathhammer.options import EngineOptions, Progress, engine_options
 from mathhammer.results import Distribution
 from mathhammer.starcraft.profiles import ATTACK_KWARGS, MAX_DAMAGE, MAX_KEYWORD, MAX_MODELS, Batch, Rules, Unit, Variants, Weapon, check_variants
@@ -473,8 +473,8 @@ def attack_batch(
                                  "method": method, "samples": samples, "seed": seed, "threads": threads, **kwargs}
     size, items = broadcast(arguments)
     single = {name: not is_sequence(value) for name, value in arguments.items()}
-    weapon_list = _checked("weapons", items["weapons"], single, _weapon, "weapon")
-    unit_list = _checked("units", items["units"], single, _unit, "unit")
+    weapon_list = checked_items("weapons", items["weapons"], single, _weapon, "weapon")
+    unit_list = checked_items("units", items["units"], single, _unit, "unit")
     option_list: list[EngineOptions] = []
     variant_list: list[Variants] = []
     cases: list[_Case] = []
@@ -538,18 +538,12 @@ def _profiles_from_tables(weapon: Any, unit: Any) -> tuple[Weapon | None, Unit]:
     try:
         built_weapon = _weapon(weapon)
     except (InputError, InputTypeError) as error:
-        raise _inside("weapon", error) from None
+        raise field_inside("weapon", error) from None
     try:
         built_unit = _unit(unit)
     except (InputError, InputTypeError) as error:
-        raise _inside("unit", error) from None
+        raise field_inside("unit", error) from None
     return built_weapon, built_unit
-
-
-def _inside(what: str, error: InputError | InputTypeError) -> InputError | InputTypeError:
-    if error.field == what:
-        return error
-    return type(error)(f"{what}.{error.field}", str(error)[len(error.field) + 2:])
 
 
 def _profile(cls: type[Weapon] | type[Unit], value: Any, what: str) -> Any:
@@ -566,23 +560,6 @@ def _weapon(value: Any) -> Weapon | None:
 
 def _unit(value: Any) -> Unit:
     return _profile(Unit, value, "unit")  # type: ignore[no-any-return]
-
-
-def _checked(name: str, values: list[Any], single: Mapping[str, bool], check: Callable[[Any], Any],
-             inner: str) -> list[Any]:
-    # each item of one argument checked, a single value once (it is shared by every item)
-    if single[name]:
-        try:
-            return [check(values[0])] * len(values)
-        except (InputError, InputTypeError) as error:
-            raise item_error(error, name, 0, True, inner) from None
-    out = []
-    for i, value in enumerate(values):
-        try:
-            out.append(check(value))
-        except (InputError, InputTypeError) as error:
-            raise item_error(error, name, i, False, inner) from None
-    return out
 
 
 # ---- several batches -------------------------------------------------------------------------------
