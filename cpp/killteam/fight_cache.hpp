@@ -1,5 +1,5 @@
-// The lookahead cache: an open-addressing hash map from a packed fight state to a packed answer
-// (StateMap), and the same for bigger values (SlotMap, the optimal solver's valued states).
+// The lookahead cache: an open-addressing hash map from a packed fight state to a value (SlotMap;
+// StateMap holds a packed 32-bit answer, the optimal solver's valued states hold bigger values).
 //
 // Keys are never 0 (decision_key sets the top bit), so 0 marks an empty slot. A key and its value
 // share a slot: a lookup in a big table costs one cache miss, not two. Values are looked up by
@@ -12,79 +12,6 @@
 
 namespace mh::kt {
 
-class StateMap {
-public:
-    explicit StateMap(std::size_t initial_slots = 1024) { reset(initial_slots); }
-
-    // The value stored under `key`, or false.
-    bool find(uint64_t key, uint32_t& value) const {
-        for (std::size_t i = slot(key);; i = (i + 1) & mask_) {
-            if (slots_[i].key == key) {
-                value = slots_[i].value;
-                return true;
-            }
-            if (slots_[i].key == 0) return false;
-        }
-    }
-
-    void insert(uint64_t key, uint32_t value) {
-        if (2 * (size_ + 1) > slots_.size()) grow();
-        place(key, value);
-    }
-
-    std::size_t size() const { return size_; }
-    // Bytes of the slots, and what they will be after the next insert (a grow doubles them).
-    std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
-    std::size_t bytes_after_insert() const { return (2 * (size_ + 1) > slots_.size() ? 2 : 1) * bytes(); }
-
-    // Forget everything, keeping the slots.
-    void clear() {
-        std::fill(slots_.begin(), slots_.end(), Slot{});
-        size_ = 0;
-    }
-
-private:
-    static uint64_t mix(uint64_t x) {  // splitmix64 finaliser: neighbouring states spread out
-        x ^= x >> 30;
-        x *= 0xBF58476D1CE4E5B9ULL;
-        x ^= x >> 27;
-        x *= 0x94D049BB133111EBULL;
-        return x ^ (x >> 31);
-    }
-    std::size_t slot(uint64_t key) const { return static_cast<std::size_t>(mix(key)) & mask_; }
-
-    struct Slot {
-        uint64_t key = 0;
-        uint32_t value = 0;
-    };
-
-    void reset(std::size_t slots) {
-        slots_.assign(slots, Slot{});
-        mask_ = slots - 1;
-        size_ = 0;
-    }
-
-    void place(uint64_t key, uint32_t value) {
-        std::size_t i = slot(key);
-        while (slots_[i].key != 0 && slots_[i].key != key) i = (i + 1) & mask_;
-        if (slots_[i].key == 0) ++size_;
-        slots_[i] = Slot{key, value};
-    }
-
-    void grow() {
-        std::vector<Slot> old;
-        old.swap(slots_);
-        reset(old.size() * 2);
-        for (const Slot& s : old) {
-            if (s.key != 0) place(s.key, s.value);
-        }
-    }
-
-    std::vector<Slot> slots_;
-    std::size_t mask_ = 0;
-    std::size_t size_ = 0;
-};
-
 namespace detail {
 inline uint64_t mix_key(uint64_t x) {  // splitmix64 finaliser: neighbouring states spread out
     x ^= x >> 30;
@@ -95,7 +22,7 @@ inline uint64_t mix_key(uint64_t x) {  // splitmix64 finaliser: neighbouring sta
 }
 }  // namespace detail
 
-// StateMap's layout with any trivially copyable value in the slot (grows at half full, like it).
+// Any trivially copyable value in the slot; the table grows at half full.
 template <class Value>
 class SlotMap {
 public:
@@ -118,8 +45,15 @@ public:
     }
 
     std::size_t size() const { return size_; }
+    // Bytes of the slots, and what they will be after the next insert (a grow doubles them).
     std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
     std::size_t bytes_after_insert() const { return (2 * (size_ + 1) > slots_.size() ? 2 : 1) * bytes(); }
+
+    // Forget everything, keeping the slots.
+    void clear() {
+        std::fill(slots_.begin(), slots_.end(), Slot{});
+        size_ = 0;
+    }
 
 private:
     std::size_t slot(uint64_t key) const { return static_cast<std::size_t>(detail::mix_key(key)) & mask_; }
@@ -156,5 +90,8 @@ private:
     std::size_t mask_ = 0;
     std::size_t size_ = 0;
 };
+
+// A packed fight state -> a packed 32-bit answer (decisions, round starts, graph nodes).
+using StateMap = SlotMap<uint32_t>;
 
 }  // namespace mh::kt
