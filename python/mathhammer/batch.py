@@ -17,7 +17,7 @@ import numpy as np
 from mathhammer._validate import InputError, InputTypeError
 from mathhammer.options import EngineOptions, engine_options
 
-__all__ = ["ResultBatch", "broadcast", "checked_items", "field_inside", "is_sequence", "item_error", "item_options",
+__all__ = ["ResultBatch", "broadcast", "checked_items", "field_inside", "profile_from_table", "is_sequence", "item_error", "item_options",
            "per_item"]
 
 R = TypeVar("R")
@@ -133,6 +133,16 @@ def checked_items(name: str, values: Sequence[Any], single: Mapping[str, bool], 
         except (InputError, InputTypeError) as error:
             raise item_error(error, name, i, False, inner) from None
     return out
+
+
+def profile_from_table(cls: type[R], value: Any, what: str, module: str) -> R:
+    """``value`` as a ``cls`` profile: the profile itself, or a table of its fields (``cls.from_dict``);
+    anything else is InputTypeError naming ``what`` ("expected {module}{cls}", e.g. "a kt.")."""
+    if isinstance(value, cls):
+        return value
+    if isinstance(value, Mapping):
+        return cls.from_dict(value)  # type: ignore[attr-defined, no-any-return]
+    raise InputTypeError(what, f"expected {module}{cls.__name__} or a table of its fields, got {type(value).__name__}")
 
 
 def field_inside(what: str, error: InputError | InputTypeError) -> InputError | InputTypeError:

@@ -25,7 +25,15 @@ import numpy as np
 
 from mathhammer import _core, sampling
 from mathhammer._validate import InputError, InputTypeError, check_bool, check_int
-from mathhammer.batch import ResultBatch, broadcast, checked_items, field_inside, is_sequence, item_error
+from mathhammer.batch import (
+    ResultBatch,
+    broadcast,
+    checked_items,
+    field_inside,
+    is_sequence,
+    item_error,
+    profile_from_table,
+)
 from mathhammer.killteam.profiles import Operative, Weapon
 from mathhammer.killteam.variants import Variants
 from mathhammer.options import MAX_SEED, EngineOptions, Progress, engine_options
@@ -354,21 +362,15 @@ def _result(damage: Distribution, attack: JointDistribution, saves: JointDistrib
 def _profiles_from_tables(weapon: Any, target: Any) -> tuple[Weapon, Operative]:
     """kt.shoot's weapon and target given as tables of their fields; an error names the field
     inside its argument (``weapon.attacks``)."""
-    built = []
-    for cls, value, what in ((Weapon, weapon, "weapon"), (Operative, target, "target")):
-        try:
-            built.append(_profile(cls, value, what))
-        except (InputError, InputTypeError) as error:
-            raise field_inside(what, error) from None
-    return built[0], built[1]
-
-
-def _profile(cls: type[Weapon] | type[Operative], value: Any, what: str) -> Any:
-    if isinstance(value, cls):
-        return value
-    if isinstance(value, Mapping):
-        return cls.from_dict(value)
-    raise InputTypeError(what, f"expected a kt.{cls.__name__} or a table of its fields, got {type(value).__name__}")
+    try:
+        built_weapon = profile_from_table(Weapon, weapon, "weapon", "a kt.")
+    except (InputError, InputTypeError) as error:
+        raise field_inside("weapon", error) from None
+    try:
+        built_target = profile_from_table(Operative, target, "target", "a kt.")
+    except (InputError, InputTypeError) as error:
+        raise field_inside("target", error) from None
+    return built_weapon, built_target
 
 
 def shoot_batch(
@@ -402,8 +404,8 @@ def shoot_batch(
     }
     size, items = broadcast(arguments)
     single = {name: not is_sequence(value) for name, value in arguments.items()}
-    weapon_list = checked_items("weapons", items["weapons"], single, lambda w: _profile(Weapon, w, "weapon"), "weapon")
-    target_list = checked_items("targets", items["targets"], single, lambda t: _profile(Operative, t, "target"), "target")
+    weapon_list = checked_items("weapons", items["weapons"], single, lambda w: profile_from_table(Weapon, w, "weapon", "a kt."), "weapon")
+    target_list = checked_items("targets", items["targets"], single, lambda t: profile_from_table(Operative, t, "target", "a kt."), "target")
     variant_list = checked_items("variants", items["variants"], single, Variants.resolve)
     # Items made of the very same option objects share their checked options (keyed by identity, so
     # 1 and True stay apart; every object is held by `items` for the whole call).

@@ -15,7 +15,15 @@ import numpy as np
 
 from mathhammer import _core, sampling
 from mathhammer._validate import InputError, InputTypeError, check_bool, check_choice, check_int
-from mathhammer.batch import ResultBatch, broadcast, checked_items, field_inside, is_sequence, item_error
+from mathhammer.batch import (
+    ResultBatch,
+    broadcast,
+    checked_items,
+    field_inside,
+    is_sequence,
+    item_error,
+    profile_from_table,
+)
 from mathhammer.options import EngineOptions, Progress, engine_options
 from mathhammer.results import Distribution
 from mathhammer.starcraft.profiles import ATTACK_KWARGS, MAX_DAMAGE, MAX_KEYWORD, MAX_MODELS, Batch, Rules, Unit, Variants, Weapon, check_variants
@@ -546,20 +554,12 @@ def _profiles_from_tables(weapon: Any, unit: Any) -> tuple[Weapon | None, Unit]:
     return built_weapon, built_unit
 
 
-def _profile(cls: type[Weapon] | type[Unit], value: Any, what: str) -> Any:
-    if isinstance(value, cls):
-        return value
-    if isinstance(value, Mapping):
-        return cls.from_dict(value)
-    raise InputTypeError(what, f"expected sc.{cls.__name__} or a table of its fields, got {type(value).__name__}")
-
-
 def _weapon(value: Any) -> Weapon | None:
-    return None if value is None else _profile(Weapon, value, "weapon")
+    return None if value is None else profile_from_table(Weapon, value, "weapon", "sc.")
 
 
 def _unit(value: Any) -> Unit:
-    return _profile(Unit, value, "unit")  # type: ignore[no-any-return]
+    return profile_from_table(Unit, value, "unit", "sc.")
 
 
 # ---- several batches -------------------------------------------------------------------------------
