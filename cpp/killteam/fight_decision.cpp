@@ -1,6 +1,7 @@
 #include "killteam/fight_decision.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "killteam/fight_parry.hpp"
 #include "killteam/fight_resolve.hpp"
@@ -33,6 +34,17 @@ DecisionCache::DecisionCache(const FightSpec& spec, std::size_t max_entries)
     }
 }
 
+DecisionCache::DecisionCache(const FightSpec& spec, std::size_t max_entries, StateMap&& storage)
+    : DecisionCache(spec, max_entries) {
+    map_ = std::move(storage);
+    map_.clear();
+}
+
+StateMap DecisionCache::release() {
+    map_.clear();
+    return std::move(map_);
+}
+
 // The most damage fighter `who` can still deal this round, whatever happens.
 int DecisionCache::most_damage(const FightState& st, int who) const {
     const FighterSpec& f = spec_.fighter[who];
@@ -47,17 +59,27 @@ int DecisionCache::most_damage(const FightState& st, int who) const {
 // The form a state is cached in (see fight_decision.hpp): wounds the enemy can no longer take away
 // this round are lowered to that reach, flags no ability reads are cleared, chance fields dropped.
 FightState DecisionCache::canonical(const FightState& st) const {
-    FightState c = st;
+    FightState c = without_unread_flags(st);
     for (int s = 0; s < 2; ++s) {
         Side& side = c.side[s];
         const int reach = most_damage(st, 1 - s) + 1;
         if (side.wounds > reach) side.wounds = static_cast<int8_t>(reach);
+        side.relic_used_round = false;
+        side.relic_uses = 0;
+    }
+    return c;
+}
+
+// The flags no rule of this fight reads (the resolution's, chance effects' and decisions') cleared.
+FightState DecisionCache::without_unread_flags(const FightState& st) const {
+    FightState c = st;
+    for (int s = 0; s < 2; ++s) {
+        Side& side = c.side[s];
         if (!reads_struck_[s]) side.struck = false;
         if (!reads_crit_struck_[s]) side.crit_struck = false;
         if (!spec_.fighter[s].just_a_scratch_normals) side.scratch_used = false;
         if (spec_.fighter[s].strategy == Strategy::Strike) side.forced_strike = false;
-        side.relic_used_round = false;
-        side.relic_uses = 0;
+        if (spec_.fighter[s].saintly_relics == 0) side.relic_used_round = false;
     }
     return c;
 }

@@ -29,6 +29,10 @@ class DecisionCache {
 public:
     // Holds at most max_entries states (16 bytes a slot, up to two slots an entry).
     explicit DecisionCache(const FightSpec& spec, std::size_t max_entries = kDefaultMaxEntries);
+    // The same, built in `storage`'s slots (emptied): memory a caller keeps between fights.
+    DecisionCache(const FightSpec& spec, std::size_t max_entries, StateMap&& storage);
+    // Hands the slots back (emptied); the cache holds nothing afterwards.
+    StateMap release();
 
     static constexpr std::size_t kDefaultMaxEntries = std::size_t{1} << 20;
 
@@ -40,6 +44,7 @@ public:
 
     const FightSpec& spec() const { return spec_; }
     std::size_t size() const { return map_.size(); }
+    std::size_t slots() const { return map_.slots(); }
     // States worked out so far (the cache may have forgotten some of them since).
     uint64_t computed() const { return computed_; }
 
@@ -50,6 +55,10 @@ public:
 
     // The most damage fighter `who` can still deal this round, whatever either fighter plays.
     int most_damage(const FightState& st, int who) const;
+
+    // `st` with the per-round flags no rule of this fight reads cleared: states that differ only in
+    // those play alike (the resolution, its chance effects and the decisions all read the same flags).
+    FightState without_unread_flags(const FightState& st) const;
 
 private:
     struct Entry {

@@ -2,9 +2,10 @@
 //
 // A round is a sum over pairs of retained dice, P(A's dice) x P(B's dice) x resolve(...); rounds
 // recurse on the wounds (and relic uses) a round ends on. Without Feel No Pain / relics a
-// resolution is the deterministic play-out; with them every roll is a chance node, and the
-// round's states are carried forward with their probabilities (equal states merged), so the
-// expectation is exact.
+// resolution is the deterministic play-out; with them every roll is a chance node: heuristic
+// fighters' rounds go through the ends each state leads to, worked out once per state
+// (fight_exact_chance.hpp); an optimal fighter's round states are carried forward with their
+// probabilities (equal states merged). Either way the expectation is exact.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -15,8 +16,8 @@
 
 namespace mh::kt {
 
-// What the exact engine did: resolutions (round start x dice pair), chance states carried forward,
-// and states the decision cache worked out.
+// What the exact engine did: resolutions (round start x dice pair, each played or looked up), chance
+// states worked out or carried forward, and states the decision cache worked out.
 struct ExactWork {
     uint64_t resolutions = 0;
     uint64_t chance_states = 0;
@@ -36,10 +37,10 @@ struct ExactWork {
 // it also gives up (work.solver_refused set) when an optimal fighter's game passes `budget`.
 // cache_entries bounds the decision cache (0: the default size); a small one only costs work, the
 // cache starts over when full, so tests can exercise that path without changing any number.
-// reuse_decisions: a fight without chance effects or optimal fighters, with the default cache and
-// small enough that its work cannot reach work_limit whatever the cache holds, keeps its decisions
-// for the next fight of the same rules (see DecisionPool in fight_exact.cpp); work.decisions then
-// counts only the states this call worked out. No result changes, only the work.
+// reuse_decisions: a fight without optimal fighters, with the default cache, uses and keeps the
+// decisions of earlier fights of the same rules (see DecisionPool in fight_exact.cpp); work.decisions
+// then counts only the states this call worked out. It gives up where a new cache would have, and
+// nowhere else (a fight that cannot tell starts over with a new cache). No result changes, only the work.
 std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b,
                                 int rounds, ExactWork* work = nullptr, double work_limit = 0.0,
                                 std::size_t cache_entries = 0, SolverBudget budget = {},

@@ -1,16 +1,16 @@
 """What the exact fight keeps or skips to be fast changes no number.
 
 - Decisions kept between calls (a heuristic fight's decision cache, reused by the next fight of the
-  same rules at any wounds): bit-for-bit the joint a fresh cache gives, and never where a work limit
-  could tell the difference.
+  same rules at any wounds, Feel No Pain and relic fights included): bit-for-bit the joint a fresh
+  cache gives, and the engine gives up under a work limit exactly where a fresh cache does.
 - The result's marginals are summed from the joint when first read: equal to the eager ones, and
   the result compares, copies, pickles and round-trips as before.
 - The optimal solver values a last-round state whose fighter cannot be brought to 0 at the least
   such wounds: checked against a plain minimax written from docs/rules/killteam.md §7 over the
   independent transcription of the resolution in fight_reference.py.
-- Feel No Pain / relic resolutions replayed from a recording (wounds out of reach, later rounds):
-  against the plain Python expansion over dice and rolls (bit-for-bit against a pass that never
-  replays: test_fight_cache.py, whose small caches stop the replays).
+- Feel No Pain / relic rounds worked out once per canonical state (wounds out of reach lowered,
+  relics as "an ignore left this round") and once per round start (later rounds reuse the first
+  one's): against the plain Python expansion over dice and rolls.
 """
 
 from __future__ import annotations
@@ -81,12 +81,41 @@ def test_a_kept_cache_is_reused_and_only_where_no_limit_can_tell() -> None:
     none_kept, limited_kept = _core.killteam.fight_exact(spec, *dice, 1, limit, reuse_decisions=True)
     assert none_fresh is None and none_kept is None
     assert limited_kept["decisions"] == limited_fresh["decisions"] > 0
-    # a chance fight never uses one (its work counts chance states no bound covers)
-    fnp = dataclasses.replace(b, abilities=kt.Abilities.parse("Feel No Pain 5+"))
-    fnp_spec = fight_module.fight_spec(a, fnp, "a")
-    _core.killteam.fight_exact(fnp_spec, dice[0], fight_module.fighter_dice(fnp), 1, reuse_decisions=True)
-    _, again = _core.killteam.fight_exact(fnp_spec, dice[0], fight_module.fighter_dice(fnp), 1, reuse_decisions=True)
-    assert again["decisions"] > 0
+    # Just above what a fresh cache needs, the kept cache cannot tell whether a fresh one would pass
+    # the limit (only a bound on its decisions is known): the fight starts over with a fresh cache
+    # and finishes as that one does.
+    limit = cold["units"] + 1
+    pmf_kept, started_over = _core.killteam.fight_exact(spec, *dice, 1, limit, reuse_decisions=True)
+    assert np.array_equal(pmf_kept, fresh)
+    assert started_over["decisions"] == cold["decisions"]
+
+
+@pytest.mark.parametrize("rounds", [1, 3])
+def test_a_chance_fight_keeps_decisions_too(rounds: int) -> None:
+    # Feel No Pain and relic fights keep their decisions as well: their chance states are the same
+    # work whatever the decision cache holds, so the limit is judged as for any fight.
+    a = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=10, abilities="Hammerhand")
+    b = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=11, abilities="Feel No Pain 5+, Saintly Relics",
+                   strategy="min_damage")
+    spec = fight_module.fight_spec(a, b, "b")
+    dice = fight_module.fighter_dice(a), fight_module.fighter_dice(b)
+    fresh, cold = _core.killteam.fight_exact(spec, *dice, rounds)
+    _core.killteam.fight_exact(spec, *dice, rounds, reuse_decisions=True)
+    pmf, warm = _core.killteam.fight_exact(spec, *dice, rounds, reuse_decisions=True)
+    assert np.array_equal(pmf, fresh)
+    assert cold["decisions"] > 0 and warm["decisions"] == 0
+    assert warm["chance_states"] == cold["chance_states"] and warm["resolutions"] == cold["resolutions"]
+    for limit in (cold["units"] - 1, cold["units"] + 1):  # gives up / finishes exactly as a fresh cache
+        limited_fresh, _ = _core.killteam.fight_exact(spec, *dice, rounds, limit)
+        limited_kept, _ = _core.killteam.fight_exact(spec, *dice, rounds, limit, reuse_decisions=True)
+        assert (limited_fresh is None) == (limited_kept is None) == (limit < cold["units"])
+        if limited_kept is not None:
+            assert np.array_equal(limited_kept, fresh)
+    # other wounds of the same rules, through kt.fight: the joint a fresh cache gives
+    for wounds_a, wounds_b in ((6, 14), (10, 11), (3, 3)):
+        fa, fb = dataclasses.replace(a, wounds=wounds_a), dataclasses.replace(b, wounds=wounds_b)
+        want, _ = fresh_joint(fa, fb, "b", rounds)
+        assert np.array_equal(kt.fight(fa, fb, first="b", rounds=rounds, method="exact").joint.pmf, want)
 
 
 def test_lazy_marginals_match_the_joint_and_the_result_behaves_as_before() -> None:
@@ -201,10 +230,10 @@ def test_optimal_one_round_matches_a_plain_minimax(wounds_a: int, wounds_b: int)
 # --- relic and Feel No Pain fights: replayed resolutions ----------------------------------------
 
 @pytest.mark.parametrize("seed", range(6))
-def test_replayed_chance_resolutions_match_the_plain_expansion(seed: int) -> None:
-    # Resolutions from wounds out of the enemy's reach are replayed from one recorded at the least
-    # such wounds (and later rounds replay earlier ones): high wounds, few dice, several rounds, and
-    # every fight ability at random, against the plain Python expansion over dice and rolls.
+def test_memoised_chance_rounds_match_the_plain_expansion(seed: int) -> None:
+    # States with wounds out of the enemy's reach share the entry of the least such wounds, and later
+    # rounds reuse the rounds worked out before: high wounds, few dice, several rounds, and every
+    # fight ability at random, against the plain Python expansion over dice and rolls.
     from .test_fight_reference import _python_exact_with_chance, chance_fighter
 
     rng = random.Random(1400 + seed)

@@ -1,0 +1,220 @@
+// The exact engine's rounds with Feel No Pain and Saintly Relics (docs/rules/killteam.md §3.7), for
+// heuristic fighters: what a round state leads to, worked out once per canonical state, and what a
+// round start leads to over every pair of retained dice, worked out once per start.
+#pragma once
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "core/interrupt.hpp"
+#include "killteam/attack_dice.hpp"
+#include "killteam/fight_cache.hpp"
+#include "killteam/fight_chance.hpp"
+#include "killteam/fight_decision.hpp"
+#include "killteam/fight_resolve.hpp"
+
+namespace mh::kt {
+
+// Where the rest of a round goes from a state: every end it can reach, as the wounds each fighter
+// loses and the relic ignores each spends from that state on, with its probability. One entry serves
+// every state of the same canonical form, which plays alike and loses alike:
+// - wounds the enemy cannot take away this round lowered to that reach plus one (only where the
+//   decisions read wounds as the real damage to come): the decisions see them so, no strike can
+//   bring the fighter to 0, and chance effects never read wounds;
+// - the per-round flags no rule of the fight reads cleared;
+// - relics as "an ignore is still available this round" (at most one per round, and none once a
+//   fighter has spent kRelicIgnoresPerFight), not as the ignores spent so far.
+// So one entry serves every round start and every round that reaches the state: a state's ends are
+// its action's chance outcomes, each followed by the ends of the state it leads to.
+class ChanceMemo {
+public:
+    // An end: wounds lost by A | by B << 6 | relic ignores spent by A << 12 | by B << 14.
+    static constexpr int kCodes = 1 << 16;
+    struct End {
+        uint32_t code;
+        double prob;
+    };
+    struct Span {
+        uint32_t begin = 0;
+        uint32_t count = 0;
+    };
+    static constexpr uint32_t kLost = 63u;
+    static constexpr std::size_t kMaxEnds = std::size_t{1} << 22;  // 64 MB; then it starts over
+
+    // The tables' memory, kept by a caller between fights (ChanceMemo::release empties it).
+    struct Storage {
+        SlotMap<Span> states;
+        std::vector<End> ends;
+    };
+
+    ChanceMemo(const FightSpec& spec, DecisionCache& cache, Storage&& storage)
+        : spec_(spec), cache_(cache), map_(std::move(storage.states)), ends_(std::move(storage.ends)) {}
+
+    Storage release() {
+        map_.clear();
+        ends_.clear();
+        return Storage{std::move(map_), std::move(ends_)};
+    }
+
+    // States worked out (each once, until the memo starts over).
+    uint64_t states() const { return states_; }
+    // States held, and the slots holding them.
+    std::size_t size() const { return map_.size(); }
+    std::size_t slots() const { return map_.slots(); }
+
+    // The ends from `st` (a state after its turn passed, not over): end(i) for i in the span.
+    // Call between resolutions only: it may start over, which invalidates every span.
+    Span ends_from_start(const FightState& st) {
+        if (ends_.size() >= kMaxEnds) {
+            map_.clear();
+            ends_.clear();
+        }
+        return ends_from(st, 0);
+    }
+    const End& end(uint32_t i) const { return ends_[i]; }
+
+private:
+    Span ends_from(const FightState& st, int depth) {
+        const FightState c = canonical(st);
+        const uint64_t key = full_key(c);
+        Span span;
+        if (map_.find(key, span)) return span;
+        span = work_out(c, depth);
+        map_.insert(key, span);
+        return span;
+    }
+
+    FightState canonical(const FightState& st) const {
+        FightState c = cache_.without_unread_flags(st);
+        for (int s = 0; s < 2; ++s) {
+            Side& side = c.side[s];
+            const bool available = !side.relic_used_round && side.relic_uses < kRelicIgnoresPerFight;
+            side.relic_used_round = false;
+            side.relic_uses = static_cast<int8_t>(available ? 0 : kRelicIgnoresPerFight);
+            if (spec_.lethal_test != LethalTest::RealDamage) continue;
+            const int reach = cache_.most_damage(st, 1 - s) + 1;
+            if (side.wounds > reach) side.wounds = static_cast<int8_t>(reach);
+        }
+        return c;
+    }
+
+    // `st` is canonical: what it loses and spends from here on is the same for every state it stands for.
+    Span work_out(const FightState& st, int depth) {
+        if ((++states_ & 255) == 0) check_interrupt();
+        std::vector<End>& ends = scratch_[depth];  // the states it leads to use the deeper buffers
+        ends.clear();
+        const Action action = cache_.decide(st);
+        ScriptedChance chance;
+        NoLog log;
+        do {
+            chance.rewind();
+            FightState next = st;
+            apply_action(spec_, next, action, chance, log);
+            pass_turn(next, log);
+            const double factor = chance.probability();
+            // The fields add up one by one: wounds lost never pass a fighter's wounds (< 64), and
+            // a fighter spends at most one ignore a round.
+            const uint32_t step = static_cast<uint32_t>(st.side[0].wounds - next.side[0].wounds) |
+                                  static_cast<uint32_t>(st.side[1].wounds - next.side[1].wounds) << 6 |
+                                  static_cast<uint32_t>(next.side[0].relic_uses - st.side[0].relic_uses) << 12 |
+                                  static_cast<uint32_t>(next.side[1].relic_uses - st.side[1].relic_uses) << 14;
+            if (next.over()) {
+                add(ends, step, factor);
+            } else {
+                const Span after = ends_from(next, depth + 1);
+                for (uint32_t i = after.begin; i < after.begin + after.count; ++i) {
+                    add(ends, ends_[i].code + step, factor * ends_[i].prob);
+                }
+            }
+        } while (chance.next());
+        const Span span{static_cast<uint32_t>(ends_.size()), static_cast<uint32_t>(ends.size())};
+        ends_.insert(ends_.end(), ends.begin(), ends.end());
+        return span;
+    }
+
+    static void add(std::vector<End>& ends, uint32_t code, double prob) {
+        for (End& e : ends) {
+            if (e.code == code) {
+                e.prob += prob;
+                return;
+            }
+        }
+        ends.push_back(End{code, prob});
+    }
+
+    const FightSpec& spec_;
+    DecisionCache& cache_;
+    SlotMap<Span> map_;
+    std::vector<End> ends_;
+    std::vector<End> scratch_[2 * kMaxDice + 1];  // by depth: every action spends a success
+    uint64_t states_ = 0;
+};
+
+// A round with chance effects from one start (the wounds and relic ignores spent it begins with)
+// over every pair of retained dice: the pairs' ends (as ChanceMemo's, from the start) weighted by
+// the pairs' probabilities and summed. Heuristic play never depends on the round, so a later round
+// from the same start reuses what the first one from it worked out.
+class RoundKernels {
+public:
+    // For `starts` round starts (0: never used). `sums` is ChanceMemo::kCodes zeros, or empty (they
+    // are made here when first needed); release() hands them back as zeros.
+    RoundKernels(const FightSpec& spec, ChanceMemo& memo, std::size_t starts, std::vector<double>&& sums)
+        : spec_(spec), memo_(memo), spans_(starts), known_(starts, 0), sums_(std::move(sums)) {
+        if (starts > 0 && sums_.size() != static_cast<std::size_t>(ChanceMemo::kCodes)) {
+            sums_.assign(ChanceMemo::kCodes, 0.0);
+        }
+    }
+    std::vector<double> release() { return std::move(sums_); }
+
+    // The round from start number `start`; `rolls_a` / `rolls_b` list each fighter's retained dice
+    // (crits, norms, prob), and each pair resolved is counted in `resolutions`.
+    template <class Rolls>
+    ChanceMemo::Span from(std::size_t start, int wounds_a, int wounds_b, int uses_a, int uses_b, const Rolls& rolls_a,
+                          const Rolls& rolls_b, uint64_t& resolutions) {
+        if (known_[start]) return spans_[start];
+        NoLog log;
+        touched_.clear();
+        for (const auto& a : rolls_a) {
+            for (const auto& b : rolls_b) {
+                if ((++resolutions & 63) == 0) check_interrupt();
+                const double q = a.prob * b.prob;
+                FightState st = round_state(a.crits, a.norms, wounds_a, b.crits, b.norms, wounds_b, uses_a, uses_b);
+                start_round(spec_, st, log);
+                if (st.over()) {  // nothing left to resolve after the Duelist parries
+                    add(0, q);
+                    continue;
+                }
+                const ChanceMemo::Span span = memo_.ends_from_start(st);
+                for (uint32_t i = span.begin; i < span.begin + span.count; ++i) {
+                    const ChanceMemo::End& e = memo_.end(i);
+                    add(e.code, q * e.prob);
+                }
+            }
+        }
+        const ChanceMemo::Span span{static_cast<uint32_t>(ends_.size()), static_cast<uint32_t>(touched_.size())};
+        for (const uint32_t code : touched_) {
+            ends_.push_back(ChanceMemo::End{code, sums_[code]});
+            sums_[code] = 0.0;
+        }
+        spans_[start] = span;
+        known_[start] = 1;
+        return span;
+    }
+    const ChanceMemo::End& end(uint32_t i) const { return ends_[i]; }
+
+private:
+    void add(uint32_t code, double prob) {
+        if (sums_[code] == 0.0) touched_.push_back(code);
+        sums_[code] += prob;
+    }
+
+    const FightSpec& spec_;
+    ChanceMemo& memo_;
+    std::vector<ChanceMemo::Span> spans_;
+    std::vector<uint8_t> known_;
+    std::vector<ChanceMemo::End> ends_;
+    std::vector<double> sums_;  // by end code, while a start is worked out
+    std::vector<uint32_t> touched_;
+};
+
+}  // namespace mh::kt
