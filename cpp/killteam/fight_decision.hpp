@@ -85,4 +85,38 @@ private:
     uint64_t computed_ = 0;
 };
 
+// The form in which heuristic fighters' chance rounds are worked out once (the exact engine's memo,
+// the Monte Carlo chance graph): states of the same form play alike, roll the same Feel No Pain /
+// relic dice in the same order, and lose the same wounds and relic ignores from there on.
+// - Wounds the enemy cannot take away this round are lowered to that reach plus one (only where
+//   the decisions read wounds as the real damage to come): the decisions see them so, no strike can
+//   bring the fighter to 0, and chance effects never read wounds.
+// - The per-round flags no rule of the fight reads are cleared.
+// - Relics are "an ignore is still available this round" (at most one is spent a round, none once
+//   a fighter has spent kRelicIgnoresPerFight), not the ignores spent so far.
+inline FightState chance_canonical(const FightSpec& spec, const DecisionCache& cache, const FightState& st) {
+    FightState c = cache.without_unread_flags(st);
+    for (int s = 0; s < 2; ++s) {
+        Side& side = c.side[s];
+        const bool available = !side.relic_used_round && side.relic_uses < kRelicIgnoresPerFight;
+        side.relic_used_round = false;
+        side.relic_uses = static_cast<int8_t>(available ? 0 : kRelicIgnoresPerFight);
+        if (spec.lethal_test != LethalTest::RealDamage) continue;
+        const int reach = cache.most_damage(st, 1 - s) + 1;
+        if (side.wounds > reach) side.wounds = static_cast<int8_t>(reach);
+    }
+    return c;
+}
+
+// What a round loses from `from` to `to` (chance_canonical forms or real states alike): wounds lost
+// by A | by B << 6 | relic ignores spent by A << 12 | by B << 14. Codes of successive steps add up
+// field by field: wounds lost never pass a fighter's wounds (< 64), and a fighter spends at most one
+// ignore a round.
+inline uint32_t round_loss(const FightState& from, const FightState& to) {
+    return static_cast<uint32_t>(from.side[0].wounds - to.side[0].wounds) |
+           static_cast<uint32_t>(from.side[1].wounds - to.side[1].wounds) << 6 |
+           static_cast<uint32_t>(to.side[0].relic_uses - from.side[0].relic_uses) << 12 |
+           static_cast<uint32_t>(to.side[1].relic_uses - from.side[1].relic_uses) << 14;
+}
+
 }  // namespace mh::kt

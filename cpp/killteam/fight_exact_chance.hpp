@@ -16,19 +16,13 @@
 namespace mh::kt {
 
 // Where the rest of a round goes from a state: every end it can reach, as the wounds each fighter
-// loses and the relic ignores each spends from that state on, with its probability. One entry serves
-// every state of the same canonical form, which plays alike and loses alike:
-// - wounds the enemy cannot take away this round lowered to that reach plus one (only where the
-//   decisions read wounds as the real damage to come): the decisions see them so, no strike can
-//   bring the fighter to 0, and chance effects never read wounds;
-// - the per-round flags no rule of the fight reads cleared;
-// - relics as "an ignore is still available this round" (at most one per round, and none once a
-//   fighter has spent kRelicIgnoresPerFight), not as the ignores spent so far.
-// So one entry serves every round start and every round that reaches the state: a state's ends are
-// its action's chance outcomes, each followed by the ends of the state it leads to.
+// loses and the relic ignores each spends from that state on, with its probability. One entry
+// serves every state of the same chance_canonical form, which plays and loses alike, so one entry
+// serves many round starts and every round that reaches the state: a state's ends are its action's
+// chance outcomes, each followed by the ends of the state it leads to.
 class ChanceMemo {
 public:
-    // An end: wounds lost by A | by B << 6 | relic ignores spent by A << 12 | by B << 14.
+    // An end: its round_loss from the state.
     static constexpr int kCodes = 1 << 16;
     struct End {
         uint32_t code;
@@ -75,7 +69,7 @@ public:
 
 private:
     Span ends_from(const FightState& st, int depth) {
-        const FightState c = canonical(st);
+        const FightState c = chance_canonical(spec_, cache_, st);
         const uint64_t key = full_key(c);
         Span span;
         if (map_.find(key, span)) return span;
@@ -84,21 +78,7 @@ private:
         return span;
     }
 
-    FightState canonical(const FightState& st) const {
-        FightState c = cache_.without_unread_flags(st);
-        for (int s = 0; s < 2; ++s) {
-            Side& side = c.side[s];
-            const bool available = !side.relic_used_round && side.relic_uses < kRelicIgnoresPerFight;
-            side.relic_used_round = false;
-            side.relic_uses = static_cast<int8_t>(available ? 0 : kRelicIgnoresPerFight);
-            if (spec_.lethal_test != LethalTest::RealDamage) continue;
-            const int reach = cache_.most_damage(st, 1 - s) + 1;
-            if (side.wounds > reach) side.wounds = static_cast<int8_t>(reach);
-        }
-        return c;
-    }
-
-    // `st` is canonical: what it loses and spends from here on is the same for every state it stands for.
+    // `st` is canonical: what it loses from here on is the same for every state it stands for.
     Span work_out(const FightState& st, int depth) {
         if ((++states_ & 255) == 0) check_interrupt();
         std::vector<End>& ends = scratch_[depth];  // the states it leads to use the deeper buffers
@@ -112,12 +92,7 @@ private:
             apply_action(spec_, next, action, chance, log);
             pass_turn(next, log);
             const double factor = chance.probability();
-            // The fields add up one by one: wounds lost never pass a fighter's wounds (< 64), and
-            // a fighter spends at most one ignore a round.
-            const uint32_t step = static_cast<uint32_t>(st.side[0].wounds - next.side[0].wounds) |
-                                  static_cast<uint32_t>(st.side[1].wounds - next.side[1].wounds) << 6 |
-                                  static_cast<uint32_t>(next.side[0].relic_uses - st.side[0].relic_uses) << 12 |
-                                  static_cast<uint32_t>(next.side[1].relic_uses - st.side[1].relic_uses) << 14;
+            const uint32_t step = round_loss(st, next);
             if (next.over()) {
                 add(ends, step, factor);
             } else {

@@ -52,13 +52,23 @@ struct RandomChance {
 struct GraphFull {};
 
 // One step of a round's chance graph: a Feel No Pain or relic roll and where each outcome leads,
-// or the end of the round.
+// what the round loses on the way there (a round_loss code: wounds and relic ignores), a step that
+// only loses something (kShift), or the end of the round. A sample adds up the losses of the steps
+// it goes through.
 struct ChanceStep {
-    enum Kind : uint8_t { kEnd, kFeelNoPain, kRelic };
+    enum Kind : uint8_t { kEnd, kFeelNoPain, kRelic, kShift };
     Kind kind = kEnd;
-    uint8_t arg = 0;     // Feel No Pain: saves on arg+; relics: dice rolled
-    uint32_t yes = 0;    // the step after a save / an ignore; kEnd: the packed end of the round
-    uint32_t no = 0;     // the step after the roll failed
+    uint8_t arg = 0;        // Feel No Pain: saves on arg+; relics: dice rolled
+    uint16_t yes_loss = 0;  // lost on the way to `yes`
+    uint16_t no_loss = 0;   // lost on the way to `no`
+    uint32_t yes = 0;       // the step after a save / an ignore; kShift: the step it leads to
+    uint32_t no = 0;        // the step after the roll failed
+};
+
+// Where an action's outcome leads in the graph, and what the round loses on the way.
+struct Edge {
+    uint32_t step;
+    uint32_t loss;
 };
 
 // Feeds an action the outcomes in `prefix`, then "no", and records the rolls it asks for: running
@@ -82,12 +92,6 @@ struct PrefixChance {
         return false;
     }
 };
-
-// The end of a round: wounds and relic ignores spent, 6 + 6 + 2 + 2 bits.
-uint32_t pack_end(const FightState& st) {
-    return static_cast<uint32_t>(st.side[0].wounds) | static_cast<uint32_t>(st.side[1].wounds) << 6 |
-           static_cast<uint32_t>(st.side[0].relic_uses) << 12 | static_cast<uint32_t>(st.side[1].relic_uses) << 14;
-}
 
 // One flat slot per round start (round, both fighters' dice, wounds, relic ignores spent) when
 // that table is small: a start is then one load instead of a hash lookup. Heuristic play does not
@@ -138,8 +142,7 @@ struct FightMonteCarlo::ChanceGraph {
     static constexpr std::size_t kMaxNodes = std::size_t{1} << 20;    // the states' map: up to 32 MB
 
     explicit ChanceGraph(const StartLayout& layout)
-        : first(new std::atomic<uint32_t>[kDicePairs]), later(new std::atomic<uint32_t>[layout.slots]),
-          end_steps(std::size_t{1} << 16, kNoStep) {
+        : first(new std::atomic<uint32_t>[kDicePairs]), later(new std::atomic<uint32_t>[layout.slots]) {
         for (int i = 0; i < kDicePairs; ++i) first[i].store(kNoStep, std::memory_order_relaxed);
         for (std::size_t i = 0; i < layout.slots; ++i) later[i].store(kNoStep, std::memory_order_relaxed);
     }
@@ -159,9 +162,9 @@ struct FightMonteCarlo::ChanceGraph {
     // under `mutex`:
     std::unique_ptr<ChanceStep[]> blocks[kMaxBlocks];
     uint32_t size = 0;
-    StateMap nodes;   // the first step from each state
+    StateMap nodes;   // the first step from each state (its chance_canonical form, for heuristic play)
     StateMap starts;  // later rounds when StartLayout does not fit
-    std::vector<uint32_t> end_steps;  // by pack_end
+    uint32_t end = kNoStep;  // the one end step
     bool full = false;
 };
 
@@ -279,53 +282,78 @@ struct alignas(64) FightMonteCarlo::Workspace {
         uses_b = st.side[1].relic_uses;
     }
 
-    // The step the rest of the round starts with from `st` (its turn passed, or the round started).
-    // A state whose action rolls no chance dice leads straight to the next state's step.
+    // The step the rest of the round starts with from `st` (its turn passed, or the round started);
+    // what the round loses from `st` on is what the steps from there lose. A state whose action rolls
+    // no chance dice leads straight to the next state's step (through a kShift step if it loses
+    // something). Heuristic play is built on chance_canonical forms, so one node serves every state
+    // of its form; optimal play reads every wound and the relic ignores spent, so its states stay
+    // as they are (and the round is part of the key).
     uint32_t node(const FightState& st, int r) {
         check_interrupt();
-        if (st.over()) return end_step(st);
-        const uint64_t key = full_key(st) | static_cast<uint64_t>(solver ? r : 0) << 44;
+        if (st.over()) return end_step();
+        const FightState c = solver ? st : chance_canonical(spec, cache, st);
+        const uint64_t key = full_key(c) | static_cast<uint64_t>(solver ? r : 0) << 44;
         uint32_t known = 0;
         if (graph->nodes.find(key, known)) return known;
         if (graph->nodes.size() >= ChanceGraph::kMaxNodes) throw GraphFull{};
         Action action;
         if (solver) {
             SolvedDecider decider{*solver, cache, r};
-            action = decider.decide(st);
+            action = decider.decide(c);
         } else {
-            action = cache.decide(st);
+            action = cache.decide(c);
         }
         bool prefix[ScriptedChance::kMaxQueries] = {};
-        const uint32_t first = branch(st, action, r, prefix, 0);
+        const Edge edge = branch(c, action, r, prefix, 0);
+        const uint32_t first = edge.loss == 0 ? edge.step : graph->push(shift(edge));
         graph->nodes.insert(key, first);
         return first;
     }
 
     // The action from `st` with its first `known` chance rolls decided by `prefix`: the step of the
-    // next roll it asks for, or (none left) of the state it leads to.
-    uint32_t branch(const FightState& st, Action action, int r, bool* prefix, int known) {
+    // next roll it asks for (nothing lost yet), or (none left) of the state it leads to, with what
+    // the action lost.
+    Edge branch(const FightState& st, Action action, int r, bool* prefix, int known) {
         FightState next = st;
         PrefixChance chance{prefix, known};
         NoLog log;
         apply_action(spec, next, action, chance, log);
         pass_turn(next, log);
-        if (chance.asked == known) return node(next, r);
+        if (chance.asked == known) {
+            const Edge edge{node(next, r), round_loss(st, next)};
+            const ChanceStep& entry = graph->step(edge.step);
+            if (entry.kind != ChanceStep::kShift) return edge;
+            return Edge{entry.yes, edge.loss + entry.yes_loss};  // go past the next state's shift
+        }
         if (known == ScriptedChance::kMaxQueries) throw GraphFull{};  // more rolls than any action makes
-        const uint32_t at = graph->push(ChanceStep{chance.next_kind, static_cast<uint8_t>(chance.next_arg), 0, 0});
+        ChanceStep roll;
+        roll.kind = chance.next_kind;
+        roll.arg = static_cast<uint8_t>(chance.next_arg);
+        const uint32_t at = graph->push(roll);
         prefix[known] = false;
-        const uint32_t no = branch(st, action, r, prefix, known + 1);
+        const Edge no = branch(st, action, r, prefix, known + 1);
         prefix[known] = true;
-        const uint32_t yes = branch(st, action, r, prefix, known + 1);
-        graph->step(at).no = no;
-        graph->step(at).yes = yes;
-        return at;
+        const Edge yes = branch(st, action, r, prefix, known + 1);
+        ChanceStep& step = graph->step(at);
+        step.no = no.step;
+        step.no_loss = static_cast<uint16_t>(no.loss);
+        step.yes = yes.step;
+        step.yes_loss = static_cast<uint16_t>(yes.loss);
+        return Edge{at, 0};
     }
 
-    // One step per distinct end of a round.
-    uint32_t end_step(const FightState& st) {
-        const uint32_t end = pack_end(st);
-        if (graph->end_steps[end] == kNoStep) graph->end_steps[end] = graph->push(ChanceStep{ChanceStep::kEnd, 0, end, 0});
-        return graph->end_steps[end];
+    static ChanceStep shift(const Edge& edge) {
+        ChanceStep step;
+        step.kind = ChanceStep::kShift;
+        step.yes = edge.step;
+        step.yes_loss = static_cast<uint16_t>(edge.loss);
+        return step;
+    }
+
+    // The one end of every round (what a round loses is on the way there).
+    uint32_t end_step() {
+        if (graph->end == kNoStep) graph->end = graph->push(ChanceStep{});
+        return graph->end;
     }
 
     FightSpec spec;
@@ -414,7 +442,7 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
         } else {
             const ChanceGraph& graph = *graph_;
             for (uint64_t i = 0; i < n; ++i) {
-                check_interrupt();
+                if ((i & 63) == 0) check_interrupt();  // a few microseconds apart
                 int wa = full_a, wb = full_b, uses_a = 0, uses_b = 0;
                 for (int r = 0; r < rounds && wa > 0 && wb > 0; ++r) {
                     const int a = roller_a.roll(dice);
@@ -424,22 +452,24 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
                         ws->random_round(r, a, wa, b, wb, uses_a, uses_b, dice);
                         continue;
                     }
-                    // The rolls the resolution asks for, in its order, from the sample's stream.
+                    // The rolls the resolution asks for, in its order, from the sample's stream, and
+                    // what the round loses on the way.
+                    uint32_t loss = 0;
                     for (ChanceStep step = graph.step(at); step.kind != ChanceStep::kEnd; step = graph.step(at)) {
-                        bool yes;
+                        bool yes = true;
                         if (step.kind == ChanceStep::kFeelNoPain) {
                             yes = dice.d6() >= step.arg;
-                        } else {
+                        } else if (step.kind == ChanceStep::kRelic) {
                             yes = false;
                             for (int d = 0; d < step.arg; ++d) yes |= dice.d6() == 6;  // every die rolled
                         }
+                        loss += yes ? step.yes_loss : step.no_loss;
                         at = yes ? step.yes : step.no;
                     }
-                    const uint32_t end = graph.step(at).yes;
-                    wa = end & 63;
-                    wb = (end >> 6) & 63;
-                    uses_a = (end >> 12) & 3;
-                    uses_b = (end >> 14) & 3;
+                    wa -= static_cast<int>(loss & 63);
+                    wb -= static_cast<int>(loss >> 6 & 63);
+                    uses_a += static_cast<int>(loss >> 12 & 3);
+                    uses_b += static_cast<int>(loss >> 14 & 3);
                 }
                 ++c[wa * stride + wb];
             }
