@@ -46,6 +46,9 @@ public:
 
     std::size_t size() const { return size_; }
     std::size_t slots() const { return slots_.size(); }
+
+    // Starts fetching the slot `key` is looked up in first, for a find() soon after.
+    void prefetch(uint64_t key) const { __builtin_prefetch(&slots_[slot(key)]); }
     // Bytes of the slots, and what they will be after the next insert (a grow doubles them).
     std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
     std::size_t bytes_after_insert() const { return (2 * (size_ + 1) > slots_.size() ? 2 : 1) * bytes(); }

@@ -318,6 +318,7 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
         return new_cache_most <= work_limit ? Verdict::GoOn : Verdict::StartOver;
     };
     auto start_over = [&]() {
+        DecisionPool::give(std::move(pooled));  // what it holds is sound, only not usable here
         return fight_exact(spec, dice_a, dice_b, rounds, work, work_limit, cache_entries, budget, false);
     };
     std::vector<double> current(states, 0.0), next(states, 0.0);

@@ -58,18 +58,25 @@ public:
 
     // The ends from `st` (a state after its turn passed, not over): end(i) for i in the span.
     // Call between resolutions only: it may start over, which invalidates every span.
-    Span ends_from_start(const FightState& st) {
+    Span ends_from_start(const FightState& st) { return ends_from_canonical(canonical(st)); }
+
+    // The same from `c`, canonical(st) worked out before (with prefetch(c) meanwhile: the round
+    // starts of one kernel are looked up together, so their slots are fetched at the same time).
+    FightState canonical(const FightState& st) const { return chance_canonical(spec_, cache_, st); }
+    void prefetch(const FightState& c) const { map_.prefetch(full_key(c)); }
+    Span ends_from_canonical(const FightState& c) {
         if (ends_.size() >= kMaxEnds) {
             map_.clear();
             ends_.clear();
         }
-        return ends_from(st, 0);
+        return find_or_work_out(c, 0);
     }
     const End& end(uint32_t i) const { return ends_[i]; }
 
 private:
-    Span ends_from(const FightState& st, int depth) {
-        const FightState c = chance_canonical(spec_, cache_, st);
+    Span ends_from(const FightState& st, int depth) { return find_or_work_out(canonical(st), depth); }
+
+    Span find_or_work_out(const FightState& c, int depth) {
         const uint64_t key = full_key(c);
         Span span;
         if (map_.find(key, span)) return span;
@@ -149,9 +156,10 @@ public:
         if (known_[start]) return spans_[start];
         NoLog log;
         touched_.clear();
+        // Every pair's canonical start first, its memo slot fetched meanwhile; then the lookups.
+        starts_.clear();
         for (const auto& a : rolls_a) {
             for (const auto& b : rolls_b) {
-                if ((++resolutions & 63) == 0) check_interrupt();
                 const double q = a.prob * b.prob;
                 FightState st = round_state(a.crits, a.norms, wounds_a, b.crits, b.norms, wounds_b, uses_a, uses_b);
                 start_round(spec_, st, log);
@@ -159,11 +167,17 @@ public:
                     add(0, q);
                     continue;
                 }
-                const ChanceMemo::Span span = memo_.ends_from_start(st);
-                for (uint32_t i = span.begin; i < span.begin + span.count; ++i) {
-                    const ChanceMemo::End& e = memo_.end(i);
-                    add(e.code, q * e.prob);
-                }
+                starts_.push_back(Start{memo_.canonical(st), q});
+                memo_.prefetch(starts_.back().state);
+            }
+        }
+        resolutions += rolls_a.size() * rolls_b.size();
+        check_interrupt();
+        for (const Start& s : starts_) {
+            const ChanceMemo::Span span = memo_.ends_from_canonical(s.state);
+            for (uint32_t i = span.begin; i < span.begin + span.count; ++i) {
+                const ChanceMemo::End& e = memo_.end(i);
+                add(e.code, s.prob * e.prob);
             }
         }
         const ChanceMemo::Span span{static_cast<uint32_t>(ends_.size()), static_cast<uint32_t>(touched_.size())};
@@ -190,6 +204,11 @@ private:
     std::vector<ChanceMemo::End> ends_;
     std::vector<double> sums_;  // by end code, while a start is worked out
     std::vector<uint32_t> touched_;
+    struct Start {
+        FightState state;  // canonical
+        double prob;
+    };
+    std::vector<Start> starts_;
 };
 
 }  // namespace mh::kt

@@ -138,7 +138,7 @@ struct StartLayout {
 struct FightMonteCarlo::ChanceGraph {
     static constexpr int kBlockBits = 16;
     static constexpr std::size_t kBlockSteps = std::size_t{1} << kBlockBits;
-    static constexpr std::size_t kMaxBlocks = 16;                     // 1M steps, 12 MB
+    static constexpr std::size_t kMaxBlocks = 16;                     // 1M steps, 16 MB
     static constexpr std::size_t kMaxNodes = std::size_t{1} << 20;    // the states' map: up to 32 MB
 
     explicit ChanceGraph(const StartLayout& layout)
