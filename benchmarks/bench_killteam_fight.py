@@ -7,7 +7,7 @@ Scenarios (fixed, so numbers compare across versions):
 - fnp:     the default fight with Feel No Pain 5+ on both sides (1 round), and with Feel No Pain 5+ and
            Saintly Relics on B (and on both) over 3 rounds;
 - per call: the default fight, exact, warm (its plan and decisions kept from the call before), through
-           kt.fight;
+           kt.fight; the relic fight, exact, with no decisions kept;
 - optimal: see OPTIMAL_SCENARIOS (the 12 v 12 dice one-round fight at 40 wounds among them).
 
 Monte Carlo runs are warm: one call of the same fight runs before the timed ones, as in a session
@@ -92,6 +92,27 @@ def test_exact_time(benchmark, name):
                                 iterations=1)
     assert result.method == "exact"
     benchmark.extra_info["scenario"] = name
+    benchmark.extra_info["exact_seconds"] = benchmark.stats.stats.mean
+
+
+def test_exact_relics_without_kept_decisions(benchmark):
+    """The relic fight's exact engine with a decision cache of its own: every decision worked out.
+
+    kt.fight keeps decisions between fights of the same rules, so test_exact_time's later rounds
+    (and a session that fights again) start with them; this is the figure without.
+    """
+    import importlib
+
+    from mathhammer import _core
+    from mathhammer.killteam import Variants
+
+    fight_module = importlib.import_module("mathhammer.killteam.fight")
+    a, b, rounds = SCENARIOS["fnp_relics_3_rounds"]
+    plan = fight_module._plan(a, b, "a", rounds, Variants())
+    pmf, work = benchmark.pedantic(_core.killteam.fight_exact, args=(plan.spec, plan.dice_a, plan.dice_b, rounds),
+                                   rounds=5, iterations=1)
+    assert work["decisions"] > 0 and abs(pmf.sum() - 1) < 1e-12
+    benchmark.extra_info["scenario"] = "fnp_relics_3_rounds"
     benchmark.extra_info["exact_seconds"] = benchmark.stats.stats.mean
 
 
