@@ -34,13 +34,13 @@ DecisionCache::DecisionCache(const FightSpec& spec, std::size_t max_entries)
     }
 }
 
-DecisionCache::DecisionCache(const FightSpec& spec, std::size_t max_entries, StateMap&& storage)
+DecisionCache::DecisionCache(const FightSpec& spec, std::size_t max_entries, PackedStateMap&& storage)
     : DecisionCache(spec, max_entries) {
     map_ = std::move(storage);
     map_.clear();
 }
 
-StateMap DecisionCache::release() {
+PackedStateMap DecisionCache::release() {
     map_.clear();
     return std::move(map_);
 }
@@ -101,7 +101,7 @@ double DecisionCache::state_bound(const int dice[2], const int wounds[2]) const 
 
 DecisionCache::Entry DecisionCache::entry(const FightState& st) {
     const FightState c = canonical(st);
-    const uint64_t key = decision_key(c);
+    const uint64_t key = decision_key(c) & ~(uint64_t{1} << 63);  // 37 bits: the marker is the map's own
     uint32_t packed = 0;
     if (!map_.find(key, packed)) {
         const Action action = compute(c);

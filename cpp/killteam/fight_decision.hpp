@@ -27,12 +27,12 @@ namespace mh::kt {
 
 class DecisionCache {
 public:
-    // Holds at most max_entries states (16 bytes a slot, up to two slots an entry).
+    // Holds at most max_entries states (8 bytes a slot, the table at most three quarters full).
     explicit DecisionCache(const FightSpec& spec, std::size_t max_entries = kDefaultMaxEntries);
     // The same, built in `storage`'s slots (emptied): memory a caller keeps between fights.
-    DecisionCache(const FightSpec& spec, std::size_t max_entries, StateMap&& storage);
+    DecisionCache(const FightSpec& spec, std::size_t max_entries, PackedStateMap&& storage);
     // Hands the slots back (emptied); the cache holds nothing afterwards.
-    StateMap release();
+    PackedStateMap release();
 
     static constexpr std::size_t kDefaultMaxEntries = std::size_t{1} << 20;
 
@@ -81,7 +81,7 @@ private:
     bool reads_struck_[2];        // Hammerhand, or the enemy's Just a Scratch / Half Damage
     bool reads_crit_struck_[2];   // Shock, Murderous Entrance, or the enemy's Durable
     int first_strike_bonus_[2];   // the most a first strike can gain (Hammerhand, Half Damage's minimum 2)
-    StateMap map_;
+    PackedStateMap map_;
     uint64_t computed_ = 0;
 };
 

@@ -116,7 +116,7 @@ bool same_decision_rules(const FightSpec& x, const FightSpec& y) {
 class DecisionPool {
 public:
     static constexpr std::size_t kCaches = 8;
-    static constexpr std::size_t kMaxEntries = std::size_t{1} << 16;  // at most 4 MB of slots each
+    static constexpr std::size_t kMaxEntries = std::size_t{1} << 16;  // at most 1 MB of slots each
 
     // A cache for `spec`'s rules: a kept one (taken out: one caller at a time), else a new one.
     static std::unique_ptr<DecisionCache> take(const FightSpec& spec) {
@@ -175,7 +175,7 @@ public:
     static constexpr std::size_t kMostSlots = std::size_t{1} << 19;   // 8 MB: never kept
 
     struct Tables {
-        StateMap decisions;
+        PackedStateMap decisions;
         ChanceMemo::Storage memo;
         std::vector<double> sums;  // RoundKernels': zeros
     };
@@ -191,7 +191,7 @@ public:
     static void give(std::unique_ptr<Tables> tables, DecisionCache* cache, ChanceMemo& memo, RoundKernels& kernels) {
         if (std::uncaught_exceptions() > 0) return;
         if (cache != nullptr) {
-            tables->decisions = worth_keeping(cache->size(), cache->slots()) ? cache->release() : StateMap();
+            tables->decisions = worth_keeping(cache->size(), cache->slots()) ? cache->release() : PackedStateMap();
         }
         tables->memo = worth_keeping(memo.size(), memo.slots()) ? memo.release() : ChanceMemo::Storage();
         tables->sums = kernels.release();

@@ -33,21 +33,27 @@ public:
         uint32_t count = 0;
     };
     static constexpr uint32_t kLost = 63u;
-    static constexpr std::size_t kMaxEnds = std::size_t{1} << 22;  // 64 MB; then it starts over
+    static constexpr std::size_t kMaxEnds = std::size_t{1} << 22;  // 40 MB; then it starts over
 
     // The tables' memory, kept by a caller between fights (ChanceMemo::release empties it).
     struct Storage {
-        SlotMap<Span> states;
-        std::vector<End> ends;
+        PackedStateMap states;
+        std::vector<uint16_t> codes;
+        std::vector<double> probs;
     };
 
     ChanceMemo(const FightSpec& spec, DecisionCache& cache, Storage&& storage)
-        : spec_(spec), cache_(cache), map_(std::move(storage.states)), ends_(std::move(storage.ends)) {}
+        : spec_(spec),
+          cache_(cache),
+          map_(std::move(storage.states)),
+          codes_(std::move(storage.codes)),
+          probs_(std::move(storage.probs)) {}
 
     Storage release() {
         map_.clear();
-        ends_.clear();
-        return Storage{std::move(map_), std::move(ends_)};
+        codes_.clear();
+        probs_.clear();
+        return Storage{std::move(map_), std::move(codes_), std::move(probs_)};
     }
 
     // States worked out (each once, until the memo starts over).
@@ -63,25 +69,36 @@ public:
     // The same from `c`, canonical(st) worked out before (with prefetch(c) meanwhile: the round
     // starts of one kernel are looked up together, so their slots are fetched at the same time).
     FightState canonical(const FightState& st) const { return chance_canonical(spec_, cache_, st); }
-    void prefetch(const FightState& c) const { map_.prefetch(full_key(c)); }
+    void prefetch(const FightState& c) const { map_.prefetch(key_of(c)); }
     Span ends_from_canonical(const FightState& c) {
-        if (ends_.size() >= kMaxEnds) {
+        if (codes_.size() >= kMaxEnds) {
             map_.clear();
-            ends_.clear();
+            codes_.clear();
+            probs_.clear();
         }
         return find_or_work_out(c, 0);
     }
-    const End& end(uint32_t i) const { return ends_[i]; }
+    uint32_t code(uint32_t i) const { return codes_[i]; }
+    double prob(uint32_t i) const { return probs_[i]; }
 
 private:
     Span ends_from(const FightState& st, int depth) { return find_or_work_out(canonical(st), depth); }
 
+    // A canonical state's full_key in 39 bits: its relics are only "an ignore left or not".
+    static uint64_t key_of(const FightState& c) {
+        return (decision_key(c) & ((uint64_t{1} << 37) - 1)) | static_cast<uint64_t>(c.side[0].relic_uses != 0) << 37 |
+               static_cast<uint64_t>(c.side[1].relic_uses != 0) << 38;
+    }
+
+    // A state's ends are stored after a header holding their count: the map holds where.
     Span find_or_work_out(const FightState& c, int depth) {
-        const uint64_t key = full_key(c);
-        Span span;
-        if (map_.find(key, span)) return span;
-        span = work_out(c, depth);
-        map_.insert(key, span);
+        const uint64_t key = key_of(c);
+        uint32_t at = 0;
+        if (map_.find(key, at)) return Span{at + 1, codes_[at]};
+        const Span span = work_out(c, depth);
+        // One start's round can add ends past kMaxEnds before the memo starts over; a state whose
+        // ends lie past what the map can point to is worked out again when next reached.
+        if (span.begin - 1 < (uint32_t{1} << PackedStateMap::kValueBits)) map_.insert(key, span.begin - 1);
         return span;
     }
 
@@ -105,12 +122,17 @@ private:
             } else {
                 const Span after = ends_from(next, depth + 1);
                 for (uint32_t i = after.begin; i < after.begin + after.count; ++i) {
-                    add(ends, ends_[i].code + step, factor * ends_[i].prob);
+                    add(ends, codes_[i] + step, factor * probs_[i]);
                 }
             }
         } while (chance.next());
-        const Span span{static_cast<uint32_t>(ends_.size()), static_cast<uint32_t>(ends.size())};
-        ends_.insert(ends_.end(), ends.begin(), ends.end());
+        codes_.push_back(static_cast<uint16_t>(ends.size()));  // the header: fewer than 2^16 ends
+        probs_.push_back(0.0);
+        const Span span{static_cast<uint32_t>(codes_.size()), static_cast<uint32_t>(ends.size())};
+        for (const End& e : ends) {
+            codes_.push_back(static_cast<uint16_t>(e.code));
+            probs_.push_back(e.prob);
+        }
         return span;
     }
 
@@ -126,8 +148,9 @@ private:
 
     const FightSpec& spec_;
     DecisionCache& cache_;
-    SlotMap<Span> map_;
-    std::vector<End> ends_;
+    PackedStateMap map_;
+    std::vector<uint16_t> codes_;  // ends by code and probability, each state's after its header
+    std::vector<double> probs_;
     std::vector<End> scratch_[2 * kMaxDice + 1];  // by depth: every action spends a success
     uint64_t states_ = 0;
 };
@@ -175,10 +198,7 @@ public:
         check_interrupt();
         for (const Start& s : starts_) {
             const ChanceMemo::Span span = memo_.ends_from_canonical(s.state);
-            for (uint32_t i = span.begin; i < span.begin + span.count; ++i) {
-                const ChanceMemo::End& e = memo_.end(i);
-                add(e.code, s.prob * e.prob);
-            }
+            for (uint32_t i = span.begin; i < span.begin + span.count; ++i) add(memo_.code(i), s.prob * memo_.prob(i));
         }
         const ChanceMemo::Span span{static_cast<uint32_t>(ends_.size()), static_cast<uint32_t>(touched_.size())};
         for (const uint32_t code : touched_) {
