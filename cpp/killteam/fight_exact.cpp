@@ -171,8 +171,8 @@ private:
 // clear more than it used.
 class KeptTables {
 public:
-    static constexpr std::size_t kSmallSlots = std::size_t{1} << 14;  // 256 KB: always kept
-    static constexpr std::size_t kMostSlots = std::size_t{1} << 19;   // 8 MB: never kept
+    static constexpr std::size_t kSmallSlots = std::size_t{1} << 14;  // 128 KB or less: always kept
+    static constexpr std::size_t kMostSlots = std::size_t{1} << 19;   // more than 4 MB: never kept
 
     struct Tables {
         PackedStateMap decisions;
