@@ -44,8 +44,8 @@ SIDES: tuple[str, str] = ("a", "b")
 METHODS: tuple[str, ...] = ("auto", "exact", "monte_carlo")
 MAX_ROUNDS = 3
 #: ``method="auto"`` uses the exact engine when its work stays within this many resolutions (a
-#: resolution: one round start x one pair of retained dice; eight chance states carried forward, or
-#: eight states worked out by the lookahead, count as one more). Past it, Monte Carlo.
+#: resolution: one round start x one pair of retained dice; eight chance states worked out or carried
+#: forward, or eight states worked out by the lookahead, count as one more). Past it, Monte Carlo.
 EXACT_WORK_LIMIT = 200_000
 #: ``method="auto"`` does not even try the exact engine when :func:`exact_work` estimates more.
 AUTO_ESTIMATE_MAX = 20_000_000
