@@ -43,4 +43,19 @@ private:
     int depth = 0;
 };
 
+// Calls visit(next, probability) for each chance outcome of `action` from `st`: the state it leads
+// to (the turn passed) and how likely it is. Without chance rolls, one outcome of probability 1.
+template <class Visit>
+void for_each_outcome(const FightSpec& spec, const FightState& st, Action action, Visit&& visit) {
+    ScriptedChance chance;
+    NoLog log;
+    do {
+        chance.rewind();
+        FightState next = st;
+        apply_action(spec, next, action, chance, log);
+        pass_turn(next, log);
+        visit(next, chance.probability());
+    } while (chance.next());
+}
+
 }  // namespace mh::kt

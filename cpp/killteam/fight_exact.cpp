@@ -37,23 +37,17 @@ public:
         }
         const int top = start.successes();
         add(start, prob);
-        NoLog log;
         for (int s = top; s > 0; --s) {
             std::vector<Weighted>& bucket = buckets_[s];
             for (std::size_t i = 0; i < bucket.size(); ++i) {  // children land in lower buckets only
                 const Weighted item = bucket[i];
                 if ((++states_ & 255) == 0) check_interrupt();
                 const Action action = decider.decide(item.state);
-                ScriptedChance chance;
-                do {
-                    chance.rewind();
-                    FightState next = item.state;
-                    apply_action(spec_, next, action, chance, log);
-                    pass_turn(next, log);
-                    const double p = item.prob * chance.probability();
+                for_each_outcome(spec_, item.state, action, [&](const FightState& next, double factor) {
+                    const double p = item.prob * factor;
                     if (next.over()) leaf(next, p);
                     else add(next, p);
-                } while (chance.next());
+                });
             }
             bucket.clear();
         }

@@ -108,14 +108,7 @@ private:
         std::vector<End>& ends = scratch_[depth];  // the states it leads to use the deeper buffers
         ends.clear();
         const Action action = cache_.decide(st);
-        ScriptedChance chance;
-        NoLog log;
-        do {
-            chance.rewind();
-            FightState next = st;
-            apply_action(spec_, next, action, chance, log);
-            pass_turn(next, log);
-            const double factor = chance.probability();
+        for_each_outcome(spec_, st, action, [&](const FightState& next, double factor) {
             const uint32_t step = round_loss(st, next);
             if (next.over()) {
                 add(ends, step, factor);
@@ -125,7 +118,7 @@ private:
                     add(ends, codes_[i] + step, factor * probs_[i]);
                 }
             }
-        } while (chance.next());
+        });
         codes_.push_back(static_cast<uint16_t>(ends.size()));  // the header: fewer than 2^16 ends
         probs_.push_back(0.0);
         const Span span{static_cast<uint32_t>(codes_.size()), static_cast<uint32_t>(ends.size())};

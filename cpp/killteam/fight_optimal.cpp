@@ -221,16 +221,7 @@ OptimalSolver::Node OptimalSolver::node(const FightState& st, int round) {
 
 Outlook OptimalSolver::action_value(const FightState& st, Action action, int round) {
     Outlook sum;
-    ScriptedChance chance;
-    NoLog log;
-    do {
-        chance.rewind();
-        FightState next = st;
-        apply_action(spec_, next, action, chance, log);
-        pass_turn(next, log);
-        const double p = chance.probability();
-        sum.add(value(next, round), p);
-    } while (chance.next());
+    for_each_outcome(spec_, st, action, [&](const FightState& next, double p) { sum.add(value(next, round), p); });
     return sum;
 }
 
