@@ -45,17 +45,12 @@ public:
     }
 
     std::size_t size() const { return size_; }
-    std::size_t slots() const { return slots_.size(); }
-
-    // Starts fetching the slot `key` is looked up in first, for a find() soon after.
-    void prefetch(uint64_t key) const { __builtin_prefetch(&slots_[slot(key)]); }
     // Bytes of the slots, and what they will be after the next insert (a grow doubles them).
     std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
     std::size_t bytes_after_insert() const { return (2 * (size_ + 1) > slots_.size() ? 2 : 1) * bytes(); }
 
     // Forget everything, keeping the slots.
     void clear() {
-        if (size_ == 0) return;
         std::fill(slots_.begin(), slots_.end(), Slot{});
         size_ = 0;
     }

@@ -62,14 +62,14 @@ public:
     std::size_t size() const { return map_.size(); }
     std::size_t slots() const { return map_.slots(); }
 
-    // The ends from `st` (a state after its turn passed, not over): end(i) for i in the span.
-    // Call between resolutions only: it may start over, which invalidates every span.
-    Span ends_from_start(const FightState& st) { return ends_from_canonical(canonical(st)); }
-
-    // The same from `c`, canonical(st) worked out before (with prefetch(c) meanwhile: the round
-    // starts of one kernel are looked up together, so their slots are fetched at the same time).
+    // The form a state is looked up in, and a start for its lookup soon after (the round starts of
+    // one kernel are looked up together, so their slots are fetched at the same time).
     FightState canonical(const FightState& st) const { return chance_canonical(spec_, cache_, st); }
     void prefetch(const FightState& c) const { map_.prefetch(key_of(c)); }
+
+    // The ends from `c` = canonical(st), st a state after its turn passed, not over: code(i) and
+    // prob(i) for i in the span. Call between resolutions only: the memo may start over here,
+    // which invalidates every span.
     Span ends_from_canonical(const FightState& c) {
         if (codes_.size() >= kMaxEnds) {
             map_.clear();
