@@ -1,7 +1,8 @@
 """The floor for every Monte Carlo engine: how fast the core draws d6 (GIL released), on one thread and on two
 (the chunked runner every engine shares: two threads should give about twice the dice per second)."""
 
-from mathhammer import _core, sampling
+from mathhammer import _core
+from mathhammer.core import sampling
 
 DICE = 10_000_000
 
@@ -25,7 +26,7 @@ def test_d6_per_second_two_threads(benchmark):
 
 def test_attack_dice_rolls_per_second_one_thread(benchmark):
     from mathhammer import killteam as kt
-    from mathhammer.killteam.attack_dice import attack_profile
+    from mathhammer.killteam.plan import attack_profile
 
     profile = attack_profile(kt.Weapon(4, 3, rules="Balanced, Lethal 5+"))
     kernel = lambda s, t, b, e, th: _core.killteam.attack_dice_counts(profile, s, t, b, e, th)  # noqa: E731

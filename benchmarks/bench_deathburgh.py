@@ -15,7 +15,8 @@ import pytest
 
 from mathhammer import deathburgh as db
 from mathhammer.deathburgh.engine import combat_counts
-from mathhammer.deathburgh.rules import Rules, plan_combat
+from mathhammer.deathburgh.plan import plan_combat
+from mathhammer.deathburgh.variants import Variants as Rules
 
 MC_SAMPLES = 20_000_000
 ROUND_SAMPLES = 2_000_000

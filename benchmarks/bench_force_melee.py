@@ -8,7 +8,7 @@ import functools
 import itertools
 
 from mathhammer import force_melee as fm
-from mathhammer import sampling
+from mathhammer.core import sampling
 from mathhammer.force_melee import engine
 
 F1 = (fm.example("line_troopers"), fm.example("militia"))  # 3 dice vs 2 dice, the spec's example

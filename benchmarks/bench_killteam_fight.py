@@ -73,7 +73,7 @@ def test_monte_carlo_first_call(benchmark):
     """The Feel No Pain + relics fight's first call (no engine kept): its chance graph built in the run."""
     import importlib
 
-    fight_module = importlib.import_module("mathhammer.killteam.fight")  # kt.fight is the function
+    fight_module = importlib.import_module("mathhammer.killteam.fighting")  # kt.fight is the function
 
     a, b, rounds = SCENARIOS["fnp_relics_3_rounds"]
     samples = 2_000_000
@@ -101,14 +101,13 @@ def test_exact_relics_without_kept_decisions(benchmark):
     kt.fight keeps decisions between fights of the same rules, so test_exact_time's later rounds
     (and a session that fights again) start with them; this is the figure without.
     """
-    import importlib
 
     from mathhammer import _core
     from mathhammer.killteam import Variants
+    from mathhammer.killteam import plan as plan_module
 
-    fight_module = importlib.import_module("mathhammer.killteam.fight")
     a, b, rounds = SCENARIOS["fnp_relics_3_rounds"]
-    plan = fight_module._plan(a, b, "a", rounds, Variants())
+    plan = plan_module.fight_plan(a, b, "a", rounds, Variants())
     pmf, work = benchmark.pedantic(_core.killteam.fight_exact, args=(plan.spec, plan.dice_a, plan.dice_b, rounds),
                                    rounds=5, iterations=1)
     assert work["decisions"] > 0 and abs(pmf.sum() - 1) < 1e-12

@@ -8,14 +8,13 @@ The three exact scenarios are the ones the established web calculator is compare
 
 from __future__ import annotations
 
-import importlib
 import timeit
 
 import pytest
 
 from mathhammer import killteam as kt
 
-shoot_module = importlib.import_module("mathhammer.killteam.shoot")  # the package's `shoot` is the function
+from mathhammer.killteam import plan  # noqa: E402
 
 RULES_A = "Balanced, Lethal 5+, Rending, Piercing Crits 1, Devastating 1"
 SCENARIOS = {
@@ -51,7 +50,7 @@ def test_exact_shot_cold(benchmark, name):
     weapon, target, cover = SCENARIOS[name]
 
     def cold() -> kt.ShootResult:
-        shoot_module._clear_caches()
+        plan.clear_shot_caches()
         return kt.shoot(weapon, target, cover=cover)
 
     result = benchmark(cold)
@@ -116,7 +115,7 @@ def test_exact_shot_batch_cold_per_second(benchmark):
     """As above, but every cache of shots, configurations and labels is emptied before each round:
     the batch builds the configurations of its 8,000 shots (80 weapons x 25 targets x 4 covers)."""
     weapons, targets, covers = (list(column) for column in zip(*BATCH_SHOTS))
-    batch = benchmark.pedantic(kt.shoot_batch, args=(weapons, targets, covers), setup=shoot_module._clear_caches,
+    batch = benchmark.pedantic(kt.shoot_batch, args=(weapons, targets, covers), setup=plan.clear_shot_caches,
                                rounds=5)
     assert len(batch) == len(BATCH_SHOTS)
     benchmark.extra_info["shots_per_second"] = len(BATCH_SHOTS) / benchmark.stats.stats.mean

@@ -6,7 +6,8 @@ Run: PYTHONPATH=python python -m pytest benchmarks/bench_starcraft.py --benchmar
 
 import itertools
 
-from mathhammer import _core, sampling
+from mathhammer import _core
+from mathhammer.core import sampling
 from mathhammer import starcraft as sc
 from mathhammer.starcraft import engine
 

@@ -3,8 +3,9 @@
 import numpy as np
 import pytest
 
-from mathhammer import _core, sampling
-from mathhammer.results import Distribution, JointDistribution
+from mathhammer import _core
+from mathhammer.core import sampling
+from mathhammer.core.distributions import Distribution, JointDistribution
 
 KERNEL = _core.core.d6_histogram
 
@@ -104,7 +105,8 @@ def test_games_load_from_the_top_level_package():
 
 @pytest.mark.parametrize("text", ["²", "3²", "x+", ""])
 def test_stat_text_that_is_not_a_number_is_an_input_error(text):
-    from mathhammer._validate import InputError, check_stat
+    from mathhammer.core.checks import check_stat
+    from mathhammer.errors import InputError
 
     with pytest.raises(InputError, match="hit"):
         check_stat("hit", text)

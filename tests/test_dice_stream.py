@@ -16,7 +16,7 @@ import pytest
 
 from mathhammer import _core
 from mathhammer import killteam as kt
-from mathhammer.killteam.attack_dice import TABLE_SIDE, attack_profile
+from mathhammer.killteam.plan import TABLE_SIDE, attack_profile
 
 MASK = (1 << 64) - 1
 SIX_24 = 6**24

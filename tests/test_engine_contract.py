@@ -17,8 +17,8 @@ from mathhammer import deathburgh as db
 from mathhammer import force_melee as fm
 from mathhammer import killteam as kt
 from mathhammer import starcraft as sc
-from mathhammer._validate import InputError, InputTypeError
-from mathhammer.options import Variants
+from mathhammer.errors import InputError, InputTypeError
+from mathhammer.core.variants import Variants
 
 GUN = kt.Weapon(attacks=2, hit=3, damage=(3, 4))
 BIG_GUN = kt.Weapon(attacks=5, hit=2, damage=(2, 5), rules="Lethal 5+")
@@ -182,10 +182,10 @@ def test_cpp_configs_pickle_and_run_the_same() -> None:
 
     from mathhammer import _core
     from mathhammer.deathburgh.engine import as_side
-    from mathhammer.deathburgh.rules import Variants as DbVariants
-    from mathhammer.deathburgh.rules import plan_combat
-    from mathhammer.killteam.shoot import shoot_config
-    from mathhammer.starcraft.engine import plan_batch
+    from mathhammer.deathburgh.variants import Variants as DbVariants
+    from mathhammer.deathburgh.plan import plan_combat
+    from mathhammer.killteam.plan import shoot_config
+    from mathhammer.starcraft.plan import plan_batch
 
     def again(config: Any) -> Any:
         return pickle.loads(pickle.dumps(config))

@@ -13,9 +13,11 @@ import pytest
 from mathhammer import deathburgh as db
 from mathhammer import force_melee as fm
 from mathhammer import killteam as kt
-from mathhammer import library, scenario
+from mathhammer import games as mathhammer_games
+from mathhammer.files import library
+from mathhammer.files import scenario
 from mathhammer import starcraft as sc
-from mathhammer.library import tomllib
+from mathhammer.files.library import tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -34,7 +36,7 @@ def _kind(path: Path) -> str:
 def test_examples_are_toml_and_cover_every_game():
     assert FILES and all(p.suffix == ".toml" for p in FILES)
     games = {library.library_game(p) for p in FILES if _kind(p) == "library"}
-    assert games == set(library.PROFILE_KINDS)
+    assert games == set(mathhammer_games.names())
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(EXAMPLES)))
@@ -67,7 +69,7 @@ def test_every_example_file_loads(path, tmp_path):
 def test_the_embedded_example_shows_every_game_and_is_quick():
     import time
 
-    text = resources.files("mathhammer").joinpath("data/example_scenario.toml").read_text(encoding="utf-8")
+    text = resources.files("mathhammer").joinpath("examples/default_scenario.toml").read_text(encoding="utf-8")
     started = time.perf_counter()
     outcomes = scenario.run_scenario(scenario.parse_scenario_text(text))
     elapsed = time.perf_counter() - started

@@ -16,9 +16,9 @@ import pytest
 from mathhammer import deathburgh as db
 from mathhammer import force_melee as fm
 from mathhammer import killteam as kt
-from mathhammer import scenario
+from mathhammer.files import scenario
 from mathhammer import starcraft as sc
-from mathhammer.results import ResultMixin
+from mathhammer.core.results import ResultMixin
 
 MC = {"method": "monte_carlo", "samples": 20_000, "seed": 11, "threads": 1}
 
@@ -37,7 +37,7 @@ def _round() -> Any:
 
 
 def _scenario_outcomes(**overrides: Any) -> list[scenario.Outcome]:
-    text = resources.files("mathhammer").joinpath("data/example_scenario.toml").read_text()
+    text = resources.files("mathhammer").joinpath("examples/default_scenario.toml").read_text()
     return scenario.run_scenario(scenario.parse_scenario_text(text), overrides=overrides)
 
 

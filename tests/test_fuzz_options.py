@@ -17,8 +17,8 @@ from mathhammer import deathburgh as db
 from mathhammer import force_melee as fm
 from mathhammer import killteam as kt
 from mathhammer import starcraft as sc
-from mathhammer._validate import InputError, InputTypeError
-from mathhammer.sampling import MAX_SAMPLES, MAX_THREADS
+from mathhammer.errors import InputError, InputTypeError
+from mathhammer.core.sampling import MAX_SAMPLES, MAX_THREADS
 
 METHODS = ("exact", "monte_carlo", "auto")
 FIELDS = ("method", "samples", "seed", "threads", "progress", "executor")

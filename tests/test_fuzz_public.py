@@ -24,10 +24,11 @@ from hypothesis import strategies as st
 from mathhammer import deathburgh as db
 from mathhammer import force_melee as fm
 from mathhammer import killteam as kt
-from mathhammer import library, scenario
+from mathhammer.files import library
+from mathhammer.files import scenario
 from mathhammer import starcraft as sc
-from mathhammer._validate import InputError, InputTypeError
-from mathhammer.results import Distribution, JointDistribution
+from mathhammer.errors import InputError, InputTypeError
+from mathhammer.core.distributions import Distribution, JointDistribution
 
 ALLOWED = (InputError, InputTypeError)
 EXAMPLES = 40  # per test (each test below is one callable): a few thousand calls in all
@@ -101,6 +102,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
                               "keywords": "PIERCE Armoured (1)"}),
     "sc.Unit": (sc.Unit, {"models": 2, "hp": 2, "armour": 4, "evade": None, "shield": 0, "tags": "Light, Ground"}),
     "sc.Batch": (sc.Batch, {"weapon": _SC_W, "hit_mod": 1}),
+    "sc.BatchOptions": (sc.BatchOptions, {"mode": "weapon", "firing_models": 2, "dodge": 1}),
     "sc.Variants": (sc.Variants, {"critical_hit": "count"}),
     "sc.parse_keywords": (sc.parse_keywords, {"text": "PIERCE Armoured (2), CRITICAL HIT (1)"}),
     "sc.attack": (sc.attack, {"weapon": _SC_W, "unit": _SC_U, "rules": None, **_MC}),
@@ -428,10 +430,14 @@ def _cli_options() -> dict[str, tuple[list[str], list[str]]]:
     root = typer.main.get_command(app)
     out: dict[str, tuple[list[str], list[str]]] = {}
 
+    from typer._click import Context
+
     def walk(command: Any, path: list[str]) -> None:
-        for name, sub in sorted(getattr(command, "commands", {}).items()):
-            walk(sub, [*path, name])
-        if not getattr(command, "commands", None) and path:
+        # list_commands / get_command: the game groups are loaded on first use, not held in .commands
+        names = command.list_commands(Context(command)) if hasattr(command, "list_commands") else []
+        for name in sorted(names):
+            walk(command.get_command(Context(command), name), [*path, name])
+        if not names and path:
             # the engine options keep the small run below (test_fuzz_options.py fuzzes them): a
             # fuzzed --samples could ask for billions of samples
             options = [p.opts[-1] for p in command.params

@@ -16,11 +16,12 @@ import pytest
 from mathhammer import deathburgh as db
 from mathhammer import force_melee as fm
 from mathhammer import killteam as kt
-from mathhammer import library, scenario
+from mathhammer.files import library
+from mathhammer.files import scenario
 from mathhammer import starcraft as sc
-from mathhammer._guard import MAX_FILE_BYTES, MAX_TEXT
-from mathhammer._validate import InputError, InputTypeError
-from mathhammer.results import Distribution, JointDistribution
+from mathhammer.core.guard import MAX_FILE_BYTES, MAX_TEXT
+from mathhammer.errors import InputError, InputTypeError
+from mathhammer.core.distributions import Distribution, JointDistribution
 
 sys.path.insert(0, str(Path(__file__).parent / "cli"))
 from cli_cases import assert_one_line_error, run  # noqa: E402

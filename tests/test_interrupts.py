@@ -24,7 +24,7 @@ import mathhammer
 from mathhammer import killteam as kt
 from mathhammer import starcraft as sc
 
-fight_module = importlib.import_module("mathhammer.killteam.fight")  # the name `fight` is the function
+fight_module = importlib.import_module("mathhammer.killteam.fighting")  # the name `fight` is the function
 
 # The signal lands this long after the call starts: well inside every run below.
 DELAY = 0.4

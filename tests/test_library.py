@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from mathhammer import library
-from mathhammer.library import ProfileFileError
+from mathhammer.files import library
+from mathhammer.errors import ProfileFileError
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_LIBRARIES = sorted(p for p in (ROOT / "examples").rglob("*") if p.suffix in (".toml", ".json") and "scenario" not in p.name)

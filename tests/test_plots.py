@@ -18,7 +18,7 @@ from mathhammer import deathburgh as db  # noqa: E402
 from mathhammer import force_melee as fm  # noqa: E402
 from mathhammer import killteam as kt  # noqa: E402
 from mathhammer import starcraft as sc  # noqa: E402
-from mathhammer.results import Distribution  # noqa: E402
+from mathhammer.core.distributions import Distribution  # noqa: E402
 
 GUN = kt.Weapon(4, 3, (3, 4), "Lethal 5+, Piercing 1")
 TARGET = kt.Operative(3, 12)

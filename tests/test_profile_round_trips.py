@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 from mathhammer import deathburgh as db
 from mathhammer import force_melee as fm
 from mathhammer import killteam as kt
-from mathhammer import library
+from mathhammer.files import library
 from mathhammer import starcraft as sc
-from mathhammer.killteam.rules import REROLLS
-from mathhammer.starcraft.keywords import TAGS, parse_keywords
+from mathhammer.killteam.profiles import REROLLS
+from mathhammer.starcraft.profiles import TAGS, parse_keywords
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NAMES = st.text(alphabet="abcdefghijklmnopqrstuvwxyz _-'", min_size=1, max_size=12).filter(str.strip)

@@ -4,6 +4,8 @@ and separate engine calls."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import functools
 import importlib
 import itertools
@@ -17,10 +19,11 @@ import pandas as pd
 import pytest
 
 import mathhammer as mh
+from mathhammer.core.game import Action
 from mathhammer import killteam as kt
 from mathhammer import starcraft as sc
-from mathhammer._validate import InputError
-from mathhammer.sweep import cell_seed
+from mathhammer.errors import InputError
+from mathhammer.sweeps import cell_seed
 
 GUN = kt.Weapon(4, 3, (3, 4), "Lethal 5+")
 TARGET = kt.Operative(3, wounds=12)
@@ -236,14 +239,14 @@ def test_dotted_and_plain_axes_keep_the_order_given() -> None:
 def test_a_batched_sweep_is_the_cell_by_cell_sweep(monkeypatch: pytest.MonkeyPatch) -> None:
     # kt.shoot runs chunk by chunk through kt.shoot_batch; without the registry entry every cell is
     # its own kt.shoot call: the tables are the same, exact and Monte Carlo (same cell seeds)
-    sweep_module = importlib.import_module("mathhammer.sweep")  # mh.sweep is the function
+    sweep_module = importlib.import_module("mathhammer.sweeps")  # mh.sweep is the function
 
     grid = fields({"weapon.hit": [2, 3, 4], "target.save": range(2, 7), "cover": range(0, 3),
                    "target.wounds": [7, 12]})
     exact = mh.sweep(kt.shoot, weapon=GUN, target=TARGET, chunk=7, **grid)
     sampled = mh.sweep(kt.shoot, weapon=GUN, target=TARGET, method="monte_carlo", samples=2_000, seed=11,
                        cover=[0, 1], **fields({"weapon.hit": [3, 4]}))
-    monkeypatch.setattr(sweep_module, "BATCH_FUNCTIONS", {})
+    monkeypatch.setattr(sweep_module, "batch_form", lambda fn: None)  # every function cell by cell
     pd.testing.assert_frame_equal(exact, mh.sweep(kt.shoot, weapon=GUN, target=TARGET, chunk=7, **grid),
                                   check_exact=True)
     pd.testing.assert_frame_equal(sampled, mh.sweep(kt.shoot, weapon=GUN, target=TARGET, method="monte_carlo",
@@ -270,16 +273,17 @@ def plus_batch(xs: list[int], y: int | list[int] = 0) -> list[dict[str, float]]:
 
 def test_the_batch_registry_renames_positional_arguments_and_falls_back_cell_by_cell(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    sweep_module = importlib.import_module("mathhammer.sweep")  # mh.sweep is the function
+    sweep_module = importlib.import_module("mathhammer.sweeps")  # mh.sweep is the function
 
-    assert sweep_module._batch_form(kt.shoot) == (
+    assert sweep_module.batch_form(kt.shoot) == (
         kt.shoot_batch, {"weapon": "weapons", "target": "targets", "cover": "cover", "obscured": "obscured",
                          "rounds": "rounds", "cover_crits": "cover_crits", "method": "method", "samples": "samples",
                          "seed": "seed", "threads": "threads", "progress": "progress", "executor": "executor",
                          "variants": "variants"})
-    assert sweep_module._batch_form(add) is None
-    entry = {f"{plus.__module__}:plus": f"{plus_batch.__module__}:plus_batch"}
-    monkeypatch.setattr(sweep_module, "BATCH_FUNCTIONS", entry)
+    assert sweep_module.batch_form(add) is None
+    # a game action with a batch form (here a toy one, added to Kill Team's descriptor) sweeps through it
+    toy = Action("plus", plus, dict, "a toy action", batch=plus_batch, scenario=False)
+    monkeypatch.setattr(kt, "GAME", dataclasses.replace(kt.GAME, actions=(*kt.GAME.actions, toy)))
     BATCH_CALLS.clear()
     df = mh.sweep(plus, x=range(6), y=[10, 20], chunk=4)
     assert df["sum"].tolist() == [float(x + y) for x in range(6) for y in (10, 20)]
@@ -298,7 +302,7 @@ def test_other_games_sweep_through_their_batch_functions(monkeypatch: pytest.Mon
     from mathhammer import force_melee as fm
     from mathhammer import starcraft as sc
 
-    sweep_module = importlib.import_module("mathhammer.sweep")
+    sweep_module = importlib.import_module("mathhammer.sweeps")
     rifle, zerglings = sc.catalog.weapon("c14_rifle"), sc.catalog.unit("zergling")
     sweeps = [
         lambda: mh.sweep(sc.attack, weapon=rifle, unit=zerglings, firing_models=range(1, 7), dodge=[0, 1], chunk=5),
@@ -320,10 +324,13 @@ def test_other_games_sweep_through_their_batch_functions(monkeypatch: pytest.Mon
             calls.append(_name)  # after it returned: a failing batch (then run cell by cell) is not counted
             return result
 
-        # the sweep reads the batch function's parameter names, so the wrapper keeps its signature
-        monkeypatch.setattr(module.engine, name, functools.wraps(real)(recorded))
+        # the sweep reads the batch function's parameter names, so the wrapper keeps its signature; the
+        # descriptor (module.GAME) names the batch form a sweep runs
+        wrapped = functools.wraps(real)(recorded)
+        actions = tuple(dataclasses.replace(a, batch=wrapped) if a.batch is real else a for a in module.GAME.actions)
+        monkeypatch.setattr(module, "GAME", dataclasses.replace(module.GAME, actions=actions))
     # each batch call returned (recorded after it did), so no chunk fell back to cell-by-cell
     assert [run() for run in sweeps] and set(calls) == {"attack_batch", "combat_batch", "melee_batch"}
-    monkeypatch.setattr(sweep_module, "BATCH_FUNCTIONS", {})
+    monkeypatch.setattr(sweep_module, "batch_form", lambda fn: None)  # every function cell by cell
     for frame, run in zip(batched, sweeps):
         pd.testing.assert_frame_equal(frame, run(), check_exact=True)

@@ -19,11 +19,11 @@ import mathhammer
 
 from mathhammer import killteam as kt
 from mathhammer import starcraft as sc
-from mathhammer._cli_common import Method
-from mathhammer._validate import InputError
+from mathhammer.cli.options import Method
+from mathhammer.errors import InputError
 from mathhammer.cli import main
-from mathhammer.cli_sweep import RESULT_TYPES, _keys, parse_grid
-from mathhammer.sweep import cell_seed
+from mathhammer.cli.sweep import _keys, parse_grid, sweepable_commands
+from mathhammer.sweeps import cell_seed
 
 SHOOT_KEYS = _keys("killteam", "shoot")[0]
 FIGHT_KEYS = _keys("killteam", "fight")[0]
@@ -146,7 +146,7 @@ def test_output_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert capsys.readouterr().err.startswith("error: --output")
 
 
-@pytest.mark.parametrize("game, action", sorted(RESULT_TYPES))
+@pytest.mark.parametrize("game, action", sorted(sweepable_commands()))
 def test_every_sweepable_action_runs_and_lists_its_keys(game: str, action: str,
                                                         capsys: pytest.CaptureFixture[str]) -> None:
     keys = _keys(game, action)[0]

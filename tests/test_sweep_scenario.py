@@ -14,10 +14,10 @@ import pytest
 
 import mathhammer as mh
 from mathhammer import killteam as kt
-from mathhammer import scenario
+from mathhammer.files import scenario
 from mathhammer.cli import main
-from mathhammer.library import ProfileFileError
-from mathhammer.sweep_scenario import SweepTable
+from mathhammer.errors import ProfileFileError
+from mathhammer.files.scenario import SweepTable
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -12,7 +12,8 @@ from cli_cases import EXAMPLES, FM_LIBRARY, ROUND, assert_one_line_error, run, r
 
 from mathhammer import deathburgh as db
 from mathhammer import force_melee as fm
-from mathhammer import library, scenario
+from mathhammer.files import library
+from mathhammer.files import scenario
 from mathhammer import starcraft as sc
 
 WALKER = EXAMPLES / "force_melee" / "scenario_walker.toml"

@@ -8,7 +8,10 @@ from importlib import resources
 import pytest
 from cli_cases import EXAMPLES, KT_LIBRARY, SC_LIBRARY, assert_one_line_error, run, run_json
 
-from mathhammer.library import BUNDLED_LIBRARIES, bundled_library_name, default_library, load_game_library
+from mathhammer import games
+from mathhammer.files.library import bundled_library_name, default_library, load_game_library
+
+BUNDLED_LIBRARIES = {game.name: game.bundled_library for game in games.all_games() if game.bundled_library}
 
 
 @pytest.mark.parametrize("game", sorted(BUNDLED_LIBRARIES))

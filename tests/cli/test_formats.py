@@ -14,7 +14,7 @@ from cli_cases import COMMANDS, MC_COMMANDS, MONTE_CARLO, run, run_json
 from mathhammer import deathburgh as db
 from mathhammer import force_melee as fm
 from mathhammer import killteam as kt
-from mathhammer import scenario
+from mathhammer.files import scenario
 from mathhammer import starcraft as sc
 
 # command -> (what its JSON result(s) are read back as, the inputs its JSON must hold)

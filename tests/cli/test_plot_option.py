@@ -161,7 +161,7 @@ def test_sweep_plots_the_first_figure_along_the_first_numeric_axis(capsys, tmp_p
 
 
 def test_sweep_plot_caps_its_lines_and_says_so(capsys, tmp_path, monkeypatch):
-    from mathhammer._cli_plots import MAX_SWEEP_LINES
+    from mathhammer.report.plot import MAX_SWEEP_LINES
 
     ax = _drawn(monkeypatch, capsys, ["sweep", "killteam", "shoot", "--grid", "save=2,3 wounds=1..10",
                                       "--plot", str(tmp_path / "sweep.png")])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from cli_cases import run, run_json
 
-from mathhammer.library import PROFILE_KINDS, builtin_profiles, default_library
+from mathhammer.files.library import builtin_profiles, default_library, profile_kinds
 
 
 @pytest.mark.parametrize("command, game", [("killteam", "killteam"), ("starcraft", "starcraft"),
@@ -14,7 +14,7 @@ def test_profiles_lists_every_shipped_name(capsys, command, game):
     out = run_json(capsys, [command, "profiles"])
     names = {entry["name"] for entry in out["profiles"]}
     library = default_library(game)
-    expected = {name for kind in PROFILE_KINDS[game] for name in [*builtin_profiles(game, kind), *library.get(kind, {})]}
+    expected = {name for kind in profile_kinds(game) for name in [*builtin_profiles(game, kind), *library.get(kind, {})]}
     assert expected and names == expected
 
 

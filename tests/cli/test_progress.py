@@ -9,7 +9,7 @@ import pytest
 import rich.progress
 from cli_cases import COMMANDS, MC_COMMANDS, MONTE_CARLO, run
 
-from mathhammer import _cli_common
+from mathhammer.cli import progress as _cli_common
 
 
 class RecordedProgress:

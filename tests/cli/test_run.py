@@ -9,17 +9,19 @@ from importlib import resources
 
 from cli_cases import SCENARIO, run, run_json
 
-from mathhammer import _cli_common, scenario
-from mathhammer.deathburgh.cli import combat_tables
-from mathhammer.force_melee.cli import melee_tables
-from mathhammer.killteam.cli_fight import fight_tables
-from mathhammer.killteam.cli_shoot import shoot_tables
-from mathhammer.results import Distribution, ResultMixin
-from mathhammer.starcraft.cli import attack_tables
+from mathhammer.cli import output as _cli_common  # result_tables
+from mathhammer.files import scenario
+from mathhammer.deathburgh.report import combat_tables
+from mathhammer.force_melee.report import melee_tables
+from mathhammer.killteam.report import fight_tables
+from mathhammer.killteam.report import shoot_tables
+from mathhammer.core.distributions import Distribution
+from mathhammer.core.results import ResultMixin
+from mathhammer.starcraft.report import attack_tables
 
 
 def _embedded() -> list[scenario.Outcome]:
-    text = resources.files("mathhammer").joinpath("data/example_scenario.toml").read_text(encoding="utf-8")
+    text = resources.files("mathhammer").joinpath("examples/default_scenario.toml").read_text(encoding="utf-8")
     return scenario.run_scenario(scenario.parse_scenario_text(text))
 
 
@@ -98,7 +100,7 @@ dodge = 1
 def test_starcraft_sequence_entry_errors_name_the_batch():
     import pytest
 
-    from mathhammer.library import ProfileFileError
+    from mathhammer.errors import ProfileFileError
 
     text = """
 [[starcraft.sequence]]

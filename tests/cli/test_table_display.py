@@ -8,7 +8,7 @@ import re
 import pytest
 from cli_cases import ROUND, run
 
-from mathhammer._cli_common import Display, Probabilities, Table, probability_cells, probability_text
+from mathhammer.report.tables import Display, Probabilities, Table, probability_cells, probability_text
 
 DEFAULT_COMMANDS = [
     ["run"],

@@ -15,8 +15,8 @@ import pytest
 
 import db_reference as ref
 from mathhammer import deathburgh as db
-from mathhammer._validate import InputError, InputTypeError
-from mathhammer.batch import ResultBatch
+from mathhammer.errors import InputError, InputTypeError
+from mathhammer.core.batches import ResultBatch
 from mathhammer.deathburgh.results import CombatResult
 
 SWITCHES = ("edition", "bonus_dice", "souls", "souls_limit", "draw", "draw_in_dodge", "cap_wounds_at_dice",
@@ -120,7 +120,8 @@ def test_sequences_of_different_lengths_are_refused() -> None:
 
 def _eager(attacker: db.Side, defender: db.Side, reaction: str) -> CombatResult:
     """The result as it was built before results became lazy: every field computed up front."""
-    from mathhammer.deathburgh.rules import Variants, plan_combat
+    from mathhammer.deathburgh.plan import plan_combat
+    from mathhammer.deathburgh.variants import Variants
 
     rules = Variants()
     successes, wounds, pa, pd = db.engine._cpp.combat_exact(plan_combat(attacker, defender, reaction, rules).spec())

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mathhammer import deathburgh as db
-from mathhammer._validate import InputError
+from mathhammer.errors import InputError
 
 EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples" / "deathburgh"
 
@@ -113,7 +113,7 @@ def test_profile_libraries_fill_names_from_tables(tmp_path: Path) -> None:
     loaded = db.load_profiles(path)
     assert loaded == {"boss": db.Miniature(6, 2, 6, 3, 6, role="ranged", name="boss"),
                       "grunt": db.Miniature(2, 5, 2, 5, 1, name="Grunt #1")}
-    from mathhammer import library
+    from mathhammer.files import library
 
     assert library.load_library(path)["miniature"]["boss"].notation == "A 6/2+ D 6/3+ W 6"
 

@@ -11,7 +11,7 @@ import db_reference as ref
 import numpy as np
 import pytest
 from mathhammer import deathburgh as db
-from mathhammer._validate import InputError, InputTypeError
+from mathhammer.errors import InputError, InputTypeError
 from stats import assert_pmf_close
 
 EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples" / "deathburgh"

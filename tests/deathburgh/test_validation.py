@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mathhammer import deathburgh as db
-from mathhammer._validate import InputError, InputTypeError
+from mathhammer.errors import InputError, InputTypeError
 
 MELEE = db.Miniature(A=4, A_plus=4, D=4, D_plus=4, W=3)
 RANGED = db.Miniature(A=4, A_plus=4, D=4, D_plus=6, W=3, role="ranged")

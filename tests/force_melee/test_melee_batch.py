@@ -13,8 +13,8 @@ import pytest
 
 import fm_reference as ref
 from mathhammer import force_melee as fm
-from mathhammer._validate import InputError, InputTypeError
-from mathhammer.batch import ResultBatch
+from mathhammer.errors import InputError, InputTypeError
+from mathhammer.core.batches import ResultBatch
 from mathhammer.force_melee import engine
 from mathhammer.force_melee.results import MeleeResult
 

@@ -10,7 +10,7 @@ import pytest
 
 import fm_reference as ref
 from mathhammer import force_melee as fm
-from mathhammer._validate import InputError
+from mathhammer.errors import InputError
 
 
 def _close(actual: np.ndarray, expected: dict, what: str) -> None:

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mathhammer import force_melee as fm
-from mathhammer import library
-from mathhammer._validate import InputError, InputTypeError
+from mathhammer.files import library
+from mathhammer.errors import InputError, InputTypeError
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "force_melee"

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from mathhammer import killteam as kt
-from mathhammer._validate import InputError
+from mathhammer.errors import InputError
 from mathhammer.cli import main
-from mathhammer.killteam.cli_compare import parse_fighter, parse_range
+from mathhammer.cli.killteam import parse_fighter, parse_range
 
 LETHAL = kt.Weapon(4, 3, (3, 4), "Lethal 5+")
 PIERCING = kt.Weapon(4, 3, (3, 4), "Piercing 1")

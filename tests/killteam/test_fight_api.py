@@ -12,10 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mathhammer import killteam as kt
-from mathhammer._validate import InputError, InputTypeError
+from mathhammer.errors import InputError, InputTypeError
 from mathhammer.cli import main
 
-fight_module = importlib.import_module("mathhammer.killteam.fight")  # the name `fight` is the function
+fight_module = importlib.import_module("mathhammer.killteam.fighting")  # the name `fight` is the function
+from mathhammer.killteam import plan as plan_module  # noqa: E402
 
 DEFAULT = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12)
 
@@ -145,10 +146,10 @@ def test_exact_refuses_absurd_work(monkeypatch):
 
 def test_exact_work_estimate_grows_with_rounds_and_chance():
     fnp = kt.Fighter(attacks=4, hit=3, abilities="Feel No Pain 5+")
-    one = fight_module.exact_work(DEFAULT, DEFAULT, 1)
+    one = plan_module.exact_work(DEFAULT, DEFAULT, 1)
     assert one == 15 * 15
-    assert fight_module.exact_work(DEFAULT, DEFAULT, 3) > one
-    assert fight_module.exact_work(fnp, DEFAULT, 1) == one * 5
+    assert plan_module.exact_work(DEFAULT, DEFAULT, 3) > one
+    assert plan_module.exact_work(fnp, DEFAULT, 1) == one * 5
 
 
 # --- the command ------------------------------------------------------------------------------

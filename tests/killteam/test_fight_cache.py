@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 from mathhammer import _core
 from mathhammer import killteam as kt
-from mathhammer.killteam.attack_dice import attack_distribution
-from mathhammer.killteam.fight import fight_spec
+from mathhammer.killteam.plan import attack_distribution
+from mathhammer.killteam.plan import fight_spec
 
 FIGHTS = [
     (kt.Fighter(attacks=5, hit=3, damage=(3, 5), wounds=12, rules="Shock", abilities="Storm Shield, Hammerhand"),

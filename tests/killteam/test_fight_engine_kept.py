@@ -11,7 +11,7 @@ import pytest
 
 from mathhammer import killteam as kt
 
-fight_module = importlib.import_module("mathhammer.killteam.fight")  # kt.fight is the function
+fight_module = importlib.import_module("mathhammer.killteam.fighting")  # kt.fight is the function
 
 PLAIN = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12)
 RELICS = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12, abilities="Feel No Pain 5+, Saintly Relics")

@@ -31,13 +31,14 @@ from mathhammer import killteam as kt
 
 from .fight_reference import Guy, do
 
-fight_module = importlib.import_module("mathhammer.killteam.fight")
+fight_module = importlib.import_module("mathhammer.killteam.fighting")
+from mathhammer.killteam import plan as plan_module  # noqa: E402
 
 
 def fresh_joint(a: kt.Fighter, b: kt.Fighter, first: str, rounds: int) -> tuple[np.ndarray, dict[str, float]]:
     """The exact joint with a decision cache of its own (nothing kept from other calls)."""
-    spec = fight_module.fight_spec(a, b, first)
-    pmf, work = _core.killteam.fight_exact(spec, fight_module.fighter_dice(a), fight_module.fighter_dice(b), rounds)
+    spec = plan_module.fight_spec(a, b, first)
+    pmf, work = _core.killteam.fight_exact(spec, plan_module.fighter_dice(a), plan_module.fighter_dice(b), rounds)
     return pmf, work
 
 
@@ -67,8 +68,8 @@ def test_kept_decisions_give_the_joint_of_a_fresh_cache(index: int) -> None:
 
 def test_a_kept_cache_is_reused_and_only_where_no_limit_can_tell() -> None:
     a, b = HEURISTIC[1]
-    spec = fight_module.fight_spec(a, b, "a")
-    dice = fight_module.fighter_dice(a), fight_module.fighter_dice(b)
+    spec = plan_module.fight_spec(a, b, "a")
+    dice = plan_module.fighter_dice(a), plan_module.fighter_dice(b)
     fresh, cold = _core.killteam.fight_exact(spec, *dice, 1)
     _core.killteam.fight_exact(spec, *dice, 1, reuse_decisions=True)
     pmf, warm = _core.killteam.fight_exact(spec, *dice, 1, reuse_decisions=True)
@@ -97,8 +98,8 @@ def test_a_chance_fight_keeps_decisions_too(rounds: int) -> None:
     a = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=10, abilities="Hammerhand")
     b = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=11, abilities="Feel No Pain 5+, Saintly Relics",
                    strategy="min_damage")
-    spec = fight_module.fight_spec(a, b, "b")
-    dice = fight_module.fighter_dice(a), fight_module.fighter_dice(b)
+    spec = plan_module.fight_spec(a, b, "b")
+    dice = plan_module.fighter_dice(a), plan_module.fighter_dice(b)
     fresh, cold = _core.killteam.fight_exact(spec, *dice, rounds)
     _core.killteam.fight_exact(spec, *dice, rounds, reuse_decisions=True)
     pmf, warm = _core.killteam.fight_exact(spec, *dice, rounds, reuse_decisions=True)

@@ -12,7 +12,7 @@ import pytest
 
 from mathhammer import cli
 from mathhammer import killteam as kt
-from mathhammer._validate import InputError
+from mathhammer.errors import InputError
 
 from .test_fight_engines import assert_agrees, random_fighter
 

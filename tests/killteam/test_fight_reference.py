@@ -181,7 +181,7 @@ def test_chance_fighters_cover_both_abilities():
 @pytest.mark.parametrize("seed", range(6))
 def test_fixed_dice_with_feel_no_pain_and_relics_match_the_transcription(seed):
     from mathhammer import _core
-    from mathhammer.killteam.fight import fight_spec
+    from mathhammer.killteam.plan import fight_spec
 
     rng = random.Random(3000 + seed)
     for _ in range(40):

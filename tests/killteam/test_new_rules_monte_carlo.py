@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from mathhammer import killteam as kt
-from mathhammer.killteam.rules import REROLLS
+from mathhammer.killteam.profiles import REROLLS
 from mathhammer.killteam.variants import CHOICES
 
 from stats import assert_pmf_close

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mathhammer import killteam as kt
-from mathhammer._validate import InputError, InputTypeError
+from mathhammer.errors import InputError, InputTypeError
 
 
 def test_weapon_rules_parse_every_name():

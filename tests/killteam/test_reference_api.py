@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mathhammer import killteam as kt
-from mathhammer._validate import InputError, InputTypeError
+from mathhammer.errors import InputError, InputTypeError
 from mathhammer.cli import main
-from mathhammer.killteam.rules import REROLLS
+from mathhammer.killteam.profiles import REROLLS
 from mathhammer.killteam.variants import CHOICES
-from mathhammer.results import Distribution
+from mathhammer.core.distributions import Distribution
 
 # ----------------------------------------------------------------------------------------------
 # Notation

@@ -14,7 +14,7 @@ import pytest
 
 from mathhammer import _core
 from mathhammer import killteam as kt
-from mathhammer.killteam.shoot import shoot_config
+from mathhammer.killteam.plan import shoot_config
 
 import ktcalc_reference as ref
 from dice_brute import FACES, brute_dice

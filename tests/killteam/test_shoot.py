@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mathhammer import killteam as kt
-from mathhammer._validate import InputError, InputTypeError
-from mathhammer.results import Distribution, JointDistribution
+from mathhammer.errors import InputError, InputTypeError
+from mathhammer.core.distributions import Distribution, JointDistribution
 
 CASES = load_cases("killteam")
 TOL = 1e-12
@@ -290,16 +290,14 @@ def test_fuzzed_arguments_raise_only_input_errors(cover, rounds, obscured, metho
 def test_repeated_calls_and_equal_profiles_give_the_same_result() -> None:
     # kt.shoot finds a repeated shot by the identity of its profiles, then by their value: the
     # results of the same objects, of equal new objects and after the caches are cleared agree
-    import importlib
-
-    shoot_module = importlib.import_module("mathhammer.killteam.shoot")  # the package's `shoot` is the function
+    from mathhammer.killteam import plan
     gun = kt.Weapon(5, 3, (3, 5), "Lethal 5+, Piercing Crits 1")
     target = kt.Operative(4, 9, "Feel No Pain 6+")
     first = kt.shoot(gun, target, cover=1, rounds=2).to_json()
     assert kt.shoot(gun, target, cover=1, rounds=2).to_json() == first
     assert kt.shoot(kt.Weapon(5, 3, (3, 5), "Lethal 5+, Piercing Crits 1"), kt.Operative(4, 9, "Feel No Pain 6+"),
                     cover=1, rounds=2).to_json() == first
-    shoot_module._clear_caches()
+    plan.clear_shot_caches()
     assert kt.shoot(gun, target, cover=1, rounds=2).to_json() == first
     # a bool is never taken for the int of a cached shot
     with pytest.raises(InputTypeError):

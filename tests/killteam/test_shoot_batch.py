@@ -6,7 +6,7 @@ import pytest
 
 from mathhammer import InputError, InputTypeError
 from mathhammer import killteam as kt
-from mathhammer.batch import ResultBatch
+from mathhammer.core.batches import ResultBatch
 
 RULES = "Balanced, Lethal 5+, Rending, Piercing Crits 1, Devastating 1"
 WEAPONS = [
@@ -142,7 +142,7 @@ def test_per_item_seeds_are_checked_on_exact_items() -> None:
 
 def test_exact_shots_arrays() -> None:
     from mathhammer import _core
-    from mathhammer.killteam.shoot import shoot_config
+    from mathhammer.killteam.plan import shoot_config
 
     configs = [shoot_config(w, t) for w, t in zip(WEAPONS, TARGETS)]
     shots = _core.killteam.shoot_exact_batch(configs + configs[:1])

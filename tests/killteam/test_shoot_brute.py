@@ -16,7 +16,7 @@ import pytest
 
 from mathhammer import _core
 from mathhammer import killteam as kt
-from mathhammer.killteam.shoot import shoot_config
+from mathhammer.killteam.plan import shoot_config
 
 FACES = (1, 2, 3, 4, 5, 6)
 TOL = 1e-12

@@ -9,8 +9,8 @@ import pytest
 
 from mathhammer import killteam as kt
 from mathhammer.cli import main
-from mathhammer.killteam.cli_shoot import parse_saves
-from mathhammer._validate import InputError
+from mathhammer.cli.killteam import parse_saves
+from mathhammer.errors import InputError
 
 
 def run_json(capsys, *args: str) -> dict:

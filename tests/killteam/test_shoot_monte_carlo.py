@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 from mathhammer import _core
 from mathhammer import killteam as kt
-from mathhammer.killteam.rules import REROLLS
-from mathhammer.killteam.shoot import shoot_config
+from mathhammer.killteam.profiles import REROLLS
+from mathhammer.killteam.plan import shoot_config
 from stats import assert_pmf_close, compare_pmf, expected_total_variation
 
 SAMPLES = 100_000

@@ -9,8 +9,8 @@ import sc_scenarios
 
 from mathhammer import _core
 from mathhammer import starcraft as sc
-from mathhammer._validate import InputError, InputTypeError
-from mathhammer.batch import ResultBatch
+from mathhammer.errors import InputError, InputTypeError
+from mathhammer.core.batches import ResultBatch
 
 RIFLE = sc.catalog.weapon("c14_rifle")
 WEAPONS = [RIFLE, sc.catalog.weapon("quad_k12"), sc.catalog.weapon("particle_disruptors"),
@@ -138,11 +138,11 @@ def test_errors_name_the_item() -> None:
 def test_concurrent_batches_give_the_serial_results() -> None:
     from concurrent.futures import ThreadPoolExecutor
 
-    from mathhammer.starcraft import engine
+    from mathhammer.starcraft import plan
 
     def run(k: int) -> list[str]:
         if k % 3 == 0:
-            engine._cases.clear()  # other threads meanwhile read and fill the cache
+            plan._cases.clear()  # other threads meanwhile read and fill the cache
         batch = sc.attack_batch(WEAPONS, UNITS, firing_models=[1 + k % 4, 2, 3, 4])
         return [item.to_json() for item in batch]
 

@@ -13,11 +13,12 @@ import numpy as np
 import pytest
 import sc_scenarios
 
-from mathhammer import _core, sampling
+from mathhammer import _core
+from mathhammer.core import sampling
 from mathhammer import starcraft as sc
-from mathhammer._validate import InputError, InputTypeError
-from mathhammer.results import Distribution
-from mathhammer.starcraft import engine
+from mathhammer.errors import InputError, InputTypeError
+from mathhammer.core.distributions import Distribution
+from mathhammer.starcraft import plan as plan_module
 
 _sc = _core.starcraft
 RIFLE = sc.catalog.weapon("c14_rifle")
@@ -28,13 +29,13 @@ def _reference(weapon: sc.Weapon | None, unit: sc.Unit, kw: dict[str, Any], rule
                probs: np.ndarray | None = None, samples: int | None = None) -> dict[str, Any]:
     """The result's figures from the step functions (exact_attack or given frequencies, then
     allocation_table) summed with numpy, independently of the C++ shaping."""
-    plan = engine.plan_batch(weapon, unit, sc.Variants(**rules), **kw)
+    plan = plan_module.plan_batch(weapon, unit, sc.Variants(**rules), **kw)
     layout = _sc.attack_layout(plan.config)
     if probs is None:
         probs = np.asarray(_sc.exact_attack(plan.config))
     n, per_die = layout.dice, plan.damage_per_die
     k = probs[layout.inflicting: layout.inflicting + n + 1]
-    table = _sc.allocation_table(engine.unit_profile(unit), engine.unit_state(unit), plan.config.alloc, per_die, n)
+    table = _sc.allocation_table(plan_module.unit_profile(unit), plan_module.unit_state(unit), plan.config.alloc, per_die, n)
     damage = np.zeros(n * per_die + 1)
     np.add.at(damage, np.arange(n + 1) * per_die, k)
     rows = np.stack([table.state.models, table.state.marker, table.state.shielded, table.state.first_model_alive], 1)
@@ -84,7 +85,7 @@ def test_monte_carlo_tables_equal_the_step_functions_bit_for_bit() -> None:
     for weapon_fields, unit_fields, kw, rules in sc_scenarios.scenarios(60, 4, 20, True):
         weapon, unit = sc_scenarios.profiles(weapon_fields, unit_fields)
         result = sc.attack(weapon, unit, rules=rules, method="monte_carlo", samples=4_000, seed=9, threads=1, **kw)
-        plan = engine.plan_batch(weapon, unit, sc.Variants(**rules), **kw)
+        plan = plan_module.plan_batch(weapon, unit, sc.Variants(**rules), **kw)
         counts = sampling.run_monte_carlo(
             lambda s, t, b, e, th: _sc.sample_attack(plan.config, s, t, b, e, th), 4_000, 9, 1)  # noqa: B023
         assert _figures(result) == _reference(weapon, unit, kw, rules, counts / 4_000, 4_000)
@@ -160,9 +161,9 @@ def test_random_calls_with_unhashable_options_match_the_reference() -> None:
 
 
 def test_a_full_cache_starts_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine, "_CACHED_CASES", 2)
-    monkeypatch.setattr(engine, "_cases", {})
+    monkeypatch.setattr(plan_module, "_CACHED_CASES", 2)
+    monkeypatch.setattr(plan_module, "_cases", {})
     results = [sc.attack(RIFLE, ZERGLINGS, firing_models=n) for n in (1, 2, 3, 1, 2, 3)]
-    assert len(engine._cases) <= 2
+    assert len(plan_module._cases) <= 2
     for n, result in zip((1, 2, 3, 1, 2, 3), results):
         assert _figures(result) == _reference(RIFLE, ZERGLINGS, {"firing_models": n}, {})

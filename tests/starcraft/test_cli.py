@@ -176,7 +176,7 @@ def test_a_result_heading_without_its_command_says_how_many_dice_fired() -> None
     """``mathhammer run`` prints a StarCraft attack from its result alone: the heading names the dice
     the models rolled (6 Marines' C-14 rifles, RoA 2: 12 dice)."""
     from mathhammer import starcraft as sc
-    from mathhammer.starcraft.cli import attack_heading
+    from mathhammer.starcraft.report import attack_heading
 
     result = sc.attack(sc.catalog.weapon("c14_rifle"), sc.catalog.unit("zergling"), firing_models=6)
     assert attack_heading(result) == "C-14 Rifle (12 dice) at Zergling, exact"

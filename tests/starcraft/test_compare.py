@@ -7,7 +7,7 @@ import json
 import pytest
 
 from mathhammer import starcraft as sc
-from mathhammer._validate import InputError
+from mathhammer.errors import InputError
 from mathhammer.cli import main
 
 RIFLE, K12 = sc.catalog.weapon("c14_rifle"), sc.catalog.weapon("quad_k12")

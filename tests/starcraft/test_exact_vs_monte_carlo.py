@@ -11,9 +11,9 @@ from collections import defaultdict
 
 import numpy as np
 import pytest
-from mathhammer import sampling
+from mathhammer.core import sampling
 from mathhammer import starcraft as sc
-from mathhammer.starcraft import engine
+from mathhammer.starcraft import plan as plan_module
 from sc_scenarios import (
     ALL_FEATURES,
     features,
@@ -133,7 +133,7 @@ def test_same_seed_same_counts_for_any_thread_count(threads: int) -> None:
 
     weapon, unit, kw, rules = ATTACKS[3]
     w, u = profiles(weapon, unit)
-    plan = engine.plan_batch(w, u, sc.Rules(**rules), **kw)
+    plan = plan_module.plan_batch(w, u, sc.Rules(**rules), **kw)
     kernel = lambda s, t, b, e, th: _core.starcraft.sample_attack(plan.config, s, t, b, e, th)  # noqa: E731
     reference = sampling.run_monte_carlo(kernel, 300_000, 11, 1)
     assert np.array_equal(reference, sampling.run_monte_carlo(kernel, 300_000, 11, threads))

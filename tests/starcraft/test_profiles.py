@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mathhammer import library
+from mathhammer.files import library
 from mathhammer import starcraft as sc
 
 ROOT = Path(__file__).resolve().parents[2]

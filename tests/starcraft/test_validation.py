@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mathhammer import starcraft as sc
-from mathhammer._validate import InputError, InputTypeError
+from mathhammer.errors import InputError, InputTypeError
 from mathhammer.starcraft import engine
 from mathhammer.starcraft.profiles import ATTACK_KWARGS
 

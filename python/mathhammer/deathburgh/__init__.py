@@ -11,19 +11,23 @@
 round of combats with wounds carried over.
 """
 
+from typing import Any
+
+from mathhammer.deathburgh._game import GAME
 from mathhammer.deathburgh.engine import combat, combat_batch, pool
-from mathhammer.deathburgh.profiles import EXAMPLES, Miniature, Side, example, load_profiles, save_profiles
+from mathhammer.deathburgh.files import load_profiles, load_round, save_profiles
+from mathhammer.deathburgh.profiles import EXAMPLES, Miniature, Side, example
 from mathhammer.deathburgh.results import CombatResult, RoundResult
-from mathhammer.deathburgh.rounds import Engagement, load_round, round
-from mathhammer.deathburgh.rules import Rules, Variants
+from mathhammer.deathburgh.rounds import Engagement, round
+from mathhammer.deathburgh.variants import Variants
 
 __all__ = [
     "EXAMPLES",
+    "GAME",
     "CombatResult",
     "Engagement",
     "Miniature",
     "RoundResult",
-    "Rules",
     "Variants",
     "Side",
     "combat",
@@ -35,3 +39,13 @@ __all__ = [
     "round",
     "save_profiles",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The deprecated name ``db.Rules`` (now ``db.Variants``)."""
+    if name == "Rules":
+        import warnings
+
+        warnings.warn("db.Rules is deprecated; use db.Variants", DeprecationWarning, stacklevel=2)
+        return Variants
+    raise AttributeError(f"module 'mathhammer.deathburgh' has no attribute {name!r}")

@@ -11,21 +11,22 @@ from typing import Any, TypeVar
 import numpy as np
 
 from mathhammer import _core
-from mathhammer.batch import ResultBatch, broadcast, is_sequence, item_error, item_options, per_item
-from mathhammer._validate import InputError, InputTypeError, check_choice, check_int, check_stat
+from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error, item_options, per_item
+from mathhammer.core.checks import check_choice, check_int, check_stat
+from mathhammer.errors import InputError, InputTypeError
 from mathhammer.deathburgh.profiles import MAX_BONUS, MAX_DICE, REROLLS, Miniature, Side, as_miniature
 from mathhammer.deathburgh.results import CombatResult
-from mathhammer.deathburgh.rules import CombatPlan, Variants, plan_combat, plan_pool
-from mathhammer.options import Progress, check_switches, engine_options
-from mathhammer.results import Distribution
-from mathhammer.sampling import resolve_threads, run_monte_carlo
+from mathhammer.deathburgh.plan import CombatPlan, plan_combat, plan_pool
+from mathhammer.deathburgh.variants import Variants
+from mathhammer.core.options import DEFAULT_SAMPLES, METHODS, Progress, engine_options
+from mathhammer.core.variants import check_switches
+from mathhammer.core.distributions import Distribution
+from mathhammer.core.sampling import resolve_threads, run_monte_carlo
 
 __all__ = ["METHODS", "combat", "combat_batch", "pool"]
 
 _cpp = _core.deathburgh
 
-METHODS = ("auto", "exact", "monte_carlo")
-DEFAULT_SAMPLES = 1_000_000
 # planned combats kept by value: enough for a sweep over many thousand different combats (a plan and
 # its spec are a few hundred bytes)
 _CACHED_COMBATS = 32_768
@@ -239,8 +240,8 @@ def combat_batch(
     }
     size, items = broadcast(arguments)
     single = {name: not is_sequence(value) for name, value in arguments.items()}
-    attackers = _checked_sides("attacker", items["attacker"], single["attacker"])
-    defenders = _checked_sides("defender", items["defender"], single["defender"])
+    attackers = checked_items("attacker", items["attacker"], single, lambda v: as_side("attacker", v))
+    defenders = checked_items("defender", items["defender"], single, lambda v: as_side("defender", v))
     option_names = ("method", "samples", "seed", "threads")
     rule_names = ("variants",) + switch_names
     option_list = per_item(items, option_names, single, item_options(progress, executor, METHODS))
@@ -250,7 +251,7 @@ def combat_batch(
     for i in range(size):
         try:
             plans.append(planned_combat(attackers[i], defenders[i], reactions[i], rule_list[i], stand[i]))
-        except (InputError, InputTypeError) as error:
+        except InputError as error:
             name = error.field.split(".")[0]
             raise item_error(error, name, i, single.get(name, True)) from None
     exact = [i for i in range(size) if option_list[i].method != "monte_carlo"]
@@ -287,22 +288,6 @@ def _exact_arrays(specs: list[Any]) -> Callable[[int], tuple[np.ndarray, np.ndar
                 values[cut[2]:cut[3]], values[cut[3]:cut[4]])
 
     return arrays
-
-
-def _checked_sides(name: str, values: Sequence[Any], single: bool) -> list[Side]:
-    # each item checked as combat checks it; a single value once (it is shared by every item)
-    if single:
-        try:
-            return [as_side(name, values[0])] * len(values)
-        except (InputError, InputTypeError) as error:
-            raise item_error(error, name, 0, True) from None
-    out = []
-    for i, value in enumerate(values):
-        try:
-            out.append(as_side(name, value))
-        except (InputError, InputTypeError) as error:
-            raise item_error(error, name, i, False) from None
-    return out
 
 
 def combat_counts(plan: CombatPlan, samples: int, seed: int, threads: int, progress: Progress | None = None,

@@ -1,4 +1,5 @@
-"""Deathburgh miniatures and combat sides (docs/rules/deathburgh.md §1 and §3), profile notation and files."""
+"""Deathburgh miniatures and combat sides (docs/rules/deathburgh.md §1 and §3) and their notation; a
+miniature may also be named by one of the example profiles (:data:`EXAMPLES`)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,12 @@ import dataclasses
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from mathhammer._guard import as_path, check_notation, excerpt, read_data, squeeze
-from mathhammer._validate import InputError, InputTypeError, check_bool, check_choice, check_int, check_stat
+from mathhammer.core.guard import check_notation, excerpt, squeeze
+from mathhammer.deathburgh.catalog import CARDS
+from mathhammer.core.checks import check_bool, check_choice, check_int, check_stat
+from mathhammer.errors import InputError, InputTypeError
 
 __all__ = [
     "EXAMPLES",
@@ -23,8 +25,6 @@ __all__ = [
     "Side",
     "as_miniature",
     "example",
-    "load_profiles",
-    "save_profiles",
 ]
 
 MAX_DICE = 20
@@ -206,29 +206,9 @@ def _check_keys(field: str, data: Mapping[str, Any], known: Iterable[str]) -> No
         raise InputError(field, f"unknown key(s) {', '.join(map(repr, unknown))}; known: {', '.join(known)}")
 
 
-# --- the spec's example profiles (alpha v0.1 sample warbands, docs/rules/deathburgh.md §9) -----------------------
-def _example(name: str, profile: str, role: str = "melee") -> tuple[str, Miniature]:
-    return name, Miniature.parse(profile, role=role, name=name)
-
-
-#: The sample warbands' profiles by name. Notes: the Ranged Warrior's Crossbow adds one rolled die at
-#: ≤ 6" (``extra_dice=1``); the Old Fellas Brute's "Behind me" gives +1 Support to an ally in contact
-#: (Defensive); the Bandit Leader's "Are you sure?" lets allies within 10" reroll one miss
-#: (``reroll="one_fail"``); the Bandit Erudite's "Shiny!" is 3 automatic hits (``auto_hits=3``).
-EXAMPLES: dict[str, Miniature] = dict(
-    [
-        _example("Old Fellas Melee Warrior Follower", "A 4/4+ D 4/4+ W 3"),
-        _example("Old Fellas Ranged Warrior Follower", "A 4/4+ D 4/6+ W 3", role="ranged"),
-        _example("Old Fellas Brute", "A 3/4+ D 5/3+ W 5"),
-        _example("Old Fellas Leader", "A 5/3+ D 5/4+ W 4"),
-        _example("Bandit Melee Follower", "A 4/4+ D 4/5+ W 3"),
-        _example("Bandit Ranged Follower", "A 4/4+ D 4/6+ W 3", role="ranged"),
-        _example("Bandit Brute", "A 3/3+ D 6/4+ W 5"),
-        _example("Bandit Specialist", "A 6/3+ D 4/5+ W 2"),
-        _example("Bandit Leader", "A 5/3+ D 5/4+ W 4"),
-        _example("Bandit Erudite", "A 3/3+ D 3/4+ W 2"),
-    ]
-)
+# --- the example profiles (catalog.py's cards as miniatures) -------------------------------------------
+#: The sample warbands' profiles by name (docs/rules/deathburgh.md §9; see :mod:`mathhammer.deathburgh.catalog`).
+EXAMPLES: dict[str, Miniature] = {name: Miniature.parse(card, role=role, name=name) for name, (card, role) in CARDS.items()}
 
 
 def example(name: str) -> Miniature:
@@ -258,56 +238,6 @@ def as_miniature(field: str, value: Any) -> Miniature:
     if isinstance(value, Mapping):
         try:
             return Miniature.from_dict(value)
-        except (InputError, InputTypeError) as error:
+        except InputError as error:
             raise type(error)(f"{field}.{error.field}", str(error).split(": ", 1)[1]) from error
     raise InputTypeError(field, f"expected a Miniature, an example name or a profile like 'A 4/4+ D 4/4+ W 3', got {excerpt(value)}")
-
-
-# --- profile files (the project's library format, see mathhammer.library) -----------------------------
-def load_profiles(path: str | Path) -> dict[str, Miniature]:
-    """Miniatures from a profile library (TOML or JSON) with ``game = "deathburgh"`` and one table
-    ``[miniature."Name"]`` per miniature: the fields ``A``, ``A_plus``, ``D``, ``D_plus``, ``W``,
-    ``role``, or ``card = "A 4/4+ D 4/4+ W 3"`` (plus ``role``). A miniature without a ``name`` takes
-    its table's. Returns them by table name, in file order."""
-    from mathhammer import library
-
-    source = str(path)
-    game, profiles = library.parse_library(_read_table(path), source)
-    if game != "deathburgh":
-        raise library.ProfileFileError(source, f"game: this is a {game} library; expected game = \"deathburgh\"")
-    out: dict[str, Miniature] = {}
-    for key, mini in profiles.get("miniature", {}).items():
-        out[key] = mini if mini.name else dataclasses.replace(mini, name=key)
-    if not out:
-        raise library.ProfileFileError(source, "no [miniature.<name>] tables")
-    return out
-
-
-def save_profiles(path: str | Path, miniatures: Iterable[Miniature] | Mapping[str, Miniature]) -> None:
-    """Write miniatures as a profile library, TOML (``.toml``) or JSON (``.json``), readable by
-    :func:`load_profiles`; a list of miniatures is keyed by their names."""
-    from mathhammer import library
-
-    if isinstance(miniatures, Mapping):
-        entries = dict(miniatures)
-    else:
-        entries = {}
-        for mini in miniatures:
-            if not isinstance(mini, Miniature) or not mini.name:
-                raise InputTypeError("miniatures", f"expected named Miniature objects, got {excerpt(mini)}")
-            entries[mini.name] = mini
-    for key, mini in entries.items():
-        if not isinstance(mini, Miniature):
-            raise InputTypeError(f"miniatures[{key!r}]", f"expected a Miniature, got {excerpt(mini)}")
-    library.save_library(path, "deathburgh", {"miniature": entries})
-
-
-def _read_table(path: str | Path) -> dict[str, Any]:
-    path = as_path(path)
-    try:
-        data = read_data(path)  # a regular file of at most 16 MiB, nested at most 64 deep
-    except InputError as error:
-        raise InputError("path", f"{str(path)!r}: {str(error).split(': ', 1)[1]}") from None
-    if not isinstance(data, dict):
-        raise InputError("path", f"{str(path)!r}: expected a table at the top level")
-    return data

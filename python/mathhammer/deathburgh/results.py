@@ -8,18 +8,12 @@ from typing import Any
 
 import numpy as np
 
-from mathhammer._grids import index_grids
-from mathhammer._lazy import Deferred, deferred
-from mathhammer._validate import check_choice
-from mathhammer.deathburgh.rules import Variants
-from mathhammer.results import (
-    Distribution,
-    EngineResult,
-    Figure,
-    JointDistribution,
-    mean_stderr,
-    probability_stderr,
-)
+from mathhammer.core.distributions import index_grids
+from mathhammer.core.results import Deferred, deferred
+from mathhammer.core.checks import check_choice
+from mathhammer.deathburgh.variants import Variants
+from mathhammer.core.distributions import Distribution, JointDistribution
+from mathhammer.core.results import EngineResult, Figure, mean_stderr, probability_stderr
 
 __all__ = ["CombatResult", "RoundResult"]
 

@@ -22,16 +22,19 @@ from typing import Any
 import numpy as np
 
 from mathhammer import _core
-from mathhammer._validate import InputError, InputTypeError, check_bool, check_choice, check_int
-from mathhammer.deathburgh.engine import DEFAULT_SAMPLES, METHODS, known_keywords
+from mathhammer.core.checks import check_bool, check_choice, check_int
+from mathhammer.errors import InputError, InputTypeError
+from mathhammer.deathburgh.engine import known_keywords
 from mathhammer.deathburgh.profiles import MODES, SIDE_OPTIONS, Miniature, Side, _check_keys, as_miniature
 from mathhammer.deathburgh.results import RoundResult
-from mathhammer.deathburgh.rules import REACTIONS, CombatPlan, Variants, plan_combat
-from mathhammer.options import Progress, check_switches, engine_options
-from mathhammer.results import Distribution
-from mathhammer.sampling import resolve_threads, run_monte_carlo
+from mathhammer.deathburgh.plan import CombatPlan, plan_combat
+from mathhammer.deathburgh.variants import REACTIONS, Variants
+from mathhammer.core.options import DEFAULT_SAMPLES, METHODS, Progress, engine_options
+from mathhammer.core.variants import check_switches
+from mathhammer.core.distributions import Distribution
+from mathhammer.core.sampling import resolve_threads, run_monte_carlo
 
-__all__ = ["Engagement", "MAX_COMBATS", "MAX_EXACT_STATES", "MAX_MINIATURES", "load_round", "round"]
+__all__ = ["Engagement", "MAX_COMBATS", "MAX_EXACT_STATES", "MAX_MINIATURES", "round"]
 
 _cpp = _core.deathburgh
 
@@ -129,7 +132,7 @@ def _plan_round(
         if isinstance(entry, Mapping):
             try:
                 entry = Engagement.from_dict(entry)
-            except (InputError, InputTypeError) as error:
+            except InputError as error:
                 raise type(error)(f"combats[{k}]", str(error)) from error
         if not isinstance(entry, Engagement):
             raise InputTypeError(f"combats[{k}]", f"expected an Engagement or a dict, got {entry!r}")
@@ -147,7 +150,7 @@ def _plan_round(
             _check_keys(field_name, options, SIDE_OPTIONS)
             try:
                 sides.append(Side(minis[who], **options))
-            except (InputError, InputTypeError) as error:
+            except InputError as error:
                 raise type(error)(f"{field_name}.{error.field}", str(error).split(": ", 1)[1]) from error
             fixed_modes.append(check_choice(f"{field_name}.mode", options["mode"], MODES) if "mode" in options else None)
 
@@ -302,29 +305,3 @@ def _exact_round(
         left.append(probabilities[offset : offset + w + 1])
         offset += w + 1
     return left, [float(p) for p in probabilities[offset:]]
-
-
-def load_round(path: Any) -> dict[str, Any]:
-    """Read a round file (TOML or JSON) into the keyword arguments of :func:`round`.
-
-    The file holds the rule switches at the top level (optional), a table ``miniatures`` of
-    name → miniature (the :class:`Miniature` fields, or ``card = "A 4/4+ D 4/4+ W 3"``, or
-    ``example = "Bandit Brute"``; plus an optional ``role`` and current ``wounds``), and a list
-    ``combat`` of tables with the keys of :class:`Engagement`. Use it as
-    ``db.round(**db.load_round("round_scenario.toml"), method="exact")``. The file is read by the
-    scenario loader (:mod:`mathhammer.scenario`) as one ``[[deathburgh.round]]`` entry, so it takes
-    the same keys and ``mathhammer run`` runs it too.
-    """
-    from mathhammer import scenario
-    from mathhammer._guard import as_path
-
-    path = as_path(path)
-    data = scenario.load_scenario(path)
-    if not isinstance(data.get("miniatures"), Mapping) or not data["miniatures"]:
-        raise InputError("miniatures", f"{path}: expected a table of name -> miniature")
-    if "combat" not in data and "combats" not in data:
-        data["combat"] = []  # a round file may list its miniatures before it has combats
-    (entry,) = scenario.prepare_entries(data, base=path.parent, source=str(path))
-    kwargs = dict(entry.kwargs)
-    return {"miniatures": kwargs.pop("miniatures"), "combats": kwargs.pop("combats"),
-            "wounds": kwargs.pop("wounds", {}), **kwargs}

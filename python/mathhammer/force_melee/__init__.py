@@ -7,8 +7,8 @@
 (0.833333, 0.0)
 """
 
+from mathhammer.core.options import METHODS
 from mathhammer.force_melee.engine import (
-    METHODS,
     ExchangeDamage,
     allocate,
     melee,
@@ -16,13 +16,16 @@ from mathhammer.force_melee.engine import (
     melee_many,
     resolve,
 )
-from mathhammer.force_melee.profiles import EXAMPLES, KINDS, REROLLS, Side, Unit, Weapon, example
+from mathhammer.force_melee._game import GAME
+from mathhammer.force_melee.catalog import EXAMPLES, example
+from mathhammer.force_melee.profiles import KINDS, REROLLS, Side, Unit, Weapon
 from mathhammer.force_melee.results import AllocationResult, MeleeManyResult, MeleeResult, PairResult, UnitResult
 from mathhammer.force_melee.scenario import load_scenario, run_scenario
 from mathhammer.force_melee.variants import ALLOCATIONS, SUSTAINED_MODES, WINNER_DAMAGE, Variants
 
 __all__ = [
     "ALLOCATIONS",
+    "GAME",
     "EXAMPLES",
     "KINDS",
     "METHODS",

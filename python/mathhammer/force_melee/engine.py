@@ -14,21 +14,22 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from mathhammer import _core, sampling
-from mathhammer.batch import ResultBatch, broadcast, is_sequence, item_error, item_options, per_item
-from mathhammer._grids import index_grids
-from mathhammer._validate import InputError, InputTypeError, check_choice, check_int
+from mathhammer import _core
+from mathhammer.core import sampling
+from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error, item_options, per_item
+from mathhammer.core.distributions import index_grids
+from mathhammer.core.checks import check_choice, check_int
+from mathhammer.errors import InputError, InputTypeError
 from mathhammer.force_melee.profiles import MAX_DICE, Side, Unit, as_side, as_unit
 from mathhammer.force_melee.results import AllocationResult, MeleeManyResult, MeleeResult, PairResult, UnitResult
 from mathhammer.force_melee.variants import ALLOCATIONS, Variants
-from mathhammer.options import check_switches, engine_options
-from mathhammer.results import Distribution, JointDistribution
+from mathhammer.core.options import DEFAULT_SAMPLES, METHODS, engine_options
+from mathhammer.core.variants import check_switches
+from mathhammer.core.distributions import Distribution, JointDistribution
 
 _fm = _core.force_melee
 
-METHODS: tuple[str, ...] = ("auto", "exact", "monte_carlo")
 
-DEFAULT_SAMPLES = 1_000_000
 #: Cells of the product of the exchanges' laws the exact melee_many enumerates (docs/rules/force_melee.md §6).
 MAX_EXACT_CELLS = 1_000_000
 #: Histogram bins one call may use (a joint damage table of 2048 x 2048, 32 MB of doubles).
@@ -209,15 +210,15 @@ def melee_batch(
     }
     size, items = broadcast(arguments)
     single = {name: not is_sequence(value) for name, value in arguments.items()}
-    sides_a = _checked_sides("a", items["a"], single["a"])
-    sides_b = _checked_sides("b", items["b"], single["b"])
+    sides_a = checked_items("a", items["a"], single, lambda v: as_side(v, "a"))
+    sides_b = checked_items("b", items["b"], single, lambda v: as_side(v, "b"))
     option_list = per_item(items, ("method", "samples", "seed", "threads"), single, item_options(progress, executor, METHODS))
     switch_list = per_item(items, ("variants",) + switch_names, single, _switches)
     exchanges: list[PlannedExchange] = []
     for i in range(size):
         try:
             exchanges.append(planned_exchange(sides_a[i], sides_b[i], switch_list[i]))
-        except (InputError, InputTypeError) as error:
+        except InputError as error:
             # the table-size check names the dice of both sides: the item is named by a listed side
             name = "b" if single["a"] and not single["b"] else "a"
             raise item_error(error, name, i, single[name]) from None
@@ -255,22 +256,6 @@ def _exact_tables(configs: list[_fm.ExchangeConfig]) -> Callable[[int], tuple[np
                 values[cut:cut + hits_a * hits_b].reshape(hits_a, hits_b))
 
     return tables
-
-
-def _checked_sides(name: str, values: Sequence[Any], single: bool) -> list[Side]:
-    # each item checked as melee checks it; a single value once (it is shared by every item)
-    if single:
-        try:
-            return [as_side(values[0], name)] * len(values)
-        except (InputError, InputTypeError) as error:
-            raise item_error(error, name, 0, True) from None
-    out = []
-    for i, value in enumerate(values):
-        try:
-            out.append(as_side(value, name))
-        except (InputError, InputTypeError) as error:
-            raise item_error(error, name, i, False) from None
-    return out
 
 
 class PlannedExchange(NamedTuple):

@@ -13,7 +13,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from mathhammer._validate import InputError, InputTypeError, check_bool, check_choice, check_int, check_stat
+from mathhammer.core.checks import check_bool, check_choice, check_int, check_stat
+from mathhammer.errors import InputError, InputTypeError
 
 MAX_DICE = 40
 MAX_FORCE = 20
@@ -246,34 +247,3 @@ def as_side(value: Any, field: str) -> Side:
 
 def as_unit(value: Any, field: str = "unit") -> Unit:
     return _from_mapping(Unit, value, field)
-
-
-# The example profiles of docs/rules/force_melee.md §8 (invented). The Assault carbine's attacks, hit and Force
-# are ours: the spec only says the weapon brings its own.
-EXAMPLES: dict[str, Side] = {
-    "line_troopers": Side(
-        unit=Unit(models=5, hp=1, name="Line Trooper squad"),
-        weapon=Weapon(hit=4, force=4, name="Combat blades"),
-        dice=3,
-    ),
-    "militia": Side(
-        unit=Unit(models=5, hp=1, name="Militia squad"),
-        weapon=Weapon(hit=5, force=2, name="Improvised weapons"),
-        dice=2,
-    ),
-    "walker": Side(
-        unit=Unit(models=1, hp=12, vehicle=True, name="Walker"),
-        weapon=Weapon(hit=3, force=6, name="Crushing claws"),
-        dice=4,
-    ),
-    "carbine_squad": Side(
-        unit=Unit(models=5, hp=1, name="Carbine squad"),
-        weapon=Weapon(hit=4, force=3, kind="ranged", assault=True, name="Assault carbine"),
-        dice=4,
-    ),
-}
-
-
-def example(name: str) -> Side:
-    """One of the example sides: line_troopers, militia, walker, carbine_squad."""
-    return EXAMPLES[check_choice("profile", name, EXAMPLES)]

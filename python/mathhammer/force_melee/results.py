@@ -10,18 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from mathhammer._lazy import Deferred, deferred
-from mathhammer._validate import InputError, check_choice
+from mathhammer.core.results import Deferred, deferred
+from mathhammer.core.checks import check_choice
+from mathhammer.errors import InputError
 from mathhammer.force_melee.variants import Variants
-from mathhammer.results import (
-    Distribution,
-    EngineResult,
-    Figure,
-    JointDistribution,
-    ResultMixin,
-    mean_stderr,
-    probability_stderr,
-)
+from mathhammer.core.distributions import Distribution, JointDistribution
+from mathhammer.core.results import EngineResult, Figure, ResultMixin, mean_stderr, probability_stderr
 
 __all__ = ["AllocationResult", "MeleeManyResult", "MeleeResult", "PairResult", "UnitResult"]
 

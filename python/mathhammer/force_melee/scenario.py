@@ -1,4 +1,5 @@
-"""Force melee scenario files: the ``force_melee`` entries of a scenario, read by :mod:`mathhammer.scenario`.
+"""Force melee scenario files: the ``force_melee`` entries of a scenario, read through the game's
+descriptor as every scenario is (:mod:`mathhammer.core.entries`; ``mathhammer run`` runs them all).
 
 A file (TOML or JSON) holds a ``title`` and arrays of tables under ``force_melee``::
 
@@ -31,10 +32,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mathhammer._validate import InputError, InputTypeError
-from mathhammer.force_melee.profiles import EXAMPLES
+from mathhammer.core.entries import META_KEYS, game_entries, read_file
+from mathhammer.core.game import find_profile
+from mathhammer.core.guard import as_path
+from mathhammer.errors import InputError, InputTypeError, ProfileFileError
+from mathhammer.force_melee._game import GAME
+from mathhammer.force_melee.catalog import EXAMPLES
 
-ACTIONS: tuple[str, ...] = ("melee", "melee_many")
+__all__ = ["ScenarioEntry", "force_melee_only", "load_scenario", "parse_scenario", "run_scenario"]
+
+ACTIONS: tuple[str, ...] = tuple(action.name for action in GAME.actions if action.scenario)
 
 
 @dataclass(frozen=True)
@@ -47,17 +54,12 @@ class ScenarioEntry:
 
     def run(self, **overrides: Any) -> Any:
         """Run the entry; ``overrides`` replace its keywords (e.g. method, samples, seed)."""
-        from mathhammer.force_melee import engine
-
-        function = engine.melee if self.action == "melee" else engine.melee_many
-        return function(**{**self.kwargs, **overrides})
+        return GAME.action(self.action).function(**{**self.kwargs, **overrides})
 
 
 def force_melee_only(data: Any, source: str = "scenario") -> dict[str, Any]:
     """The scenario keeping only its ``force_melee`` section (and title, description, profiles),
     which must hold melee or melee_many entries."""
-    from mathhammer.library import _find
-    from mathhammer.scenario import META_KEYS
 
     if not isinstance(data, Mapping):
         raise InputTypeError(source, "a scenario holds a table")
@@ -78,7 +80,7 @@ def force_melee_only(data: Any, source: str = "scenario") -> dict[str, Any]:
             if isinstance(item.get("sides"), Mapping):
                 named.update({f"sides.{k}": v for k, v in item["sides"].items()})
             for key, value in named.items():
-                if isinstance(value, str) and _find(value, EXAMPLES) is None:
+                if isinstance(value, str) and find_profile(value, EXAMPLES) is None:
                     raise InputError(source, f"force_melee.{action}[{index}]: {key}: unknown example profile "
                                      f"{value!r}; examples: {', '.join(EXAMPLES)}")
     return {key: value for key, value in data.items() if key in META_KEYS or key == "force_melee"}
@@ -86,19 +88,21 @@ def force_melee_only(data: Any, source: str = "scenario") -> dict[str, Any]:
 
 def parse_scenario(data: Mapping[str, Any], source: str = "scenario", base: Path | None = None) -> list[ScenarioEntry]:
     """The force_melee entries of a loaded scenario, with their profiles built and checked."""
-    from mathhammer.scenario import prepare_entries
-
-    entries = prepare_entries(force_melee_only(data, source), base=base, source=source)
+    entries = game_entries(GAME, force_melee_only(data, source), base=base, source=source)
     return [ScenarioEntry(entry.action.name, entry.name, entry.kwargs) for entry in entries]
+
+
+def _read(path: Path) -> dict[str, Any]:
+    data = read_file(path)
+    if not isinstance(data, Mapping):
+        raise ProfileFileError(str(path), "a scenario file holds a table")
+    return dict(data)
 
 
 def load_scenario(path: str | Path) -> list[ScenarioEntry]:
     """Read a scenario file and return its force_melee entries (see the module docstring)."""
-    from mathhammer._guard import as_path
-    from mathhammer.scenario import load_scenario as read
-
     path = as_path(path)
-    return parse_scenario(read(path), str(path), path.parent)
+    return parse_scenario(_read(path), str(path), path.parent)
 
 
 def run_scenario(
@@ -109,10 +113,7 @@ def run_scenario(
     ``overrides`` replace keywords of every entry (e.g. ``method="monte_carlo", seed=1``);
     ``progress(name)`` may return a Monte Carlo progress callback for that entry.
     """
-    from mathhammer import scenario
-    from mathhammer._guard import as_path
-
     path = as_path(path)
-    data = force_melee_only(scenario.load_scenario(path), str(path))
-    outcomes = scenario.run_scenario(data, base=path.parent, source=str(path), progress=progress, overrides=overrides)
-    return [(outcome.name, outcome.result) for outcome in outcomes]
+    data = force_melee_only(_read(path), str(path))
+    entries = game_entries(GAME, data, base=path.parent, source=str(path), overrides=overrides)
+    return [(entry.name, entry.call(progress(entry.name) if progress is not None else None)) for entry in entries]

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mathhammer import _core, options
-from mathhammer._validate import check_bool, check_choice
+from mathhammer import _core
+from mathhammer.core.variants import Variants as BaseVariants
+from mathhammer.core.checks import check_bool, check_choice
 
 __all__ = ["ALLOCATIONS", "SUSTAINED_MODES", "WINNER_DAMAGE", "Variants"]
 
@@ -18,7 +19,7 @@ SUSTAINED_MODES: tuple[str, ...] = ("bonus", "extra_hits")
 
 
 @dataclass(frozen=True)
-class Variants(options.Variants):
+class Variants(BaseVariants):
     """The switches that hold for a whole melee.
 
     winner_damage: the damage of the side with more hits — "once" (default: its Force, the rule read

@@ -6,16 +6,37 @@
 0.222...
 """
 
-from mathhammer.killteam.advise import Advice, MoveValue, advise
-from mathhammer.killteam.compare import Comparison, FightComparison, compare, compare_fights
-from mathhammer.killteam.attack_dice import AttackDiceResult, attack_dice, attack_distribution
-from mathhammer.killteam.fight import FightLog, FightResult, fight, resolve_fight
-from mathhammer.killteam.profiles import ALL_STRATEGIES, OBJECTIVES, STRATEGIES, Fighter, Operative, Weapon
-from mathhammer.killteam.rules import Abilities, WeaponRules
-from mathhammer.killteam.shoot import ShootResult, shoot, shoot_batch, shoot_many
+from mathhammer.killteam._game import GAME
+from mathhammer.killteam.advice import advise
+from mathhammer.killteam.comparison import compare, compare_fights
+from mathhammer.killteam.dice import attack_dice
+from mathhammer.killteam.fighting import fight, resolve_fight
+from mathhammer.killteam.plan import attack_distribution
+from mathhammer.killteam.profiles import (
+    ALL_STRATEGIES,
+    OBJECTIVES,
+    STRATEGIES,
+    Abilities,
+    Fighter,
+    Operative,
+    Weapon,
+    WeaponRules,
+)
+from mathhammer.killteam.results import (
+    Advice,
+    AttackDiceResult,
+    Comparison,
+    FightComparison,
+    FightLog,
+    FightResult,
+    MoveValue,
+    ShootResult,
+)
+from mathhammer.killteam.shooting import shoot, shoot_batch, shoot_many
 from mathhammer.killteam.variants import Variants
 
 __all__ = [
+    "GAME",
     "ALL_STRATEGIES",
     "OBJECTIVES",
     "STRATEGIES",

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from mathhammer import options
-from mathhammer._validate import check_choice
+from mathhammer.core.variants import Variants as BaseVariants
+from mathhammer.core.checks import check_choice
 
 __all__ = ["CHOICES", "Variants"]
 
@@ -32,7 +32,7 @@ CHOICES: dict[str, tuple[str, str]] = {
 
 
 @dataclass(frozen=True)
-class Variants(options.Variants):
+class Variants(BaseVariants):
     """Kill Team's rule switches (docs/rules/killteam.md §8.5); ``Variants.resolve("ktcalc")`` is the reference.
 
     shock: what Shock discards when the enemy holds no norm ("discard_crit") or not ("norms_only").

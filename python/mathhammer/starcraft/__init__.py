@@ -8,31 +8,45 @@
 3.5
 """
 
-from mathhammer.starcraft import catalog, rules
-from mathhammer.starcraft.compare import Comparison, compare
+from typing import Any
+
+from mathhammer.starcraft import catalog, steps
+from mathhammer.starcraft._game import GAME
+from mathhammer.starcraft.comparison import compare
 from mathhammer.starcraft.engine import attack, attack_batch, resolve, sequence
-from mathhammer.starcraft.keywords import KEYWORDS, TAGS, format_keywords, parse_keywords
-from mathhammer.starcraft.profiles import Batch, Rules, Unit, Variants, Weapon
+from mathhammer.starcraft.profiles import (
+    KEYWORDS,
+    TAGS,
+    Batch,
+    BatchOptions,
+    Unit,
+    Weapon,
+    format_keywords,
+    parse_keywords,
+)
 from mathhammer.starcraft.results import (
     Allocation,
     AttackResult,
     BatchSummary,
+    Comparison,
     Resolution,
     SequenceResult,
     Stages,
     StateDistribution,
 )
+from mathhammer.starcraft.variants import Variants
 
 __all__ = [
+    "GAME",
     "KEYWORDS",
     "TAGS",
     "Allocation",
     "AttackResult",
     "Batch",
+    "BatchOptions",
     "BatchSummary",
     "Comparison",
     "Resolution",
-    "Rules",
     "SequenceResult",
     "Stages",
     "StateDistribution",
@@ -46,6 +60,20 @@ __all__ = [
     "format_keywords",
     "parse_keywords",
     "resolve",
-    "rules",
     "sequence",
+    "steps",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The deprecated names: ``sc.Rules`` (now ``sc.Variants``) and ``sc.rules`` (now ``sc.steps``)."""
+    import warnings
+
+    if name == "Rules":
+        warnings.warn("sc.Rules is deprecated; use sc.Variants", DeprecationWarning, stacklevel=2)
+        return Variants
+    if name == "rules":
+        import mathhammer.starcraft.rules as rules  # warns itself when first imported
+
+        return rules
+    raise AttributeError(f"module 'mathhammer.starcraft' has no attribute {name!r}")

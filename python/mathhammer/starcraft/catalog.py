@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeVar
 
-from mathhammer._validate import InputError, InputTypeError
+from mathhammer.errors import InputError, InputTypeError
 from mathhammer.starcraft.profiles import Unit, Weapon
 
 __all__ = ["ARMED_WITH", "UNITS", "WEAPONS", "unit", "weapon", "weapon_of"]

@@ -1,23 +1,190 @@
-"""StarCraft TMG profiles: Weapon, Unit, the rule variants (Variants, also named Rules) and a Batch of a sequence.
+"""StarCraft TMG profiles and their card notation: Weapon, Unit, the Combat Tags and weapon keywords,
+and a Batch of a sequence with its options.
 
-Ranges follow docs/rules/starcraft.md §10. Every check raises ``InputError`` / ``InputTypeError`` (a
-ValueError / TypeError) whose message starts with the field name and says what is allowed.
+``parse_keywords('PIERCE Armoured (2), CRITICAL HIT (2), LONG RANGE (18")')`` gives the Weapon fields
+keywords set plus the keywords kept for the record (INDIRECT FIRE, PINPOINT, ...: they decide who may
+shoot, not the dice; docs/rules/starcraft.md §1). Ranges follow docs/rules/starcraft.md §10. Every
+check raises ``InputError`` / ``InputTypeError`` whose message starts with the field name and says
+what is allowed.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from mathhammer import options
-from mathhammer.library import FieldsProfile
-from mathhammer._guard import check_notation, excerpt, squeeze
-from mathhammer._validate import InputError, InputTypeError, check_bool, check_choice, check_int, check_stat
-from mathhammer.starcraft.keywords import format_keywords, normalize_tag, normalize_tags, parse_keywords
+from mathhammer.core.checks import check_bool, check_int, check_stat
+from mathhammer.core.guard import check_notation, excerpt, squeeze
+from mathhammer.core.profiles import FieldsProfile, profile_to_dict
+from mathhammer.errors import InputError, InputTypeError
 
-__all__ = ["ATTACK_KWARGS", "Batch", "Rules", "SURGE_DICE", "Unit", "Variants", "Weapon", "check_variants"]
+__all__ = [
+    "ATTACK_KWARGS", "KEYWORDS", "MAX_DAMAGE", "MAX_KEYWORD", "MAX_MODELS", "SURGE_DICE", "TAGS", "Batch",
+    "BatchOptions", "ParsedKeywords", "Unit", "Weapon", "format_keywords", "normalize_tag", "normalize_tags",
+    "parse_keywords",
+]
+
+# --- Combat Tags and weapon keywords (docs/rules/starcraft.md §1) -----------------------------------
+
+TAGS: tuple[str, ...] = ("Armoured", "Biological", "Light", "Mechanical", "Psionic", "Flying", "Ground")
+_TAG_ALIASES = {tag.lower(): tag for tag in TAGS} | {"armored": "Armoured"}
+
+MAX_KEYWORD_VALUE = 20
+
+# Keywords that set a Weapon field from "(X)".
+_VALUE_KEYWORDS: dict[str, str] = {
+    "PRECISION": "precision",
+    "CRITICAL HIT": "critical_hit",
+    "ANTI-EVADE": "anti_evade",
+    "LOCKED IN": "locked_in",
+    "CONCENTRATED FIRE": "concentrated_fire",
+}
+# Keywords accepted and kept that change no maths (they decide who may shoot).
+KEPT_KEYWORDS: tuple[str, ...] = ("INDIRECT FIRE", "PINPOINT", "SIDEARM", "SPECIALIST", "BULKY")
+KEYWORDS: tuple[str, ...] = (
+    "PIERCE",
+    "PRECISION",
+    "CRITICAL HIT",
+    "ANTI-EVADE",
+    "BURST FIRE",
+    "LOCKED IN",
+    "LONG RANGE",
+    "CONCENTRATED FIRE",
+    "INSTANT",
+    *KEPT_KEYWORDS,
+)
+_KNOWN = ", ".join(KEYWORDS)
+_INCHES = r"(\d+)\s*(?:\"|”|“|''|in\b|inches\b)?"
+
+
+def normalize_tag(field_name: str, value: Any) -> str:
+    """A Combat Tag by any capitalisation ('Armored' accepted); unknown tags list the known ones."""
+    if not isinstance(value, str):
+        raise InputTypeError(field_name, f"expected a Combat Tag name, got {excerpt(value)}")
+    tag = _TAG_ALIASES.get(value.strip().lower())
+    if tag is None:
+        raise InputError(field_name, f"unknown Combat Tag {excerpt(value)}; allowed: {', '.join(TAGS)}")
+    return tag
+
+
+def normalize_tags(field_name: str, value: Any) -> tuple[str, ...]:
+    """Tags from a tuple/list or a string such as 'Biological, Light, Ground' (sorted in TAGS order, no repeats)."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        check_notation(field_name, value)
+        items: Iterable[Any] = [part for part in re.split(r"[,;/]|\s+", value) if part.strip()]
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        items = value
+    else:
+        raise InputTypeError(field_name, f"expected Combat Tags as a list or 'Light, Ground', got {excerpt(value)}")
+    tags = {normalize_tag(field_name, item) for item in items}
+    return tuple(tag for tag in TAGS if tag in tags)
+
+
+@dataclass(frozen=True)
+class ParsedKeywords:
+    """What a keyword string sets: Weapon field values, and the kept keywords as written (upper case)."""
+
+    fields: dict[str, Any] = field(default_factory=dict)
+    kept: tuple[str, ...] = ()
+
+
+def _split(text: str) -> list[str]:
+    # Commas separate keywords; none of them holds a comma inside.
+    return [squeeze(part) for part in re.split(r"[,;\n]", text) if part.strip()]
+
+
+def _value(keyword: str, argument: str, item: str) -> int:
+    match = re.fullmatch(r"\(?\s*(\d+)\s*\)?", argument)
+    if not match:
+        raise InputError("keywords", f"{excerpt(item)}: {keyword} takes a number, written {keyword} (X)")
+    field_name = _VALUE_KEYWORDS.get(keyword, keyword.lower().replace(" ", "_"))
+    lo = 1 if keyword == "CONCENTRATED FIRE" else 0
+    hi = 40 if keyword == "CONCENTRATED FIRE" else MAX_KEYWORD_VALUE
+    return check_int(f"keywords ({field_name})", int(match.group(1)), lo, hi)
+
+
+def parse_keywords(text: str | Iterable[str] | None) -> ParsedKeywords:
+    """Parse card notation such as 'PIERCE Armoured (2), BURST FIRE 8" (1), INSTANT' (any capitalisation)."""
+    if text is None:
+        return ParsedKeywords()
+    if not isinstance(text, str):
+        if isinstance(text, (list, tuple)) and all(isinstance(t, str) for t in text):
+            text = ", ".join(text)
+        else:
+            raise InputTypeError("keywords", f"expected card notation such as 'PRECISION (1), INSTANT', got {excerpt(text)}")
+    # Bounded, and every item's whitespace squeezed (in _split): each pattern below then matches in
+    # time linear in the item's length.
+    check_notation("keywords", text)
+    fields: dict[str, Any] = {}
+    kept: list[str] = []
+    seen: set[str] = set()
+    for item in _split(text):
+        normalized = re.sub(r"\s+", " ", item.upper().replace("ANTI EVADE", "ANTI-EVADE"))
+        keyword = next((k for k in sorted(KEYWORDS, key=len, reverse=True) if re.match(rf"{re.escape(k)}\b", normalized)), None)
+        if keyword is None:
+            raise InputError("keywords", f"unknown keyword {excerpt(item)}; known: {_KNOWN}")
+        if keyword in seen:
+            raise InputError("keywords", f"{keyword} is given twice")
+        seen.add(keyword)
+        # The argument as written (tags keep their case in messages).
+        head = re.match(r"[\s-]*".join(re.escape(w) for w in re.split(r"[\s-]+", keyword)), item.strip(), re.IGNORECASE)
+        argument = item.strip()[head.end():].strip() if head else normalized[len(keyword):].strip()
+        if keyword == "PIERCE":
+            match = re.fullmatch(r"[\[(]?\s*([A-Za-z]+)\s*[\])]?\s*\(?\s*(\d+)\s*\)?", argument)
+            if not match:
+                raise InputError("keywords", f"{excerpt(item)}: write PIERCE [Tag] (X), e.g. PIERCE Armoured (2)")
+            fields["pierce"] = (
+                normalize_tag("keywords (pierce tag)", match.group(1)),
+                check_int("keywords (pierce)", int(match.group(2)), 0, MAX_KEYWORD_VALUE),
+            )
+        elif keyword in _VALUE_KEYWORDS:
+            fields[_VALUE_KEYWORDS[keyword]] = _value(keyword, argument, item)
+        elif keyword == "BURST FIRE":
+            match = re.fullmatch(rf"(?:\(?\s*{_INCHES}\s*\)?)?\s*\(\s*(\d+)\s*\)", argument)
+            if not match:
+                raise InputError("keywords", f"{excerpt(item)}: write BURST FIRE Y\" (X), e.g. BURST FIRE 8\" (1)")
+            fields["burst_fire"] = check_int("keywords (burst_fire)", int(match.group(2)), 0, MAX_KEYWORD_VALUE)
+        elif keyword == "LONG RANGE":
+            if argument and not re.fullmatch(rf"\(?\s*{_INCHES}\s*\)?", argument):
+                raise InputError("keywords", f"{excerpt(item)}: write LONG RANGE (X\"), e.g. LONG RANGE (18\")")
+            fields["long_range"] = True
+        elif keyword == "INSTANT":
+            if argument:
+                raise InputError("keywords", f"{excerpt(item)}: INSTANT takes no value")
+            fields["instant"] = True
+        else:  # kept as written
+            kept.append(f"{keyword} {argument}".strip())
+    return ParsedKeywords(fields, tuple(kept))
+
+
+def format_keywords(weapon: Any) -> str:
+    """Card notation of every keyword a Weapon carries (ranges of BURST FIRE / LONG RANGE are not stored)."""
+    parts: list[str] = []
+    if weapon.pierce is not None:
+        parts.append(f"PIERCE {weapon.pierce[0]} ({weapon.pierce[1]})")
+    for keyword, name in (("PRECISION", "precision"), ("CRITICAL HIT", "critical_hit"), ("ANTI-EVADE", "anti_evade")):
+        if getattr(weapon, name):
+            parts.append(f"{keyword} ({getattr(weapon, name)})")
+    if weapon.burst_fire:
+        parts.append(f"BURST FIRE ({weapon.burst_fire})")
+    if weapon.locked_in:
+        parts.append(f"LOCKED IN ({weapon.locked_in})")
+    if weapon.long_range:
+        parts.append("LONG RANGE")
+    if weapon.concentrated_fire is not None:
+        parts.append(f"CONCENTRATED FIRE ({weapon.concentrated_fire})")
+    if weapon.instant:
+        parts.append("INSTANT")
+    parts.extend(weapon.kept_keywords)
+    return ", ".join(parts)
+
+
+# --- profiles -----------------------------------------------------------------------------------
 
 SURGE_DICE: tuple[str, ...] = ("D3", "D3+1", "D6")
 MAX_ROA = 30
@@ -246,52 +413,47 @@ class Unit(FieldsProfile):
 
 
 @dataclass(frozen=True)
-class Variants(options.Variants):
-    """StarCraft's rule switches (docs/rules/starcraft.md §8), passed as ``variants=`` (or ``rules=``).
+class BatchOptions:
+    """The options of one batch besides its weapon and target (docs/rules/starcraft.md §3, §10):
+    ``sc.attack`` and ``sc.Batch`` take them as keywords, checked when the batch is planned.
 
-    critical_hit: "count" (default: CRITICAL HIT (X) moves X dice) or "natural" (dice showing exactly X,
-    the seed's reading). leftover: "marker" (default: leftover damage stays as the Damage Marker) or
-    "lost" (the seed's reading). stacking: "sum" (default: the same X-keyword from several sources adds
-    up) or "max" (the largest applies).
+    mode ("weapon" | "spillover" | "hits"), firing_models, long_range_models, burst_models,
+    target_stationary, affected_models (a template's models under it), hits=(X, Y) (HITS X (Y)),
+    roa_mod, dice_mod, hit_mod, armour_mod, evade_mod; the X-keyword grants anti_evade, precision,
+    critical_hit, dodge, tough (an int, or a list of grants from several sources combined by
+    ``rules.stacking``); evade_eligible; damage_set (an int or "size"), damage_cap, td_reduction,
+    td_floor; visible_models, engaged; reaction={dodge, tough, damage_cap, td_reduction, td_floor}.
     """
 
-    GAME = "starcraft"
-
-    critical_hit: str = "count"
-    leftover: str = "marker"
-    stacking: str = "sum"
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "critical_hit", check_choice("rules.critical_hit", self.critical_hit, ("count", "natural")))
-        object.__setattr__(self, "leftover", check_choice("rules.leftover", self.leftover, ("marker", "lost")))
-        object.__setattr__(self, "stacking", check_choice("rules.stacking", self.stacking, ("sum", "max")))
-
-    @classmethod
-    def of(cls, value: Variants | Mapping[str, Any] | str | None, field: str = "rules") -> Variants:
-        """Variants from None (defaults), a mapping of its fields, a preset / ``field=value`` text, or Variants."""
-        return cls.resolve(value, field)
-
-
-#: The name StarCraft's switches had before every game shared ``Variants``; ``rules=`` takes them.
-Rules = Variants
-
-
-def check_variants(rules: Any, variants: Any) -> Variants:
-    """The switches of a call given as ``rules=`` (the older keyword) or ``variants=``, never both."""
-    if rules is not None and variants is not None:
-        raise InputError("rules", "give the switches either as rules= or as variants=, not both")
-    if rules is not None:
-        return Variants.of(rules, "rules")
-    return Variants.of(variants, "variants")
+    mode: str = "weapon"
+    firing_models: int = 1
+    long_range_models: int = 0
+    burst_models: int | None = None
+    target_stationary: bool = False
+    affected_models: int | None = None
+    hits: Any = None
+    roa_mod: int = 0
+    dice_mod: int = 0
+    hit_mod: int = 0
+    armour_mod: int = 0
+    evade_mod: int = 0
+    anti_evade: Any = 0
+    precision: Any = 0
+    critical_hit: Any = 0
+    dodge: Any = 0
+    tough: Any = 0
+    evade_eligible: bool | None = None
+    damage_set: Any = None
+    damage_cap: Any = None
+    td_reduction: Any = 0
+    td_floor: Any = 0
+    visible_models: int | None = None
+    engaged: bool = False
+    reaction: Any = None
 
 
-# Keyword arguments of sc.attack that describe the batch (sc.Batch takes the same).
-ATTACK_KWARGS: tuple[str, ...] = (
-    "mode", "firing_models", "long_range_models", "burst_models", "target_stationary", "affected_models", "hits",
-    "roa_mod", "dice_mod", "hit_mod", "armour_mod", "evade_mod", "anti_evade", "precision", "critical_hit", "dodge",
-    "tough", "evade_eligible", "damage_set", "damage_cap", "td_reduction", "td_floor", "visible_models", "engaged",
-    "reaction",
-)
+#: Keyword arguments of sc.attack that describe the batch (sc.Batch takes the same): BatchOptions' fields.
+ATTACK_KWARGS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(BatchOptions))
 
 
 class Batch:
@@ -310,8 +472,6 @@ class Batch:
 
     def to_dict(self) -> dict[str, Any]:
         """The weapon's fields (None in HITS mode) and the batch's sc.attack options, as plain values."""
-        from mathhammer.library import profile_to_dict
-
         return {"weapon": None if self.weapon is None else profile_to_dict(self.weapon), **self.kwargs}
 
     @classmethod

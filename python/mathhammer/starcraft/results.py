@@ -3,14 +3,18 @@ state after them (StateDistribution), one scripted resolution (Resolution) and o
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from mathhammer._validate import InputError
-from mathhammer.results import Distribution, EngineResult, Figure, ResultMixin, mean_stderr, probability_stderr
-from mathhammer.starcraft.profiles import Variants
+from mathhammer.core.distributions import Distribution
+from mathhammer.core.results import Deferred, EngineResult, Figure, ResultMixin, deferred, mean_stderr, probability_stderr
+from mathhammer.errors import InputError
+from mathhammer.report.text import markdown_table, number, percent, text_table
+from mathhammer.starcraft.variants import Variants
 
 __all__ = ["Allocation", "AttackResult", "BatchSummary", "Resolution", "SequenceResult", "Stages", "StateDistribution"]
 
@@ -170,7 +174,7 @@ class _EndStderr(EngineResult):
         return _stderr(self.shield_lost, self.samples)
 
 
-class LazyTables(NamedTuple):
+class AttackTables(NamedTuple):
     """One attack's tables as the engine shapes them in C++: ``values`` holds the distributions back to
     back (damage, casualties, marker, then the stages hits, surge, bypass, armour_fails, damage_pool,
     inflicting, then the probability of each state) in segments of ``sizes``; ``states`` the 4 x n
@@ -183,14 +187,15 @@ class LazyTables(NamedTuple):
     samples: int | None
 
 
-# AttackResult fields built from LazyTables on first use, and the segment of `values` of each distribution.
+# AttackResult fields built from AttackTables on first use, and the segment of `values` of each distribution.
 _LAZY_DISTRIBUTIONS = {"damage": 0, "casualties": 1, "marker": 2}
 _STAGE_SEGMENTS = {"hits": 3, "surge": 4, "bypass": 5, "armour_fails": 6, "damage_pool": 7, "inflicting": 8}
 _STATE_SEGMENT = 9
 
 
+@deferred("damage", "casualties", "marker", "state", "stages")
 @dataclass(frozen=True)
-class AttackResult(_EndStderr):
+class AttackResult(Deferred, _EndStderr):
     """One batch against one unit.
 
     damage: attack damage (surviving dice x damage per die); casualties: models removed; marker: the
@@ -218,34 +223,23 @@ class AttackResult(_EndStderr):
     unit: str = ""
 
     @classmethod
-    def _lazy(cls, tables: LazyTables, **fields: Any) -> AttackResult:
+    def _lazy(cls, tables: AttackTables, **fields: Any) -> AttackResult:
         """A result whose damage, casualties, marker, state and stages are built from ``tables`` when
-        first read (the engine's per-call path; ``fields`` are every other field). It is equal to, and
-        prints, saves and loads as, the result built with every field given."""
-        self = cls.__new__(cls)
+        first read, each on its own (the engine's per-call path; ``fields`` are every other field).
+        It is equal to, and prints, saves and loads as, the result built with every field given."""
         tables.values.setflags(write=False)
-        self.__dict__.update(fields)
-        self.__dict__["_tables"] = tables
-        return self
 
-    if not TYPE_CHECKING:  # (the type checker sees the declared fields only)
-        def __getattr__(self, name: str) -> Any:
-            # only called for a field _lazy() left out: build it, keep it
-            tables = self.__dict__.get("_tables")
-            if tables is None:
-                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-            if name in _LAZY_DISTRIBUTIONS:
-                value = _segment(tables, _LAZY_DISTRIBUTIONS[name])
-            elif name == "stages":
-                value = Stages(tables.dice, **{stage: _segment(tables, i) for stage, i in _STAGE_SEGMENTS.items()})
-            elif name == "state":
-                s = tables.states
-                value = StateDistribution(s[0], s[1], s[2].astype(bool), s[3].astype(bool),
-                                          _segment(tables, _STATE_SEGMENT).pmf, tables.samples)
-            else:
-                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-            self.__dict__[name] = value
-            return value
+        def state() -> StateDistribution:
+            s = tables.states
+            return StateDistribution(s[0], s[1], s[2].astype(bool), s[3].astype(bool),
+                                     _segment(tables, _STATE_SEGMENT).pmf, tables.samples)
+
+        compute: dict[str, Any] = {name: functools.partial(_segment, tables, index)
+                                   for name, index in _LAZY_DISTRIBUTIONS.items()}
+        compute["stages"] = lambda: Stages(tables.dice, **{stage: _segment(tables, i)
+                                                           for stage, i in _STAGE_SEGMENTS.items()})
+        compute["state"] = state
+        return cls._pending_result(fields, compute)
 
     def _damage(self) -> Distribution:
         return self.damage
@@ -260,7 +254,7 @@ class AttackResult(_EndStderr):
         return _frame_rows(named)
 
 
-def _segment(tables: LazyTables, index: int) -> Distribution:
+def _segment(tables: AttackTables, index: int) -> Distribution:
     start = sum(tables.sizes[:index])
     return Distribution._adopt(tables.values[start: start + tables.sizes[index]], samples=tables.samples)
 
@@ -358,3 +352,40 @@ class Resolution(ResultMixin):
         import pandas as pd
 
         return pd.DataFrame([self.to_dict()])
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Comparison:
+    """``damage[i, j]``, ``casualties[i, j]``, ``destroyed[i, j]``: weapon ``i`` fired at unit ``j``;
+    ``results[i][j]`` are the ``sc.AttackResult`` behind each cell."""
+
+    weapons: tuple[str, ...]
+    units: tuple[str, ...]
+    damage: np.ndarray
+    casualties: np.ndarray
+    destroyed: np.ndarray
+    results: tuple[tuple[Any, ...], ...]
+
+    _FIGURES = (("damage", "mean damage", number), ("casualties", "mean casualties", number),
+                ("destroyed", "destroyed chance", percent))
+
+    def _blocks(self) -> list[tuple[str, list[str], list[list[str]]]]:
+        header = ["weapon \\ unit", *self.units]
+        return [(title.capitalize(), header,
+                 [[name] + [fmt(float(v)) for v in getattr(self, attribute)[i]] for i, name in enumerate(self.weapons)])
+                for attribute, title, fmt in self._FIGURES]
+
+    def to_frame(self) -> Any:
+        """One row per weapon and unit: mean_damage, mean_casualties, destroyed_chance."""
+        import pandas as pd
+
+        return pd.DataFrame.from_records([
+            {"weapon": w, "unit": u, "mean_damage": float(self.damage[i, j]),
+             "mean_casualties": float(self.casualties[i, j]), "destroyed_chance": float(self.destroyed[i, j])}
+            for i, w in enumerate(self.weapons) for j, u in enumerate(self.units)])
+
+    def to_markdown(self) -> str:
+        return "\n\n".join(markdown_table(title, header, rows) for title, header, rows in self._blocks())
+
+    def __str__(self) -> str:
+        return "\n\n".join(text_table(title, header, rows) for title, header, rows in self._blocks())

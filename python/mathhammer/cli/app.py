@@ -1,0 +1,274 @@
+"""The ``mathhammer`` command: one group per game, ``sweep`` and ``run``, loaded on first use.
+
+``mathhammer --version`` and ``--help`` import no game (nor numpy, nor the compiled core): each game's
+commands live in their own module (:mod:`mathhammer.cli.killteam`, ...) imported only when one of
+them runs or its help is shown. Exit codes: 0 success, 2 bad input (one line naming the field, no
+traceback), 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any, Optional
+
+import typer
+from typer._click import Command, Context
+from typer._click import exceptions as click_exceptions  # typer >= 0.29 (the pinned minimum) carries click
+from typer.core import TyperCommand, TyperGroup
+
+from mathhammer import __version__
+from mathhammer.cli import run
+from mathhammer.cli.games import GAME_APPS
+from mathhammer.cli.output import check_plot
+from mathhammer.errors import InputError
+from mathhammer.report.tables import DISPLAY, Display, Probabilities
+
+__all__ = ["EXIT_BAD_INPUT", "EXIT_INTERRUPTED", "app", "main"]
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
+
+
+def _sweep() -> Any:
+    from mathhammer.cli import sweep
+
+    return sweep.app
+
+
+#: The command groups loaded on first use: name -> (the one line --help shows, the Typer app).
+LAZY_GROUPS: dict[str, tuple[str, Callable[[], Any]]] = {
+    **{name: (help_line, load) for name, (help_line, load) in GAME_APPS.items()},
+    "sweep": ("Sweep an action over a grid of its options: one row per cell.", _sweep),
+}
+
+
+class LazyGroup(TyperGroup):
+    """The root group: the game groups and ``sweep`` are built (their modules imported) when a command
+    of theirs is resolved; the root's --help lists them from :data:`LAZY_GROUPS` without loading them."""
+
+    _listing = False
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        own = super().list_commands(ctx)
+        return [*LAZY_GROUPS, *[name for name in own if name not in LAZY_GROUPS]]
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        if cmd_name not in LAZY_GROUPS:
+            own: Command | None = super().get_command(ctx, cmd_name)
+            return own
+        if self._listing:  # --help: a stand-in that only knows its one line
+            return TyperCommand(name=cmd_name, help=LAZY_GROUPS[cmd_name][0])
+        built: dict[str, Command] = self.__dict__.setdefault("_built", {})
+        if cmd_name not in built:
+            command = typer.main.get_command(LAZY_GROUPS[cmd_name][1]())
+            command.name = cmd_name
+            finish(command)
+            built[cmd_name] = command
+        return built[cmd_name]
+
+    def format_help(self, ctx: Context, formatter: Any) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
+
+app = typer.Typer(
+    name="mathhammer",
+    cls=LazyGroup,
+    help="Outcome distributions for tabletop-miniature dice combat, exact or Monte Carlo.",
+    epilog="Every game has one shape, mathhammer <game> <action>: killteam fight|shoot|attack-dice|advise|compare|"
+    "compare-fights|profiles, starcraft attack|sequence|compare|profiles, deathburgh combat|round|profiles, "
+    "force-melee melee|melee-many|profiles; mathhammer run FILE runs a scenario; mathhammer sweep <game> <action> "
+    "--grid GRID runs a grid of one.\n\nExample: mathhammer killteam shoot --rules 'Lethal 5+' --save 4 --format json",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"mathhammer {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version.")]
+    = False,
+) -> None:
+    """Outcome distributions for tabletop-miniature dice combat, exact or Monte Carlo."""
+
+
+run.register(app)
+
+
+# --- what every command gets ----------------------------------------------------------------------
+
+def _keep_display(ctx: Any, param: Any, value: Any) -> Any:
+    """Record --digits / --probabilities where the printers find them (report.tables.DISPLAY)."""
+    shown = DISPLAY.get()
+    if param.name == "digits" and value is not None:
+        shown = Display(int(value), shown.probabilities)
+    elif param.name == "probabilities" and value is not None:
+        shown = Display(shown.digits, Probabilities(getattr(value, "value", value)))
+    DISPLAY.set(shown)
+    return value
+
+
+def _display_params() -> list[Any]:
+    """--digits, --probabilities and --plot as typer builds them (on a throwaway command), for every command."""
+    probe = typer.Typer()
+
+    @probe.command()
+    def _probe(
+        digits: Annotated[int, typer.Option(min=0, max=8, help="Decimals of the percentages the table prints.")] = 2,
+        probabilities: Annotated[Probabilities, typer.Option(
+            help="Probabilities in the table as percent (12.34%) or fraction (0.1234).", case_sensitive=False)]
+        = Probabilities.percent,
+        plot: Annotated[Optional[str], typer.Option(
+            help="Also draw the result into FILE.png or FILE.svg (needs matplotlib).", is_eager=True)] = None,
+    ) -> None:
+        """Only here to build the options."""
+
+    params = list(typer.main.get_command(probe).params)
+    for param in params:
+        param.expose_value = False
+        param.callback = check_plot if param.name == "plot" else _keep_display
+    return params
+
+
+def add_display_options(command: Any) -> None:
+    """Give every command --digits, --probabilities and --plot (how the table shows probabilities,
+    and a picture of the result)."""
+    if hasattr(command, "commands"):
+        for sub in command.commands.values():
+            add_display_options(sub)
+    elif not any(p.name == "digits" for p in command.params):
+        command.params.extend(_display_params())
+
+
+def hide_flag_metavars(command: Any) -> None:
+    """Show on/off flags (``--obscured``, ``--help``) in the help without a ``<bool>`` value: they take none."""
+    help_option = command.get_help_option(Context(command))
+    for param in [*command.params, *([help_option] if help_option is not None else [])]:
+        if getattr(param, "is_flag", False):
+            param.metavar = ""
+    for sub in getattr(command, "commands", {}).values():
+        hide_flag_metavars(sub)
+
+
+def finish(command: Any) -> None:
+    """What every command built from a Typer app gets: the display options and plain flags."""
+    add_display_options(command)
+    hide_flag_metavars(command)
+
+
+#: Where to go to try several values of one option, by command path.
+COMPARE_COMMANDS: dict[tuple[str, ...], str] = {
+    ("killteam", "shoot"): "mathhammer killteam compare",
+    ("killteam", "fight"): "mathhammer killteam compare-fights",
+    ("starcraft", "attack"): "mathhammer starcraft compare",
+}
+
+
+def check_repeated_options(command: Any, args: Sequence[str]) -> None:
+    """Refuse a single-value option given twice (``--weapon a --weapon b``): click keeps the last one
+    silently, which reads as a comparison that never happened. Points to the command that compares."""
+    if any(token in ("--version", "--help") for token in args):  # eager options: nothing runs
+        return
+    path: list[str] = []
+    rest = list(args)
+    ctx: Any = None
+    while hasattr(command, "commands"):  # descend the groups as click does, without running anything
+        ctx = command.make_context(path[-1] if path else "mathhammer", rest, parent=ctx, resilient_parsing=True)
+        rest = [*ctx._protected_args, *ctx.args]
+        if not rest:
+            return
+        name, sub, rest = command.resolve_command(ctx, rest)
+        if sub is None or name is None:
+            return
+        path.append(name)
+        command = sub
+    options = {opt: param for param in command.get_params(Context(command)) if getattr(param, "param_type_name", "") == "option"
+               for opt in [*param.opts, *param.secondary_opts]}
+    seen: dict[str, str] = {}
+    i = 0
+    while i < len(rest):
+        token = rest[i]
+        i += 1
+        if token == "--":
+            break
+        param = options.get(token.split("=", 1)[0])
+        if param is None:
+            continue
+        takes_value = not param.is_flag and not param.count
+        value = token.split("=", 1)[1] if "=" in token else (rest[i] if takes_value and i < len(rest) else "")
+        if takes_value and "=" not in token:
+            i += 1
+        if not takes_value or param.multiple or param.name is None:
+            continue
+        if param.name in seen:
+            game_action = len(path) == 2 and path[0] != "sweep"
+            where = COMPARE_COMMANDS.get(tuple(path), f"mathhammer sweep {' '.join(path)} --grid" if game_action else "")
+            option = param.opts[-1] if param.opts else token
+            hint = f"; to compare several, use {where}" if where else ""
+            raise InputError(option, f"given twice ({seen[param.name]!r}, then {value!r}); it takes one value{hint}")
+        seen[param.name] = value
+
+
+# --- running -------------------------------------------------------------------------------------
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def _usage_error(error: Any) -> str:
+    """A click usage error as one line naming the option: "error: --samples: ... greater than or equal to 1"."""
+    hint = None
+    if isinstance(error, click_exceptions.BadParameter) and not isinstance(error, click_exceptions.MissingParameter):
+        hint = error.param_hint
+        if hint is None and error.param is not None:
+            hint = getattr(error.param, "opts", None) or getattr(error.param, "name", None)
+        if isinstance(hint, (list, tuple)):
+            hint = " / ".join(hint)
+    if hint:
+        message = _one_line(error.message)
+        return f"error: {hint}: {message.removeprefix('Value error, ')}"
+    return f"error: {_one_line(error.format_message())}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; returns the exit code (also used by the console script)."""
+    command = typer.main.get_command(app)
+    finish(command)
+    display = DISPLAY.set(Display())  # --digits / --probabilities hold for this run only
+    try:
+        check_repeated_options(command, sys.argv[1:] if argv is None else argv)
+        code = command.main(args=argv, prog_name="mathhammer", standalone_mode=False)
+    except InputError as error:
+        typer.echo(f"error: {_one_line(str(error))}", err=True)
+        return EXIT_BAD_INPUT
+    except click_exceptions.NoArgsIsHelpError as error:  # a bare group: its help
+        error.show()
+        return error.exit_code
+    except click_exceptions.UsageError as error:
+        typer.echo(_usage_error(error), err=True)
+        return EXIT_BAD_INPUT
+    except click_exceptions.ClickException as error:
+        typer.echo(f"error: {_one_line(error.format_message())}", err=True)
+        return error.exit_code
+    except typer.Exit as done:
+        code = done.exit_code
+    except (typer.Abort, KeyboardInterrupt):
+        code = EXIT_INTERRUPTED
+    finally:
+        DISPLAY.reset(display)
+    # typer turns Ctrl-C inside a command into Exit(130), returned here as the command's value
+    code = code if isinstance(code, int) and not isinstance(code, bool) else 0
+    if code == EXIT_INTERRUPTED:
+        typer.echo("interrupted", err=True)
+    return code

@@ -1,0 +1,235 @@
+"""What every command does with its result: print it in the format asked for, remember it for
+``--plot`` and the CSV summary figures, and say which options it ignored.
+
+A command builds its result, turns it into report tables and summary lines with its game's printer
+(:func:`result_tables`, which also notes the result for ``--plot``), and calls :func:`emit` with a
+JSON payload holding the command's inputs and ``"result": result.to_dict()``. The table format is
+drawn by Rich (:mod:`mathhammer.cli.render`); JSON, CSV and Markdown by the report layer. Bad input
+raises ``InputError`` and :func:`mathhammer.cli.main` turns it into a one-line message, exit code 2.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from mathhammer.cli.options import FormatOption, OutputFormat
+from mathhammer.errors import InputError
+from mathhammer.report.render import csv_text, markdown
+from mathhammer.report.tables import Section, Table
+
+__all__ = [
+    "PLOT_SUFFIXES", "add_profiles_command", "capture", "check_plot", "emit", "emit_sections", "note_plot",
+    "note_result", "result_tables", "save_plot",
+]
+
+#: While set, :func:`emit_sections` hands each payload to it instead of printing, and no progress bar
+#: is shown: ``mathhammer sweep`` runs an action's command once per cell this way.
+capture: contextvars.ContextVar[Callable[[dict[str, Any]], None] | None] = contextvars.ContextVar(
+    "capture", default=None)
+
+
+def _context() -> Any:
+    from typer._click.globals import get_current_context
+
+    return get_current_context(silent=True)
+
+
+def result_tables(title: str, result: Any) -> tuple[list[Table], list[str]]:
+    """A result's tables and summary lines as its game prints them (:func:`mathhammer.core.present.printed`),
+    the result noted for ``--plot`` and the CSV summary figures."""
+    from mathhammer.core.present import printed
+
+    note_result(result)
+    return printed(title, result)
+
+
+def emit(fmt: OutputFormat, tables: Sequence[Table], payload: dict[str, Any], summary: Sequence[str] = ()) -> None:
+    """Print a command's result: Rich tables then the summary lines, JSON (the payload), CSV (the
+    tables) or Markdown (the tables and the summary)."""
+    emit_sections(fmt, [Section("", list(tables), list(summary))], payload)
+
+
+def emit_sections(fmt: OutputFormat, sections: Sequence[Section], payload: dict[str, Any]) -> None:
+    """Print several results, each under its heading (see :func:`emit`)."""
+    sink = capture.get()
+    if sink is not None:
+        sink(payload)
+        return
+    warn_ignored_options(payload)
+    save_plot()
+    if fmt is OutputFormat.json:
+        sys.stdout.write(json.dumps(payload, indent=2) + "\n")
+    elif fmt is OutputFormat.csv:
+        sys.stdout.write(csv_text(sections, _summary_figures(sections)))
+    elif fmt is OutputFormat.markdown:
+        sys.stdout.write(markdown(sections) + "\n")
+    else:
+        from mathhammer.cli.render import print_sections
+
+        print_sections(sections)
+
+
+def _methods(payload: Any) -> set[str]:
+    """Every ``method`` a payload records (a scenario's entries each record theirs)."""
+    found: set[str] = set()
+    if isinstance(payload, dict):
+        for key, value in payload.items():
+            if key == "method" and isinstance(value, str):
+                found.add(value)
+            else:
+                found |= _methods(value)
+    elif isinstance(payload, list):
+        for value in payload:
+            found |= _methods(value)
+    return found
+
+
+#: Options only a Monte Carlo run reads.
+MONTE_CARLO_ONLY = ("samples", "seed")
+
+
+def warn_ignored_options(payload: dict[str, Any]) -> None:
+    """Say once, on stderr, which options given on the command line the run ignored (``--samples``
+    and ``--seed`` when everything was computed exactly), rather than letting them pass silently."""
+    from typer._click.core import ParameterSource
+
+    ctx = _context()
+    if ctx is None:
+        return
+    methods = _methods(payload)
+    if not methods:
+        method = ctx.params.get("method")
+        methods = {getattr(method, "value", method)} if method is not None else set()
+    if methods != {"exact"}:
+        return
+    given = [name for name in MONTE_CARLO_ONLY if name in ctx.params
+             and ctx.get_parameter_source(name) in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)]
+    if given:
+        options = " and ".join("--" + name for name in given)
+        verb = "are" if len(given) > 1 else "is"
+        sys.stderr.write(f"note: {options} {verb} ignored: the result is exact (--method monte_carlo samples)\n")
+
+
+def _summary_figures(sections: Sequence[Section]) -> list[tuple[str, dict[str, Any]]]:
+    """The ``summary()`` figures of the results the running command printed, titled by their
+    section when there is one a result (``mathhammer run``)."""
+    ctx = _context()
+    results = [r for r in (ctx.meta.get("mathhammer.results", []) if ctx is not None else [])
+               if callable(getattr(r, "summary", None))]
+    out = []
+    for index, result in enumerate(results):
+        figures = result.summary()
+        if not isinstance(figures, dict) or not figures:
+            continue
+        heading = sections[index].heading if len(sections) == len(results) and len(results) > 1 else ""
+        label = heading or (f"#{index + 1}" if len(results) > 1 else "")
+        out.append((f"{label + ': ' if label else ''}Summary figures", figures))
+    return out
+
+
+def note_result(result: Any) -> None:
+    """Remember a result the running command prints, for ``--plot`` and the CSV summary figures
+    (no-op outside a command)."""
+    ctx = _context()
+    if ctx is not None and capture.get() is None:  # a sweep's cells are not what the sweep prints
+        ctx.meta.setdefault("mathhammer.results", []).append(result)
+
+
+# --- --plot ---------------------------------------------------------------------------------------
+
+#: The file types ``--plot`` writes.
+PLOT_SUFFIXES = (".png", ".svg")
+
+
+def note_plot(draw: Callable[[], Any]) -> None:
+    """Give the running command's ``--plot`` a picture of its own, for output that is not a result's
+    distribution (a comparison matrix, a sweep table): ``draw()`` returns the matplotlib Axes it drew
+    on. No-op outside a command."""
+    ctx = _context()
+    if ctx is not None:
+        ctx.meta["mathhammer.draw"] = draw
+
+
+def check_plot(ctx: Any, param: Any, value: Any) -> Any:
+    """--plot FILE: a .png or .svg, and matplotlib installed; checked before anything is computed."""
+    if value is None:
+        return value
+    from importlib.util import find_spec
+
+    path = Path(value)
+    if path.suffix.lower() not in PLOT_SUFFIXES:
+        raise InputError("--plot", f"{value!r}: give a file ending in {' or '.join(PLOT_SUFFIXES)}")
+    if find_spec("matplotlib") is None:
+        raise InputError("--plot", "plotting needs matplotlib: pip install 'mathhammer[plot]'")
+    ctx.meta["mathhammer.plot"] = path
+    return value
+
+
+def save_plot() -> None:
+    """Draw the results the command printed into its ``--plot`` file (headless: the Agg backend)."""
+    ctx = _context()
+    if ctx is None or ctx.meta.get("mathhammer.plot") is None:
+        return
+    path = ctx.meta["mathhammer.plot"]
+    draw = ctx.meta.get("mathhammer.draw")
+    results = [r for r in ctx.meta.get("mathhammer.results", []) if hasattr(r, "plot_series")]
+    if draw is None and not results:
+        raise InputError("--plot", "this command's output has no distribution to plot")
+    import matplotlib
+
+    matplotlib.use("Agg")  # no window, also without a display
+    import matplotlib.pyplot as plt
+
+    from mathhammer.core.plots import plot
+
+    ax = draw() if draw is not None else plot(results)
+    try:
+        ax.figure.savefig(path, bbox_inches="tight")
+    except OSError as error:
+        raise InputError("--plot", f"cannot write {str(path)!r}: {error.strerror or error}") from None
+    finally:
+        plt.close(ax.figure)
+
+
+# --- mathhammer <game> profiles -------------------------------------------------------------------
+
+def add_profiles_command(app: typer.Typer, game: str) -> None:
+    """Add ``mathhammer <game> profiles``: the profiles shipped with mathhammer that the game's
+    commands take by name (its built-in profiles and its bundled example library)."""
+    cli_name = game.replace("_", "-")
+
+    @app.command("profiles", epilog=f"Example: mathhammer {cli_name} profiles --format csv")
+    def profiles_command(fmt: FormatOption = OutputFormat.table) -> None:
+        """List the profiles shipped with mathhammer, usable by name without --profiles."""
+        from mathhammer import games
+        from mathhammer.core.profiles import profile_to_dict
+
+        descriptor = games.game(game)
+
+        def text(profile: Any) -> str:  # its notation, else its fields
+            if getattr(type(profile), "__str__") is not getattr(object, "__str__"):  # a notation of its own
+                return str(profile)
+            return ", ".join(f"{k} {v}" for k, v in profile_to_dict(profile).items()
+                             if not isinstance(v, (dict, list)) and v not in (False, 0, ""))
+
+        library = descriptor.default_library()
+        bundled = descriptor.bundled_library_name
+        tables: list[Table] = []
+        listed: list[dict[str, Any]] = []
+        for source, title in (("built in", "built in"), (bundled, f"--profiles {bundled}, the default")):
+            rows: list[list[Any]] = []
+            for kind in descriptor.profile_kinds:
+                entries = descriptor.builtin_profiles(kind) if source == "built in" else library.get(kind, {})
+                for name, profile in entries.items():
+                    rows.append([kind, name, text(profile)])
+                    listed.append({"kind": kind, "name": name, "source": source, "fields": profile_to_dict(profile)})
+            if rows:
+                tables.append(Table(f"{cli_name} profiles: {title}", ["kind", "name", "profile"], rows))
+        emit(fmt, tables, {"game": game, "profiles": listed})

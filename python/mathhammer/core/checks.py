@@ -1,0 +1,55 @@
+"""Input checks shared by every game: each failure names the field, the value and what is allowed.
+
+Validation happens in Python before any C++ runs, so the core never sees an invalid config.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+
+from mathhammer.core.guard import check_notation, excerpt
+from mathhammer.errors import InputError, InputTypeError
+
+__all__ = ["check_bool", "check_choice", "check_int", "check_stat"]
+
+
+def check_int(field: str, value: Any, lo: int, hi: int | None = None) -> int:
+    """An integer in lo..hi (hi None: no upper bound). Bools and floats are refused."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise InputTypeError(field, f"expected an integer, got {excerpt(value)} ({type(value).__name__})")
+    number = int(value)
+    if number < lo or (hi is not None and number > hi):
+        allowed = f"{lo}..{hi}" if hi is not None else f">= {lo}"
+        raise InputError(field, f"{excerpt(number)} is out of range; allowed {allowed}")
+    return number
+
+
+def check_stat(field: str, value: Any, lo: int = 2, hi: int = 6) -> int:
+    """A target number written 3 or "3+"; stored as the integer."""
+    if isinstance(value, str):
+        text = check_notation(field, value).strip().removesuffix("+").strip()  # one "+": "3++" is a typo
+        if not text.isdecimal():  # int() accepts exactly these (not "²")
+            raise InputError(field, f"{excerpt(value)} is not a target number; write it as 3 or '3+' ({lo}..{hi})")
+        value = int(text)
+    return check_int(field, value, lo, hi)
+
+
+def check_choice(field: str, value: Any, choices: Iterable[str]) -> str:
+    """One of a fixed set of names (case-insensitive; '-' and ' ' read as '_')."""
+    options = list(choices)
+    if not isinstance(value, str):
+        raise InputTypeError(field, f"expected one of {', '.join(options)}, got {excerpt(value)}")
+    key = value.strip().lower().replace("-", "_").replace(" ", "_")
+    for option in options:
+        if key == option.lower():
+            return option
+    raise InputError(field, f"unknown value {excerpt(value)}; allowed: {', '.join(options)}")
+
+
+def check_bool(field: str, value: Any) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise InputTypeError(field, f"expected True or False, got {excerpt(value)}")
+    return bool(value)

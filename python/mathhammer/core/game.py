@@ -1,0 +1,275 @@
+"""The game descriptor: what a game offers, declared once, read by every layer above the games.
+
+Each game package declares one :class:`Game` in its ``_game.py`` and exposes it as ``GAME``
+(``kt.GAME``): its profile kinds, its built-in and bundled example profiles, its rule switches, and
+its :class:`Action` s — every engine function a user calls by name, with its batch form, the
+arguments that are profiles, its result type and its printer. From these the profile libraries
+(``mathhammer.files.library``), the scenario files (``mathhammer.files.scenario``), the sweeps
+(``mathhammer.sweeps``) and the HTTP API are generated; the command line is written per game and a
+test holds it to the descriptors (docs/architecture.md, "Adding a game or an action").
+
+A game's own file readers (``db.load_profiles``, ``fm.load_scenario``) use the same descriptor
+through this module and :mod:`mathhammer.core.entries`, below the files layer.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from collections.abc import Callable, Mapping
+from importlib import resources
+from typing import Any
+
+from mathhammer.core import present
+from mathhammer.core.guard import closest, excerpt, label, tomllib
+from mathhammer.core.profiles import profile_from_fields, profile_to_dict
+from mathhammer.core.variants import Variants
+from mathhammer.errors import InputError, InputTypeError, ProfileFileError
+
+__all__ = ["RUNNER_PARAMETERS", "Action", "Game", "Library", "find_profile"]
+
+#: {kind: {name: profile}}, as a profile library holds it.
+Library = dict[str, dict[str, Any]]
+
+#: Parameters of an engine function that no file or grid gives: the runner supplies the progress
+#: callback, and an executor is an object.
+RUNNER_PARAMETERS = ("progress", "executor")
+
+
+@dataclasses.dataclass(frozen=True)
+class Action:
+    """One thing a game computes, by name: ``kt.shoot`` is the Kill Team action "shoot".
+
+    ``name`` is its name in Python and in scenario files (``[[killteam.shoot]]``); ``cli`` its
+    command (default: the name with dashes, ``melee-many``). ``profiles`` maps an argument to the
+    profile kind it takes (a library name, notation or table of fields is resolved to that kind);
+    ``profile_tables`` an argument holding a table of name -> profile. ``prepare(kwargs, library)``,
+    when given, resolves what else an entry names (a StarCraft sequence's batches). ``aliases`` maps
+    another spelling an entry may use to the function's keyword; ``options`` lists the keywords a
+    function taking ``**kwargs`` accepts. ``batch``: the batch form (``kt.shoot_batch``), which a
+    sweep runs its chunks through. ``printer(result, title)`` gives the result's tables and summary
+    lines. ``sweep``: a sweep may run the action (its result has ``summary()``); ``scenario``: scenario
+    files may hold it.
+    """
+
+    name: str
+    function: Callable[..., Any]
+    result: type
+    help: str
+    printer: present.Printer | None = None
+    batch: Callable[..., Any] | None = None
+    profiles: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    profile_tables: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    prepare: Callable[[dict[str, Any], Library], dict[str, Any]] | None = None
+    aliases: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    options: tuple[str, ...] = ()
+    sweep: bool = True
+    scenario: bool = True
+    cli: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.cli:
+            object.__setattr__(self, "cli", self.name.replace("_", "-"))
+
+    def keys(self) -> tuple[str, ...] | None:
+        """The keys an entry may hold: ``name``, the aliases and the function's parameters (None when
+        the function takes ``**kwargs`` it does not list, so only the function can tell)."""
+        parameters = inspect.signature(self.function).parameters.values()
+        names = [p.name for p in parameters
+                 if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name not in RUNNER_PARAMETERS]
+        if any(p.kind is p.VAR_KEYWORD for p in parameters):
+            if not self.options:
+                return None
+            names += [k for k in self.options if k not in names]
+        return ("name", *self.aliases, *names)
+
+    def required(self) -> tuple[str, ...]:
+        """The function's parameters without a default: keys every entry must give."""
+        return tuple(p.name for p in inspect.signature(self.function).parameters.values()
+                     if p.default is p.empty and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+
+
+@dataclasses.dataclass(frozen=True)
+class Game:
+    """A game as every layer above the games sees it (see the module docstring).
+
+    ``name`` is the package's name (``force_melee``), ``cli`` its command (``force-melee``).
+    ``profile_kinds`` maps each kind of profile a library may hold to its class, in the order a
+    library is read (a Force melee side may name the units and weapons before it); ``references``
+    the fields of a kind that may name another entry of the same library ({kind: {field: kind}}).
+    ``builtin`` holds the profiles the game ships by name, by kind; ``bundled_library`` the package
+    resource of its example library (``--profiles <game>-examples``, the default). ``printers``:
+    printers of result types no action returns (a nested result, a log).
+    """
+
+    name: str
+    title: str
+    actions: tuple[Action, ...]
+    profile_kinds: Mapping[str, type]
+    variants: type[Variants]
+    builtin: Mapping[str, Mapping[str, Any]] = dataclasses.field(default_factory=dict)
+    references: Mapping[str, Mapping[str, str]] = dataclasses.field(default_factory=dict)
+    bundled_library: str | None = None
+    printers: Mapping[type, present.Printer] = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        names = [action.name for action in self.actions]
+        if len(set(names)) != len(names):
+            raise ValueError(f"{self.name}: two actions share a name: {names}")
+        # every result this game returns prints the way its own command prints it (to_markdown,
+        # notebooks, mathhammer run): the printers are known as soon as the game is imported
+        for action in self.actions:
+            if action.printer is not None:
+                present.register_printer(action.result, action.printer)
+        for result_type, printer in self.printers.items():
+            present.register_printer(result_type, printer)
+
+    @property
+    def cli(self) -> str:
+        return self.name.replace("_", "-")
+
+    def action(self, name: str) -> Action:
+        """The action called ``name`` (its Python or its command name)."""
+        for action in self.actions:
+            if name in (action.name, action.cli):
+                return action
+        raise InputError("action", f"{self.name} has no action {excerpt(name)}; "
+                         f"actions: {', '.join(a.name for a in self.actions)}")
+
+    # --- profiles -------------------------------------------------------------------------------
+    def profile_class(self, kind: str) -> type:
+        """The class behind one of the game's profile kinds ("fighter" -> kt.Fighter)."""
+        if not isinstance(kind, str) or kind not in self.profile_kinds:
+            raise InputError("kind", f"unknown {self.name} profile kind {excerpt(kind)}; "
+                             f"allowed: {', '.join(self.profile_kinds)}")
+        return self.profile_kinds[kind]
+
+    def builtin_profiles(self, kind: str) -> dict[str, Any]:
+        """The profiles the game ships by name for a kind; empty when it has none."""
+        return dict(self.builtin.get(kind, {}))
+
+    def profile(self, kind: str, data: Mapping[str, Any], named: Mapping[str, Mapping[str, Any]] | None = None) -> Any:
+        """One profile of ``kind`` from its fields (or ``card = "..."`` notation), validated;
+        ``named`` ({kind: {name: profile}}) resolves fields naming another entry (``references``)."""
+        return profile_from_fields(self.profile_class(kind), kind, data, self.references.get(kind), named, self.name)
+
+    def parse_library(self, data: Mapping[str, Any], source: str) -> Library:
+        """The entries of a library document of this game (its ``game`` key already read); errors
+        name the source, the entry and the field."""
+        for kind, entries in data.items():
+            if kind == "game":
+                continue
+            if kind not in self.profile_kinds:
+                raise ProfileFileError(source, f"unknown table [{excerpt(kind)[1:-1]}]; {self.name} tables are: "
+                                       f"{', '.join(self.profile_kinds)}")
+            if not isinstance(entries, Mapping):
+                raise ProfileFileError(source, f"[{kind}] must hold named entries such as [{kind}.name]")
+        library: Library = {}
+        for kind in self.profile_kinds:  # in this order, so that an entry may name the kinds read before it
+            if kind not in data:
+                continue
+            library[kind] = {}
+            for name, fields in data[kind].items():
+                try:
+                    profile = self.profile(kind, fields, library)
+                    if getattr(profile, "name", None) == "":  # an entry without a name takes its table's
+                        profile = dataclasses.replace(profile, name=str(name))
+                    library[kind][name] = profile
+                except (InputError, TypeError) as error:  # TypeError: a required field is missing
+                    raise ProfileFileError(source, f"{kind}.{label(name)}: {error}") from None
+        return library
+
+    def library_document(self, library: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+        """A library as the plain tables a file holds: ``game`` and one table per kind."""
+        data: dict[str, Any] = {"game": self.name}
+        for kind, entries in library.items():
+            self.profile_class(kind)  # validates the kind
+            data[kind] = {name: profile_to_dict(profile) for name, profile in entries.items()}
+        return data
+
+    @property
+    def bundled_library_name(self) -> str:
+        """What names the game's bundled example library on the command line: "killteam-examples"."""
+        return self.cli + "-examples"
+
+    def bundled_document(self) -> dict[str, Any]:
+        """The tables of the game's bundled example library (empty when it has none)."""
+        if self.bundled_library is None:
+            return {}
+        text = resources.files("mathhammer").joinpath(self.bundled_library).read_text(encoding="utf-8")
+        data: dict[str, Any] = tomllib.loads(text)
+        return data
+
+    def default_library(self) -> Library:
+        """The library a command uses without ``--profiles``: the bundled examples, less the entries
+        a built-in profile already answers to (the built-in one keeps its name)."""
+        if self.bundled_library is None:
+            return {}
+        library = self.parse_library(self.bundled_document(), self.bundled_library_name)
+        for kind, entries in library.items():
+            builtin = self.builtin_profiles(kind)
+            library[kind] = {key: profile for key, profile in entries.items()
+                             if find_profile(key, builtin) is None
+                             and find_profile(str(getattr(profile, "name", "") or key), builtin) is None}
+        return library
+
+    def resolve_profile(self, kind: str, value: Any, library: Mapping[str, Mapping[str, Any]] | None = None,
+                        field: str | None = None) -> Any:
+        """A profile from whatever names one: a profile object, a name from ``library`` ({kind: {name:
+        profile}}), a built-in profile of the game, datacard notation (where the game has one) or a
+        table of fields. Errors name ``field`` (default: the kind) and list the names known."""
+        cls = self.profile_class(kind)
+        field = field or kind
+        library = library or {}
+        if not isinstance(library, Mapping) or not all(isinstance(v, Mapping) for v in library.values()):
+            raise InputTypeError("library", "expected {kind: {name: profile}} as load_library returns, got "
+                                 f"{excerpt(library)}")
+        if isinstance(value, cls):
+            return value
+        if isinstance(value, Mapping):
+            try:
+                return self.profile(kind, value, library)
+            except InputError as error:
+                raise type(error)(f"{field}.{error.field}", str(error).split(": ", 1)[1]) from None
+            except TypeError as error:  # a required field is missing
+                raise InputTypeError(field, str(error)) from None
+        if not isinstance(value, str):
+            raise InputTypeError(field, f"expected a {kind} name, notation or a table of fields, got {excerpt(value)}")
+        builtin = self.builtin_profiles(kind)
+        for entries in (library.get(kind, {}), builtin):
+            found = find_profile(value, entries)
+            if found is not None:
+                return found
+        names = list(dict.fromkeys([str(name) for name in (*library.get(kind, {}), *builtin)]))
+        known = closest(value, names)
+        parse = getattr(cls, "parse", None)
+        if parse is not None:
+            try:
+                return parse(value)
+            except InputError as error:
+                reason = str(error)
+            if not names:
+                raise InputError(field, f"{excerpt(value)} is not valid {self.name} notation ({reason}), and no "
+                                 f"{kind} profile has that name")
+            raise InputError(field, f"{excerpt(value)} is neither a known {kind} ({known}) nor valid {self.name} "
+                             f"notation ({reason})")
+        if not names:
+            raise InputError(field, f"unknown {kind} {excerpt(value)}; no {kind} profiles are loaded (give --profiles FILE)")
+        raise InputError(field, f"unknown {kind} {excerpt(value)}; known: {known}")
+
+
+def _key(name: str) -> str:
+    return "".join(ch if ch.isalnum() else "_" for ch in name.strip().lower()).strip("_")
+
+
+def find_profile(name: str, entries: Mapping[str, Any]) -> Any:
+    """An entry by its key, or by its key or ``name`` attribute written loosely ("Bandit brute",
+    "bandit_brute"); None when none answers to it."""
+    if name in entries:
+        return entries[name]
+    key = _key(name)
+    for entry_key, profile in entries.items():
+        own = getattr(profile, "name", "")
+        if key in (_key(entry_key), _key(own) if isinstance(own, str) and own else None):
+            return profile
+    return None

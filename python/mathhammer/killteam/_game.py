@@ -1,0 +1,58 @@
+"""Kill Team as the layers above the games see it: its profile kinds and its actions (docs/architecture.md)."""
+
+from __future__ import annotations
+
+from mathhammer.core.game import Action, Game
+from mathhammer.killteam.advice import advise
+from mathhammer.killteam.comparison import compare, compare_fights
+from mathhammer.killteam.dice import attack_dice
+from mathhammer.killteam.fighting import fight
+from mathhammer.killteam.profiles import Fighter, Operative, Weapon
+from mathhammer.killteam.report import (
+    advice_tables,
+    attack_dice_tables,
+    fight_comparison_tables,
+    fight_tables,
+    shoot_tables,
+    shot_comparison_tables,
+)
+from mathhammer.killteam.results import Advice, AttackDiceResult, Comparison, FightComparison, FightResult, ShootResult
+from mathhammer.killteam.shooting import shoot, shoot_batch
+from mathhammer.killteam.variants import Variants
+from mathhammer.report.tables import Table
+
+__all__ = ["GAME"]
+
+
+def _shot_comparison(comparison: Comparison, title: str = "") -> tuple[list[Table], list[str]]:
+    count = len(comparison.labels)
+    heading = f"{count} weapon{'s' if count != 1 else ''} at saves {', '.join(f'{s}+' for s in comparison.saves)}"
+    return shot_comparison_tables(comparison, f"{title}: {heading}" if title else heading), []
+
+
+def _fight_comparison(comparison: FightComparison, title: str = "") -> tuple[list[Table], list[str]]:
+    heading = f"{len(comparison.fighters)} fighters vs {len(comparison.opponents)} opponents"
+    return fight_comparison_tables(comparison, f"{title}: {heading}" if title else heading), []
+
+
+GAME = Game(
+    name="killteam",
+    title="Kill Team 2024",
+    actions=(
+        Action("fight", fight, FightResult, "a Kill Team fight between fighters a and b", printer=fight_tables,
+               profiles={"a": "fighter", "b": "fighter"}),
+        Action("shoot", shoot, ShootResult, "a Kill Team shot of weapon at target", printer=shoot_tables,
+               batch=shoot_batch, profiles={"weapon": "weapon", "target": "operative"}),
+        Action("attack_dice", attack_dice, AttackDiceResult, "the retained attack dice of a Kill Team weapon",
+               printer=attack_dice_tables, profiles={"source": "weapon"}),
+        Action("advise", advise, Advice, "the value of every legal move from fixed retained dice",
+               printer=advice_tables, profiles={"a": "fighter", "b": "fighter"}, sweep=False),
+        Action("compare", compare, Comparison, "Kill Team guns compared at every save", printer=_shot_comparison,
+               sweep=False, scenario=False),
+        Action("compare_fights", compare_fights, FightComparison, "Kill Team fighters against every opponent",
+               printer=_fight_comparison, sweep=False, scenario=False),
+    ),
+    profile_kinds={"weapon": Weapon, "fighter": Fighter, "operative": Operative},
+    variants=Variants,
+    bundled_library="examples/killteam/profiles.toml",
+)

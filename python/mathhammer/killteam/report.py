@@ -1,0 +1,218 @@
+"""How Kill Team results print: their tables, summary lines and pictures.
+
+One printer per result type (a shot, a fight, fight advice), registered through the game's
+descriptor, so ``mathhammer killteam shoot``, ``mathhammer run``, ``result.to_markdown()`` and a
+notebook print a result the same way; plus the tables and pictures of the comparison matrices
+(``kt.compare``, ``kt.compare_fights``) and of several saves side by side.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mathhammer.core.present import distribution_table, method_line, run_conditions
+from mathhammer.killteam.results import Advice, AttackDiceResult, FightResult, ShootResult
+from mathhammer.report import plot as pictures
+from mathhammer.report.tables import Probabilities, Table, current_display, probability_text
+
+__all__ = [
+    "advice_picture", "advice_tables", "attack_dice_tables", "fight_comparison_picture", "fight_comparison_tables", "fight_tables",
+    "saves_side_by_side", "shoot_tables", "shot_comparison_picture", "shot_comparison_tables", "shot_conditions",
+    "shot_summary",
+]
+
+
+# --- shots ------------------------------------------------------------------------------------------
+
+def shot_summary(label: str, r: ShootResult) -> list[str]:
+    """A shot's summary lines: mean and spread, kill and injury chances, how it was computed."""
+    lines = [  # one figure group a line, so that each fits 80 columns
+        f"{label}mean damage {r.damage.mean:.4f} (std {r.damage.std:.4f})",
+        f"{label}kill chance {probability_text(r.kill_chance)} against {r.wounds} wounds; "
+        f"injury chance {probability_text(r.injury_chance)}",
+    ]
+    if r.samples is not None and r.kill_stderr is not None:  # Monte Carlo: both are set
+        lines.append(
+            f"{label}{method_line(r.method, r.samples)}: stderr of the mean {r.damage.mean_stderr:.4f}, "
+            f"of the kill chance {probability_text(r.kill_stderr)}"
+        )
+    else:
+        lines.append(label + method_line(r.method))
+    return lines
+
+
+def shot_conditions(result: ShootResult) -> list[str]:
+    """What a shot's heading names besides the profiles: cover, obscured, rounds, variants, method."""
+    parts = []
+    if result.cover_crits:
+        parts.append(f"cover crits {result.cover_crits}")
+    if result.cover:
+        parts.append(f"cover {result.cover}")
+    if result.obscured:
+        parts.append("obscured")
+    if result.rounds > 1:
+        parts.append(f"{result.rounds} rounds")
+    return parts + run_conditions(result)
+
+
+def shoot_tables(result: ShootResult, title: str = "") -> tuple[list[Table], list[str]]:
+    """A shot as a table of P(damage = x) and P(damage >= x), and summary lines (mean, std, kill
+    chance, and standard errors for Monte Carlo)."""
+    prefix = f"{title}: " if title else ""
+    heading = f"{prefix}Damage: {result.weapon} against {result.target}"
+    heading += "".join(f", {part}" for part in shot_conditions(result))
+    return [distribution_table(heading, result.damage, "damage")], shot_summary(prefix, result)
+
+
+def saves_side_by_side(results: list[tuple[int, ShootResult]]) -> list[Table]:
+    """Shots of one weapon at several saves: two tables with one column per save (P(damage = x), then
+    P(damage >= x)) and a summary."""
+    top = max(r.damage.max for _, r in results)
+    values = [v for v in range(top + 1) if any(r.damage.prob(v) > 0.0 for _, r in results)]
+    header = ["damage"] + [f"{save}+" for save, _ in results]
+    exactly = Table("P(damage = x) by save", header, [[v] + [r.damage.prob(v) for _, r in results] for v in values])
+    at_least = Table("P(damage >= x) by save", header,
+                     [[v] + [r.damage.at_least(v) for _, r in results] for v in values])
+    summary = Table("Summary", ["save", "mean", "std", "kill chance"],
+                    [[f"{save}+", r.damage.mean, r.damage.std, r.kill_chance] for save, r in results])
+    return [exactly, at_least, summary]
+
+
+def attack_dice_tables(result: AttackDiceResult, title: str = "", weapon: str = "") -> tuple[list[Table], list[str]]:
+    """Retained attack dice as tables: P(crits, norms) (a row per crits, a column per norms), then the
+    crits, the norms and the successes alone; summary lines with their means and the method.
+    ``weapon`` names the dice in the heading."""
+    prefix = f"{title}: " if title else ""
+    pmf = result.joint.pmf
+    heading = ", ".join([f"Retained attack dice{f': {weapon}' if weapon else ''}", *run_conditions(result)])
+    joint = Table(f"{prefix}{heading}: P(crits, norms)", ["crits \\ norms", *[str(n) for n in range(pmf.shape[1])]],
+                  [[c, *[float(p) for p in pmf[c]]] for c in range(pmf.shape[0]) if pmf[c].any()])
+    tables = [joint,
+              distribution_table(f"{prefix}Crits", result.crits, "crits"),
+              distribution_table(f"{prefix}Norms", result.norms, "norms"),
+              distribution_table(f"{prefix}Successes (crits + norms)", result.successes, "successes")]
+    means = result.summary()
+    lines = [f"{prefix}mean crits {means['mean_crits']:.4f}, norms {means['mean_norms']:.4f}, "
+             f"successes {means['mean_successes']:.4f}",
+             prefix + method_line(result.method, result.samples, result.seed)]
+    return tables, lines
+
+
+# --- fights -----------------------------------------------------------------------------------------
+
+def fight_tables(result: FightResult, title: str = "", fighters: tuple[Any, Any] | None = None
+                 ) -> tuple[list[Table], list[str]]:
+    """A fight as tables: a summary per fighter (death chance, mean wounds left, mean damage taken, and
+    standard errors for Monte Carlo), then each fighter's wounds left; ``fighters`` adds their profiles."""
+    prefix = f"{title}: " if title else ""
+    errors = result.stderr or {}
+    columns = ["fighter"] + (["profile"] if fighters else []) + ["death chance", "mean wounds left",
+                                                                 "mean damage taken"]
+    if errors:
+        columns.append("stderr (death chance)")
+    rounds = f"{result.rounds} round{'s' if result.rounds > 1 else ''}"
+    how = ", ".join([*run_conditions(result), rounds, f"{result.first.upper()} first"])
+    who = f": A {result.fighters[0]} vs B {result.fighters[1]}" if all(result.fighters) else ""
+    summary = Table(f"{prefix}Fight{who} ({how})", columns)  # profiles and strategies, and how it ran
+    for index, side in enumerate(("a", "b")):
+        row: list[Any] = [side.upper()] + ([str(fighters[index])] if fighters else [])
+        row += [result.death_chance(side), result.wounds(side).mean, result.mean_damage_taken(side)]
+        if errors:
+            row.append(errors[f"death_chance_{side}"])
+        summary.rows.append(row)
+    tables = [
+        summary,
+        distribution_table(f"{prefix}Fighter A: wounds left", result.wounds_a, "wounds"),
+        distribution_table(f"{prefix}Fighter B: wounds left", result.wounds_b, "wounds"),
+    ]
+    return tables, [prefix + method_line(result.method, result.samples)]
+
+
+def _value(value: tuple[float, ...]) -> str:
+    return "; ".join(f"{v + 0.0:.3g}" for v in value)  # + 0.0: no "-0"
+
+
+def advice_tables(result: Advice, title: str = "") -> tuple[list[Table], list[str]]:
+    """The moves of the fighter to move (value, resulting wounds and death chances, the best marked)
+    and what each heuristic strategy would play: the table a player reads at the table."""
+    prefix = f"{title}: " if title else ""
+    dice = (f"A {result.dice_a[0]}c{result.dice_a[1]}n ({result.start_wounds[0]}W), "
+            f"B {result.dice_b[0]}c{result.dice_b[1]}n ({result.start_wounds[1]}W), {result.first.upper()} first")
+    if result.mover is None:
+        return [], [f"{prefix}{dice}: the round is over before anyone moves"]
+    moves = Table(f"{prefix}{result.mover.upper()} to move ({result.objective}): {dice}",
+                  ["move", "value", "A wounds", "B wounds", "P(A dies)", "P(B dies)", "best"],
+                  [[m.move, _value(m.value), round(m.wounds_a, 4), round(m.wounds_b, 4), m.death_chance_a,
+                    m.death_chance_b, "*" if m.best else ""] for m in result.moves])
+    heuristics = Table(f"{prefix}What each strategy would play", ["strategy", "move"],
+                       [[name, move] for name, move in result.heuristic.items()])
+    return [moves, heuristics], [f"{prefix}best: {result.best} (value: {result.objective}, higher is better)"]
+
+
+def advice_picture(result: Advice, title: str, ax: Any = None) -> Any:
+    """kt.Advice: the wounds each fighter is left on after each legal move (expected, when Feel No
+    Pain or relics leave it to chance), the best move marked."""
+    moves = [f"{m.move}{' (best)' if m.best else ''}" for m in result.moves]
+    return pictures.grouped_bars(moves, [("A", [m.wounds_a for m in result.moves]),
+                                         ("B", [m.wounds_b for m in result.moves])],
+                                 xlabel=f"{(result.mover or '').upper()}'s move", ylabel="wounds left", title=title,
+                                 ax=ax)
+
+
+# --- comparison matrices ----------------------------------------------------------------------------
+
+def _signed(value: float) -> str:
+    """A difference of probabilities as the table shows probabilities (--digits, --probabilities)."""
+    display = current_display()
+    if display.probabilities is Probabilities.percent:
+        return f"{100 * value:+.{display.digits}f}%"
+    return f"{value:+.{display.digits + 2}f}"
+
+
+def shot_comparison_tables(comparison: Any, heading: str) -> list[Table]:
+    """kt.compare as tables that fit 80 columns: the mean damage (a row per weapon, a column per
+    save), then per weapon P(damage >= w) with a row per threshold w (up to the last one any weapon
+    can reach) and a column per save, then the first weapon's minus the second's. The cells are
+    numbers, so the probabilities print like every other table's."""
+    saves = [f"{save}+" for save in comparison.saves]
+    mean_rows: list[list[Any]] = [[label, *map(float, comparison.mean[i])] for i, label in enumerate(comparison.labels)]
+    if comparison.delta_mean is not None:
+        mean_rows.append([f"{comparison.labels[0]} minus {comparison.labels[1]}", *map(float, comparison.delta_mean)])
+    tables = [Table(f"Mean damage: {heading}", ["weapon", *saves], mean_rows)]
+    reached = [k for k in range(len(comparison.thresholds)) if comparison.at_least[:, :, k].any()]
+    last = reached[-1] + 1 if reached else 1
+    for i, label in enumerate(comparison.labels):
+        rows = [[f">={w}", *map(float, comparison.at_least[i, :, k])]
+                for k, w in enumerate(comparison.thresholds[:last])]
+        tables.append(Table(f"P(damage >= w): {label}", ["w", *saves], rows))
+    delta = comparison.delta_at_least
+    if delta is not None:
+        rows = [[f">={w}", *[_signed(float(v)) for v in delta[:, k]]] for k, w in enumerate(comparison.thresholds[:last])]
+        tables.append(Table(f"P(damage >= w): {comparison.labels[0]} minus {comparison.labels[1]}", ["w", *saves],
+                            rows))
+    return tables
+
+
+def fight_comparison_tables(comparison: Any, heading: str) -> list[Table]:
+    """kt.compare_fights as tables (a row per fighter, a column per opponent) of numbers: the
+    chances print as percentages like every other table's."""
+    header = ["fighter \\ opponent", *comparison.opponents]
+    figures = (("kill", f"Kill chance P(opponent dies): {heading}"), ("death", "Death chance P(fighter dies)"),
+               ("wounds", "Mean wounds left"), ("opponent_wounds", "Opponent's mean wounds left"))
+    return [Table(title, header, [[name, *map(float, getattr(comparison, attribute)[i])]
+                                  for i, name in enumerate(comparison.fighters)])
+            for attribute, title in figures]
+
+
+def shot_comparison_picture(comparison: Any, title: str, ax: Any = None) -> Any:
+    """kt.compare: mean damage at each save, one bar per weapon."""
+    return pictures.grouped_bars([f"{save}+" for save in comparison.saves],
+                                 [(label, comparison.mean[i]) for i, label in enumerate(comparison.labels)],
+                                 xlabel="save", ylabel="mean damage", title=title, ax=ax)
+
+
+def fight_comparison_picture(comparison: Any, title: str, ax: Any = None) -> Any:
+    """kt.compare_fights: the chance to kill each opponent, one bar per fighter."""
+    return pictures.grouped_bars(list(comparison.opponents),
+                                 [(label, comparison.kill[i]) for i, label in enumerate(comparison.fighters)],
+                                 xlabel="opponent", ylabel="kill chance", title=title, percent=True, ax=ax)

@@ -1,0 +1,435 @@
+"""Kill Team result types: a shot, retained attack dice, a fight and its log, fight advice, and
+the comparison matrices.
+
+Each is an immutable dataclass with numpy inside (docs/results.md lists every figure); how each
+prints is :mod:`mathhammer.killteam.report`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from mathhammer.core.checks import check_choice
+from mathhammer.core.distributions import Distribution, JointDistribution
+from mathhammer.core.results import (
+    Deferred,
+    EngineResult,
+    Figure,
+    Presented,
+    ResultMixin,
+    deferred,
+    mean_stderr,
+    probability_stderr,
+    std_stderr,
+)
+from mathhammer.killteam.variants import Variants
+from mathhammer.report.text import markdown_table, number, percent, signed_percent, text_table
+
+__all__ = [
+    "SIDES", "Advice", "AttackDiceResult", "Comparison", "FightComparison", "FightLog", "FightResult", "MoveValue",
+    "ShootResult",
+]
+
+#: The two fighters of a fight.
+SIDES: tuple[str, str] = ("a", "b")
+
+
+@dataclass(frozen=True)
+class ShootResult(EngineResult):
+    """The outcome of ``rounds`` shots of one weapon at one operative.
+
+    ``damage`` is the total damage (not capped at the target's wounds); ``kill_chance`` is
+    P(damage >= wounds), ``injury_chance`` P(wounds / 2 < damage < wounds) (fewer than half its
+    wounds left but alive) and ``wounds_left`` the distribution of max(0, wounds - damage).
+    ``retained_attack`` (crits, norms) and ``retained_saves`` (crit saves, normal saves, cover saves
+    included) are per attack; with Monte Carlo they are counted over every round of every sample.
+    """
+
+    damage: Distribution
+    wounds_left: Distribution
+    kill_chance: float
+    injury_chance: float
+    retained_attack: JointDistribution
+    retained_saves: JointDistribution
+    method: str
+    samples: int | None
+    weapon: str
+    target: str
+    wounds: int
+    cover: int
+    obscured: bool
+    rounds: int
+    seed: int | None = None
+    variants: Variants = Variants()
+    cover_crits: int = 0
+
+    def _figures(self) -> dict[str, Figure]:
+        n = self.samples
+        return {
+            "mean_damage": (self.damage.mean, mean_stderr(self.damage, n)),
+            "std_damage": (self.damage.std, std_stderr(self.damage, n)),
+            "kill_chance": (self.kill_chance, probability_stderr(self.kill_chance, n)),
+            "injury_chance": (self.injury_chance, probability_stderr(self.injury_chance, n)),
+        }
+
+    def plot_series(self) -> tuple[list[tuple[str, Distribution]], str, str]:
+        situation = [f"cover {self.cover}"] + (["obscured"] if self.obscured else [])
+        situation += [f"{self.rounds} rounds"] if self.rounds > 1 else []
+        return [("damage", self.damage)], "damage", f"{self.weapon} vs {self.target} ({', '.join(situation)})"
+
+    @property
+    def mean(self) -> float:
+        """Mean total damage."""
+        return self.damage.mean
+
+    @property
+    def kill_stderr(self) -> float | None:
+        """Standard error of ``kill_chance`` (Monte Carlo only)."""
+        return probability_stderr(self.kill_chance, self.samples)
+
+    @property
+    def injury_stderr(self) -> float | None:
+        """Standard error of ``injury_chance`` (Monte Carlo only)."""
+        return probability_stderr(self.injury_chance, self.samples)
+
+    def to_frame(self) -> Any:
+        """One row per damage value: damage, p, p_at_least, (stderr), wounds_left, kills."""
+        frame = self.damage.to_frame("damage")
+        frame["wounds_left"] = np.maximum(0, self.wounds - frame["damage"])
+        frame["kills"] = frame["damage"] >= self.wounds
+        return frame
+
+@dataclass(frozen=True)
+class AttackDiceResult(EngineResult):
+    """Retained attack dice: ``joint.pmf[crits, norms]``; ``pmf`` is the same array."""
+
+    joint: JointDistribution
+    method: str
+    samples: int | None = None
+    seed: int | None = None
+    variants: Variants = Variants()
+
+    def _figures(self) -> dict[str, Figure]:
+        n = self.samples
+        crits, norms, successes = self.crits, self.norms, self.successes
+        return {
+            "mean_crits": (crits.mean, mean_stderr(crits, n)),
+            "mean_norms": (norms.mean, mean_stderr(norms, n)),
+            "mean_successes": (successes.mean, mean_stderr(successes, n)),
+        }
+
+    @property
+    def pmf(self) -> np.ndarray:
+        return self.joint.pmf
+
+    @property
+    def crits(self) -> Distribution:
+        return self.joint.marginal(0)
+
+    @property
+    def norms(self) -> Distribution:
+        return self.joint.marginal(1)
+
+    @property
+    def successes(self) -> Distribution:
+        pmf = self.joint.pmf
+        total = np.zeros(pmf.shape[0] + pmf.shape[1] - 1)
+        for c in range(pmf.shape[0]):
+            total[c : c + pmf.shape[1]] += pmf[c]
+        return Distribution(total, samples=self.joint.samples)
+
+    def plot_series(self) -> tuple[list[tuple[str, Distribution]], str, str]:
+        return ([("crits", self.crits), ("norms", self.norms), ("successes", self.successes)], "retained dice",
+                "Retained attack dice")
+
+    def plot_joint(self) -> tuple[JointDistribution, tuple[str, str], str] | None:
+        return self.joint, ("crits", "norms"), "Retained attack dice (crits, norms)"
+
+    def to_frame(self) -> Any:
+        return self.joint.to_frame()
+
+@deferred("wounds_a", "wounds_b")
+@dataclass(frozen=True)
+class FightResult(Deferred, EngineResult):
+    """The wounds both fighters have left after the fight.
+
+    ``wounds_a.pmf[w]`` is P(fighter A ends on w wounds); ``joint.pmf[wa, wb]`` the joint
+    probability. Exact results have ``samples is None``; Monte Carlo ones carry the sample count,
+    and ``stderr`` gives the standard errors of the headline numbers.
+    """
+
+    wounds_a: Distribution
+    wounds_b: Distribution
+    joint: JointDistribution
+    method: str
+    samples: int | None
+    start_wounds: tuple[int, int]
+    rounds: int
+    first: str
+    seed: int | None = None
+    variants: Variants = Variants()
+    fighters: tuple[str, str] = ("", "")
+
+    @classmethod
+    def _exact(cls, joint: JointDistribution, start_wounds: tuple[int, int], rounds: int, first: str,
+               variants: Variants, fighters: tuple[str, str]) -> FightResult:
+        """An exact result whose marginals ``wounds_a`` / ``wounds_b`` are summed from ``joint`` only
+        when first read, each on its own (a caller that wants one figure does not pay for both)."""
+        ready = {"joint": joint, "method": "exact", "samples": None, "start_wounds": start_wounds, "rounds": rounds,
+                 "first": first, "seed": None, "variants": variants, "fighters": fighters}
+        return cls._pending_result(ready, {"wounds_a": lambda: joint.marginal(0), "wounds_b": lambda: joint.marginal(1)})
+
+    def _side(self, side: str) -> int:
+        return SIDES.index(check_choice("side", side, SIDES))
+
+    def wounds(self, side: str) -> Distribution:
+        """The distribution of the wounds ``side`` ("a" or "b") has left."""
+        return (self.wounds_a, self.wounds_b)[self._side(side)]
+
+    def death_chance(self, side: str) -> float:
+        """P(``side`` ends the fight incapacitated, on 0 wounds)."""
+        return self.wounds(side).prob(0)
+
+    def mean_damage_taken(self, side: str) -> float:
+        """The mean number of wounds ``side`` loses."""
+        return self.start_wounds[self._side(side)] - self.wounds(side).mean
+
+    @property
+    def death_chance_a(self) -> float:
+        return self.death_chance("a")
+
+    @property
+    def death_chance_b(self) -> float:
+        return self.death_chance("b")
+
+    @property
+    def mean_damage_taken_a(self) -> float:
+        return self.mean_damage_taken("a")
+
+    @property
+    def mean_damage_taken_b(self) -> float:
+        return self.mean_damage_taken("b")
+
+    def _figures(self) -> dict[str, Figure]:
+        n = self.samples
+        out: dict[str, Figure] = {}
+        for side, dist in zip(SIDES, (self.wounds_a, self.wounds_b)):
+            out[f"death_chance_{side}"] = (dist.prob(0), probability_stderr(dist.prob(0), n))
+        for side, dist in zip(SIDES, (self.wounds_a, self.wounds_b)):
+            out[f"mean_wounds_{side}"] = (dist.mean, mean_stderr(dist, n))
+        for side, dist in zip(SIDES, (self.wounds_a, self.wounds_b)):
+            out[f"mean_damage_taken_{side}"] = (self.mean_damage_taken(side), mean_stderr(dist, n))
+        return out
+
+    def plot_series(self) -> tuple[list[tuple[str, Distribution]], str, str]:
+        names = [f"{side.upper()}: {name}" if name else side.upper() for side, name in zip(SIDES, self.fighters)]
+        return [(names[0], self.wounds_a), (names[1], self.wounds_b)], "wounds left", self._title()
+
+    def plot_joint(self) -> tuple[JointDistribution, tuple[str, str], str] | None:
+        labels = tuple(f"wounds left, {side.upper()}" + (f" ({name})" if name else "")
+                       for side, name in zip(SIDES, self.fighters))
+        return self.joint, (labels[0], labels[1]), self._title()
+
+    def _title(self) -> str:
+        rounds = f"{self.rounds} round{'s' if self.rounds > 1 else ''}"
+        how = "exact" if self.samples is None else f"Monte Carlo, {self.samples:,} samples"
+        return f"Kill Team fight, {rounds}, {self.first.upper()} first ({how})"
+
+    def to_frame(self) -> Any:
+        """One row per wounds value: P(A ends on it), P(B ends on it)."""
+        import pandas as pd
+
+        size = max(self.wounds_a.pmf.size, self.wounds_b.pmf.size)
+        pa = np.zeros(size)
+        pb = np.zeros(size)
+        pa[: self.wounds_a.pmf.size] = self.wounds_a.pmf
+        pb[: self.wounds_b.pmf.size] = self.wounds_b.pmf
+        return pd.DataFrame({"wounds": np.arange(size), "p_a": pa, "p_b": pb})
+
+@dataclass(frozen=True)
+class FightLog(ResultMixin):
+    """One round from fixed retained dice, step by step.
+
+    ``actions`` holds ``(side, kind, value)`` steps in order. Kinds: ``crit_strike`` /
+    ``norm_strike`` (value: damage inflicted), ``crit_parry`` / ``norm_parry`` and
+    ``duelist_crit_parry`` / ``duelist_norm_parry`` (value: enemy successes cancelled), ``pass``,
+    ``shock_discard_norm`` / ``shock_discard_crit``, ``murderous_entrance_strike`` (the bonus
+    strike of the same crit strike action; value: damage), and the defender's ``feel_no_pain``
+    (damage saved) and ``saintly_relics`` (damage ignored), logged right after the strike they act on
+    (the strike's value is the damage that got through).
+    """
+
+    wounds_a: int
+    wounds_b: int
+    actions: tuple[tuple[str, str, int], ...]
+    dice_a: tuple[int, int]
+    dice_b: tuple[int, int]
+    first: str
+    relic_uses: tuple[int, int]
+    seed: int | None = None
+    variants: Variants = Variants()
+
+    def to_frame(self) -> Any:
+        import pandas as pd
+
+        return pd.DataFrame(list(self.actions), columns=["side", "kind", "value"])
+
+@dataclass(frozen=True)
+class MoveValue(ResultMixin):
+    """One legal move: its value under the mover's objective, and the expected outcome it leads to."""
+
+    move: str
+    value: tuple[float, ...]
+    wounds_a: float  # expected wounds A ends the round on
+    wounds_b: float
+    death_chance_a: float
+    death_chance_b: float
+    best: bool
+
+    def to_frame(self) -> Any:
+        """One row: this move."""
+        import pandas as pd
+
+        row = dataclasses.asdict(self)
+        row["value"] = self.value
+        return pd.DataFrame([row])
+
+@dataclass(frozen=True)
+class Advice(Presented, ResultMixin):
+    """The position after both fighters' dice are retained (and any Duelist parries made).
+
+    ``mover`` ("a", "b", or None when the round is over before anyone moves) is valued as an
+    optimal fighter with its objective ("trade" for a heuristic fighter); ``moves`` lists its legal
+    moves in tie-break order with ``best`` marking the one optimal play picks; ``heuristic`` says
+    what each heuristic strategy would play here.
+    """
+
+    mover: str | None
+    objective: str | None
+    moves: tuple[MoveValue, ...]
+    best: str | None
+    heuristic: dict[str, str]
+    dice_a: tuple[int, int]
+    dice_b: tuple[int, int]
+    start_wounds: tuple[int, int]
+    first: str
+    variants: Variants = Variants()
+
+    def __str__(self) -> str:
+        """``print(advice)``: the tables the command prints, as plain text."""
+        return self.to_text()
+
+    def to_frame(self) -> Any:
+        """One row per legal move."""
+        import pandas as pd
+
+        return pd.concat([m.to_frame() for m in self.moves], ignore_index=True) if self.moves else pd.DataFrame(
+            columns=[f.name for f in dataclasses.fields(MoveValue)])
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Comparison:
+    """Mean damage and P(damage >= w) of each situation at each save.
+
+    ``mean[i, j]`` is situation ``i`` against ``saves[j]``; ``at_least[i, j, k]`` is
+    P(damage >= ``thresholds[k]``). ``delta_*`` hold situation 0 minus situation 1 (None with one
+    situation). ``results[i][j]`` are the ``kt.ShootResult`` behind each cell.
+    """
+
+    labels: tuple[str, ...]
+    saves: tuple[int, ...]
+    thresholds: tuple[int, ...]
+    mean: np.ndarray
+    at_least: np.ndarray
+    results: tuple[tuple[Any, ...], ...]
+
+    @property
+    def delta_mean(self) -> np.ndarray | None:
+        return self.mean[0] - self.mean[1] if len(self.labels) >= 2 else None
+
+    @property
+    def delta_at_least(self) -> np.ndarray | None:
+        return self.at_least[0] - self.at_least[1] if len(self.labels) >= 2 else None
+
+    def _blocks(self) -> list[tuple[str, list[str], list[list[str]]]]:
+        header = ["save", "mean"] + [f">={w}" for w in self.thresholds]
+        blocks = []
+        for i, label in enumerate(self.labels):
+            rows = [[f"{save}+", number(float(self.mean[i, j]))] + [percent(float(p)) for p in self.at_least[i, j]]
+                    for j, save in enumerate(self.saves)]
+            blocks.append((label, header, rows))
+        if self.delta_mean is not None and self.delta_at_least is not None:
+            rows = [[f"{save}+", f"{float(self.delta_mean[j]):+.2f}"]
+                    + [signed_percent(float(p)) for p in self.delta_at_least[j]] for j, save in enumerate(self.saves)]
+            blocks.append((f"{self.labels[0]} minus {self.labels[1]}", header, rows))
+        return blocks
+
+    def to_frame(self) -> Any:
+        """One row per situation and save (then the deltas, situation "A - B"): mean_damage and
+        p_at_least_<w> columns."""
+        import pandas as pd
+
+        records = []
+        names = list(self.labels)
+        means, probs = [self.mean[i] for i in range(len(names))], [self.at_least[i] for i in range(len(names))]
+        if self.delta_mean is not None and self.delta_at_least is not None:
+            names.append(f"{self.labels[0]} - {self.labels[1]}")
+            means.append(self.delta_mean)
+            probs.append(self.delta_at_least)
+        for name, mean, prob in zip(names, means, probs):
+            for j, save in enumerate(self.saves):
+                record: dict[str, Any] = {"situation": name, "save": save, "mean_damage": float(mean[j])}
+                record.update({f"p_at_least_{w}": float(p) for w, p in zip(self.thresholds, prob[j])})
+                records.append(record)
+        return pd.DataFrame.from_records(records)
+
+    def to_markdown(self) -> str:
+        return "\n\n".join(markdown_table(title, header, rows) for title, header, rows in self._blocks())
+
+    def __str__(self) -> str:
+        return "\n\n".join(text_table(title, header, rows) for title, header, rows in self._blocks())
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class FightComparison:
+    """Each fighter against each opponent: ``kill[i, j]`` (the opponent dies), ``death[i, j]``
+    (the fighter dies), ``wounds[i, j]`` / ``opponent_wounds[i, j]`` (mean wounds left).
+    ``results[i][j]`` are the ``kt.FightResult`` behind each cell (the fighter is side A)."""
+
+    fighters: tuple[str, ...]
+    opponents: tuple[str, ...]
+    kill: np.ndarray
+    death: np.ndarray
+    wounds: np.ndarray
+    opponent_wounds: np.ndarray
+    results: tuple[tuple[Any, ...], ...]
+
+    _FIGURES = (("kill", "kill chance", percent), ("death", "death chance", percent),
+                ("wounds", "mean wounds left", number), ("opponent_wounds", "opponent's mean wounds left", number))
+
+    def _blocks(self) -> list[tuple[str, list[str], list[list[str]]]]:
+        header = ["fighter \\ opponent", *self.opponents]
+        blocks = []
+        for attribute, title, fmt in self._FIGURES:
+            values = getattr(self, attribute)
+            rows = [[name] + [fmt(float(v)) for v in values[i]] for i, name in enumerate(self.fighters)]
+            blocks.append((title.capitalize(), header, rows))
+        return blocks
+
+    def to_frame(self) -> Any:
+        """One row per fighter and opponent: kill_chance, death_chance, mean_wounds, mean_opponent_wounds."""
+        import pandas as pd
+
+        return pd.DataFrame.from_records([
+            {"fighter": f, "opponent": o, "kill_chance": float(self.kill[i, j]),
+             "death_chance": float(self.death[i, j]), "mean_wounds": float(self.wounds[i, j]),
+             "mean_opponent_wounds": float(self.opponent_wounds[i, j])}
+            for i, f in enumerate(self.fighters) for j, o in enumerate(self.opponents)])
+
+    def to_markdown(self) -> str:
+        return "\n\n".join(markdown_table(title, header, rows) for title, header, rows in self._blocks())
+
+    def __str__(self) -> str:
+        return "\n\n".join(text_table(title, header, rows) for title, header, rows in self._blocks())

@@ -1,0 +1,150 @@
+"""Tables and sections: the unit every output format prints, and how their cells read.
+
+A result presents itself as :class:`Section` s of :class:`Table` s and summary lines (its game's
+printer makes them); the renderers (:mod:`mathhammer.report.render`, and the command line's Rich
+renderer) only lay them out. This module knows cells, not dice: which cells hold probabilities is
+read off the labels (:func:`probability_cells`), and :class:`Display` says how a terminal shows them.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "DISPLAY", "WIDTH", "Display", "Probabilities", "Section", "Table", "cell_text", "current_display", "display_cell",
+    "probability_cells", "probability_text", "terminal_parts",
+]
+
+
+@dataclass
+class Table:
+    """A titled table: the unit every output format prints. ``keys``: how many leading columns name
+    a row (a sweep's axes); the terminal splits a table wider than 80 columns into parts that repeat
+    them, instead of letting the renderer cut its cells and headers."""
+
+    title: str
+    columns: list[str]
+    rows: list[list[Any]] = field(default_factory=list)
+    keys: int = 0
+
+
+@dataclass
+class Section:
+    """Tables and summary lines under one heading (``mathhammer run`` prints one per scenario entry)."""
+
+    heading: str
+    tables: list[Table]
+    summary: list[str] = field(default_factory=list)
+
+
+class Probabilities(str, enum.Enum):
+    percent = "percent"
+    fraction = "fraction"
+
+
+@dataclass(frozen=True)
+class Display:
+    """How the terminal table shows probabilities: ``digits`` decimals of a percentage (of a
+    fraction: ``digits + 2``, the same resolution). JSON, CSV and Markdown keep the raw numbers."""
+
+    digits: int = 2
+    probabilities: Probabilities = Probabilities.percent
+
+
+#: How probabilities print where no display is given: the defaults, or what the running command
+#: asked for (``--digits``, ``--probabilities``: the command line sets it for one command).
+DISPLAY: contextvars.ContextVar[Display] = contextvars.ContextVar("display", default=Display())
+
+
+def current_display() -> Display:
+    """The display probabilities print with now (:data:`DISPLAY`)."""
+    return DISPLAY.get()
+
+
+#: The terminal width a table with ``keys`` is split to fit.
+WIDTH = 80
+
+
+def cell_text(value: Any) -> str:
+    """A cell as the text formats print it: floats to 6 significant digits, the rest as ``str``."""
+    if isinstance(value, float):
+        return f"{value:.6g}" if abs(value) >= 1e-4 or value == 0 else f"{value:.3e}"
+    return str(value)
+
+
+def probability_text(p: float, display: Display | None = None) -> str:
+    """A probability as the table prints it: "12.34%", never 0 for a non-zero chance ("<0.01%"),
+    never 100% for a chance short of certainty (">99.99%")."""
+    display = display or DISPLAY.get()
+    percent = display.probabilities is Probabilities.percent
+    decimals = display.digits if percent else display.digits + 2
+    scale, unit = (100.0, "%") if percent else (1.0, "")
+    step = 10.0 ** -decimals  # the smallest printed step
+    value = p * scale
+    if p == 0.0 or p == 1.0:
+        return f"{value:.0f}{unit}"
+    if value < step / 2:
+        return f"<{step:.{decimals}f}{unit}"
+    if value > scale - step / 2:
+        return f">{scale - step:.{decimals}f}{unit}"
+    return f"{value:.{decimals}f}{unit}"
+
+
+def _is_probability_header(header: str) -> bool:
+    return header.startswith("P(") or "chance" in header.lower()
+
+
+def probability_cells(table: Table) -> list[list[bool]]:
+    """Which cells of a table hold probabilities, read off its labels: a column headed "P(...)" or
+    "... chance"; every column but the first in a table titled "P(...)"; a row labelled "P(...)";
+    and the stderr column next to probability columns (the error of a probability)."""
+    by_title = "P(" in table.title
+    columns = [by_title and i > 0 or _is_probability_header(c) for i, c in enumerate(table.columns)]
+    if any(columns):
+        columns = [flag or c == "stderr" for flag, c in zip(columns, table.columns)]
+    marks = []
+    for row in table.rows:
+        by_row = bool(row) and isinstance(row[0], str) and row[0].startswith("P(")
+        marks.append([(columns[i] if i < len(columns) else False) or (by_row and i > 0) for i in range(len(row))])
+    return marks
+
+
+def display_cell(value: Any, probability: bool, display: Display) -> str:
+    """A cell as the terminal shows it: probabilities as :func:`probability_text`, the rest as the
+    text formats print them."""
+    if probability and isinstance(value, float) and 0.0 <= value <= 1.0:  # ints are counts, not chances
+        return probability_text(float(value), display)
+    return cell_text(value)
+
+
+def terminal_parts(table: Table, display: Display) -> list[Table]:
+    """``table`` as the terminal shows it: whole when it fits 80 columns or names no key columns,
+    else several tables, each repeating the key columns and numbered in its title."""
+    if not table.keys or not table.rows:
+        return [table]
+    marks = probability_cells(table)
+
+    def width(index: int) -> int:  # its widest cell or its header on one line, with padding and border
+        cells = [len(display_cell(row[index], mark[index], display)) for row, mark in zip(table.rows, marks)]
+        return max([*cells, len(table.columns[index])]) + 3
+
+    fixed = 1 + sum(width(i) for i in range(table.keys))
+    groups: list[list[int]] = [[]]
+    used = fixed
+    for index in range(table.keys, len(table.columns)):
+        if groups[-1] and used + width(index) > WIDTH:
+            groups.append([])
+            used = fixed
+        groups[-1].append(index)
+        used += width(index)
+    if len(groups) == 1:
+        return [table]
+    parts = []
+    for number, group in enumerate(groups):
+        keep = list(range(table.keys)) + group
+        parts.append(Table(f"{table.title} ({number + 1}/{len(groups)})", [table.columns[i] for i in keep],
+                           [[row[i] for i in keep] for row in table.rows]))
+    return parts
