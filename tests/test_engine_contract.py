@@ -199,6 +199,6 @@ def test_cpp_configs_pickle_and_run_the_same() -> None:
     for mine, theirs in zip(_core.deathburgh.combat_exact(combat), _core.deathburgh.combat_exact(again(combat))):
         assert np.array_equal(mine, theirs)
     exchange = fm.engine._fm.ExchangeConfig(
-        fm.engine._side_config(fm.example("militia"), 3), fm.engine._side_config(fm.example("walker"), 2),
+        fm.plan.side_config(fm.example("militia"), 3), fm.plan.side_config(fm.example("walker"), 2),
         fm.Variants(winner_damage="excess").rules())
     assert np.array_equal(_core.force_melee.exchange_exact(exchange), _core.force_melee.exchange_exact(again(exchange)))

@@ -14,13 +14,15 @@ from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
+from typer._click import Context
 
 from mathhammer.errors import InputError
+from mathhammer.report.tables import DISPLAY, Display, Probabilities
 
 __all__ = [
-    "EngineOptions", "FormatOption", "Method", "MethodOption", "OptionSpec", "OutputFormat", "ProfilesOption",
+    "PLOT_SUFFIXES", "EngineOptions", "FormatOption", "Method", "MethodOption", "OptionSpec", "OutputFormat", "ProfilesOption",
     "SamplesOption", "SeedOption", "SideOption", "ThreadsOption", "VariantsOption", "cli_variants", "engine_options",
-    "engine_parameters", "option_parameters", "side_options", "take", "with_parameters",
+    "engine_parameters", "finish", "option_parameters", "side_options", "take", "with_parameters",
 ]
 
 
@@ -182,3 +184,83 @@ def cli_variants(variants_cls: Any, text: str | None, switches: dict[str, Any],
         name = error.field.split(".")[-1]
         option = (option_names or {}).get(name, "--" + name.replace("_", "-"))
         raise InputError(option, str(error)[len(error.field) + 2:]) from None
+
+
+# --- the options every command gets: --digits, --probabilities, --plot -----------------------------
+
+#: The file types ``--plot`` writes.
+PLOT_SUFFIXES = (".png", ".svg")
+
+
+def check_plot(ctx: Any, param: Any, value: Any) -> Any:
+    """--plot FILE: a .png or .svg, and matplotlib installed; checked before anything is computed."""
+    if value is None:
+        return value
+    from importlib.util import find_spec
+
+    path = Path(value)
+    if path.suffix.lower() not in PLOT_SUFFIXES:
+        raise InputError("--plot", f"{value!r}: give a file ending in {' or '.join(PLOT_SUFFIXES)}")
+    if find_spec("matplotlib") is None:
+        raise InputError("--plot", "plotting needs matplotlib: pip install 'mathhammer[plot]'")
+    ctx.meta["mathhammer.plot"] = path
+    return value
+
+
+def _keep_display(ctx: Any, param: Any, value: Any) -> Any:
+    """Record --digits / --probabilities where the printers find them (report.tables.DISPLAY)."""
+    shown = DISPLAY.get()
+    if param.name == "digits" and value is not None:
+        shown = Display(int(value), shown.probabilities)
+    elif param.name == "probabilities" and value is not None:
+        shown = Display(shown.digits, Probabilities(getattr(value, "value", value)))
+    DISPLAY.set(shown)
+    return value
+
+
+def _display_params() -> list[Any]:
+    """--digits, --probabilities and --plot as typer builds them (on a throwaway command), for every command."""
+    probe = typer.Typer()
+
+    @probe.command()
+    def _probe(
+        digits: Annotated[int, typer.Option(min=0, max=8, help="Decimals of the percentages the table prints.")] = 2,
+        probabilities: Annotated[Probabilities, typer.Option(
+            help="Probabilities in the table as percent (12.34%) or fraction (0.1234).", case_sensitive=False)]
+        = Probabilities.percent,
+        plot: Annotated[Optional[str], typer.Option(
+            help="Also draw the result into FILE.png or FILE.svg (needs matplotlib).", is_eager=True)] = None,
+    ) -> None:
+        """Only here to build the options."""
+
+    params = list(typer.main.get_command(probe).params)
+    for param in params:
+        param.expose_value = False
+        param.callback = check_plot if param.name == "plot" else _keep_display
+    return params
+
+
+def add_display_options(command: Any) -> None:
+    """Give every command --digits, --probabilities and --plot (how the table shows probabilities,
+    and a picture of the result)."""
+    if hasattr(command, "commands"):
+        for sub in command.commands.values():
+            add_display_options(sub)
+    elif not any(p.name == "digits" for p in command.params):
+        command.params.extend(_display_params())
+
+
+def hide_flag_metavars(command: Any) -> None:
+    """Show on/off flags (``--obscured``, ``--help``) in the help without a ``<bool>`` value: they take none."""
+    help_option = command.get_help_option(Context(command))
+    for param in [*command.params, *([help_option] if help_option is not None else [])]:
+        if getattr(param, "is_flag", False):
+            param.metavar = ""
+    for sub in getattr(command, "commands", {}).values():
+        hide_flag_metavars(sub)
+
+
+def finish(command: Any) -> None:
+    """What every command built from a Typer app gets: the display options and plain flags."""
+    add_display_options(command)
+    hide_flag_metavars(command)

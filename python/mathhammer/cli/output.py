@@ -14,7 +14,6 @@ import contextvars
 import json
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 import typer
@@ -25,7 +24,7 @@ from mathhammer.report.render import csv_text, markdown
 from mathhammer.report.tables import Section, Table
 
 __all__ = [
-    "PLOT_SUFFIXES", "add_profiles_command", "capture", "check_plot", "emit", "emit_sections", "note_plot",
+    "add_profiles_command", "capture", "emit", "emit_sections", "note_plot",
     "note_result", "result_tables", "save_plot",
 ]
 
@@ -144,10 +143,6 @@ def note_result(result: Any) -> None:
 
 # --- --plot ---------------------------------------------------------------------------------------
 
-#: The file types ``--plot`` writes.
-PLOT_SUFFIXES = (".png", ".svg")
-
-
 def note_plot(draw: Callable[[], Any]) -> None:
     """Give the running command's ``--plot`` a picture of its own, for output that is not a result's
     distribution (a comparison matrix, a sweep table): ``draw()`` returns the matplotlib Axes it drew
@@ -155,21 +150,6 @@ def note_plot(draw: Callable[[], Any]) -> None:
     ctx = _context()
     if ctx is not None:
         ctx.meta["mathhammer.draw"] = draw
-
-
-def check_plot(ctx: Any, param: Any, value: Any) -> Any:
-    """--plot FILE: a .png or .svg, and matplotlib installed; checked before anything is computed."""
-    if value is None:
-        return value
-    from importlib.util import find_spec
-
-    path = Path(value)
-    if path.suffix.lower() not in PLOT_SUFFIXES:
-        raise InputError("--plot", f"{value!r}: give a file ending in {' or '.join(PLOT_SUFFIXES)}")
-    if find_spec("matplotlib") is None:
-        raise InputError("--plot", "plotting needs matplotlib: pip install 'mathhammer[plot]'")
-    ctx.meta["mathhammer.plot"] = path
-    return value
 
 
 def save_plot() -> None:
@@ -182,20 +162,13 @@ def save_plot() -> None:
     results = [r for r in ctx.meta.get("mathhammer.results", []) if hasattr(r, "plot_series")]
     if draw is None and not results:
         raise InputError("--plot", "this command's output has no distribution to plot")
-    import matplotlib
-
-    matplotlib.use("Agg")  # no window, also without a display
-    import matplotlib.pyplot as plt
-
     from mathhammer.core.plots import plot
+    from mathhammer.report.plot import save
 
-    ax = draw() if draw is not None else plot(results)
     try:
-        ax.figure.savefig(path, bbox_inches="tight")
+        save(draw if draw is not None else lambda: plot(results), path)
     except OSError as error:
         raise InputError("--plot", f"cannot write {str(path)!r}: {error.strerror or error}") from None
-    finally:
-        plt.close(ax.figure)
 
 
 # --- mathhammer <game> profiles -------------------------------------------------------------------

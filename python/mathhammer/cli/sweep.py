@@ -29,7 +29,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from mathhammer.cli.games import GAME_APPS
-from mathhammer.cli.options import OutputFormat
+from mathhammer.cli.options import OutputFormat, finish
 from mathhammer.cli.output import capture, emit, note_plot
 from mathhammer.cli.progress import ProgressGroup
 from mathhammer.errors import InputError, SweepError
@@ -372,7 +372,6 @@ class _SweepGroup(typer.core.TyperGroup):
 
 
 def _make_groups() -> dict[str, Any]:
-    from mathhammer.cli.app import finish
 
     made: dict[str, Any] = {}
     groups: dict[str, typer.Typer] = {}

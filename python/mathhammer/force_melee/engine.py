@@ -19,12 +19,12 @@ from mathhammer.core import sampling
 from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error, item_options, per_item
 from mathhammer.core.distributions import index_grids
 from mathhammer.core.checks import check_choice, check_int
-from mathhammer.errors import InputError, InputTypeError
-from mathhammer.force_melee.profiles import MAX_DICE, Side, Unit, as_side, as_unit
+from mathhammer.errors import InputError
+from mathhammer.force_melee.plan import MeleePlan, PlannedExchange, plan_melee, planned_exchange, side_config, unit_config
+from mathhammer.force_melee.profiles import Side, Unit, as_side, as_unit
 from mathhammer.force_melee.results import AllocationResult, MeleeManyResult, MeleeResult, PairResult, UnitResult
-from mathhammer.force_melee.variants import ALLOCATIONS, Variants
+from mathhammer.force_melee.variants import ALLOCATIONS, Variants, switches_of
 from mathhammer.core.options import DEFAULT_SAMPLES, METHODS, engine_options
-from mathhammer.core.variants import check_switches
 from mathhammer.core.distributions import Distribution, JointDistribution
 
 _fm = _core.force_melee
@@ -32,31 +32,7 @@ _fm = _core.force_melee
 
 #: Cells of the product of the exchanges' laws the exact melee_many enumerates (docs/rules/force_melee.md §6).
 MAX_EXACT_CELLS = 1_000_000
-#: Histogram bins one call may use (a joint damage table of 2048 x 2048, 32 MB of doubles).
-MAX_BINS = 1 << 22
-MAX_UNITS = 8
-MAX_PAIRS = 16
 MAX_ALLOCATE_DAMAGE = 1_000_000
-# planned exchanges kept by value: enough for a sweep over many thousand different exchanges
-_CACHED_EXCHANGES = 16_384
-
-
-def _side_config(side: Side, dice: int) -> _fm.SideConfig:
-    w = side.weapon
-    return _fm.SideConfig(
-        dice=dice,
-        target=side.target,
-        crit_face=side.crit_face,
-        reroll=getattr(_fm.Reroll, w.reroll),
-        force=w.force,
-        sustained=w.sustained,
-        critical_damage=w.critical_damage,
-        bonus_flat=w.bonus_flat,
-    )
-
-
-def _unit_config(unit: Unit) -> _fm.UnitConfig:
-    return _fm.UnitConfig(unit.models, unit.hp, list(unit.hp_now))
 
 
 # --- turning histograms into results ------------------------------------------------------------
@@ -103,23 +79,6 @@ def _exchange_parts(flat: np.ndarray, layout: _fm.ExchangeLayout) -> tuple[np.nd
     return damage, hits.reshape(layout.hits_a_bins, layout.hits_b_bins)
 
 
-def _check_bins(bins: int, field: str) -> None:
-    if bins > MAX_BINS:
-        raise InputError(
-            field,
-            f"this melee needs {bins:,} histogram bins (limit {MAX_BINS:,}): the damage it can deal is too "
-            "large to tabulate; lower dice, force or sustained (extra_hits multiplies the hits)",
-        )
-
-
-def _switches(variants: Any, winner_damage: Any, allocation: Any, sustained_mode: Any, bonus_always: Any) -> Variants:
-    if variants is None and winner_damage is None and allocation is None and sustained_mode is None \
-            and bonus_always is None:
-        return Variants.resolve(None)  # the defaults, checked once
-    return check_switches(Variants, variants, dict(winner_damage=winner_damage, allocation=allocation,
-                                                   sustained_mode=sustained_mode, bonus_always=bonus_always))
-
-
 # --- one exchange -------------------------------------------------------------------------------
 
 
@@ -160,7 +119,7 @@ def melee(
     (3.0, 0.625)
     """
     options = engine_options(method, samples, seed, threads, progress, executor, methods=METHODS)
-    switches = _switches(variants, winner_damage, allocation, sustained_mode, bonus_always)
+    switches = switches_of(variants, winner_damage, allocation, sustained_mode, bonus_always)
     a = as_side(a, "a")
     b = as_side(b, "b")
     exchange = planned_exchange(a, b, switches)
@@ -213,7 +172,7 @@ def melee_batch(
     sides_a = checked_items("a", items["a"], single, lambda v: as_side(v, "a"))
     sides_b = checked_items("b", items["b"], single, lambda v: as_side(v, "b"))
     option_list = per_item(items, ("method", "samples", "seed", "threads"), single, item_options(progress, executor, METHODS))
-    switch_list = per_item(items, ("variants",) + switch_names, single, _switches)
+    switch_list = per_item(items, ("variants",) + switch_names, single, switches_of)
     exchanges: list[PlannedExchange] = []
     for i in range(size):
         try:
@@ -256,36 +215,6 @@ def _exact_tables(configs: list[_fm.ExchangeConfig]) -> Callable[[int], tuple[np
                 values[cut:cut + hits_a * hits_b].reshape(hits_a, hits_b))
 
     return tables
-
-
-class PlannedExchange(NamedTuple):
-    """What one exchange needs besides its dice: the C++ config, its histogram layout, both units and
-    their allocation tables (one lump of each damage on the fresh unit: final state, models removed)."""
-
-    config: _fm.ExchangeConfig
-    layout: _fm.ExchangeLayout
-    unit_a: _fm.UnitConfig
-    unit_b: _fm.UnitConfig
-    state_a: np.ndarray
-    removed_a: np.ndarray
-    state_b: np.ndarray
-    removed_b: np.ndarray
-
-
-@functools.lru_cache(maxsize=_CACHED_EXCHANGES)
-def planned_exchange(a: Side, b: Side, switches: Variants) -> PlannedExchange:
-    """The checked plan of an exchange between two validated sides, cached by value (read-only)."""
-    config = _fm.ExchangeConfig(_side_config(a, a.dice), _side_config(b, b.dice), switches.rules())
-    layout = _fm.exchange_layout(config)
-    _check_bins(layout.total, "dice")
-    unit_a, unit_b = _unit_config(a.unit), _unit_config(b.unit)
-    alloc = switches.allocation_enum()
-    table_a = _fm.allocation_table(unit_a, layout.damage_a_bins - 1, alloc)
-    table_b = _fm.allocation_table(unit_b, layout.damage_b_bins - 1, alloc)
-    tables = [table_a.state, table_a.removed, table_b.state, table_b.removed]
-    for table in tables:
-        table.setflags(write=False)  # shared by every call of this exchange
-    return PlannedExchange(config, layout, unit_a, unit_b, *tables)
 
 
 def _ready_fields(method: str, samples: int | None, seed: int | None, a: Side, b: Side,
@@ -345,95 +274,6 @@ def _exchange_fields(damage: np.ndarray, hits: np.ndarray, exchange: PlannedExch
 # --- several units ------------------------------------------------------------------------------
 
 
-def _check_sides(sides: Any) -> dict[str, Side]:
-    if not isinstance(sides, Mapping):
-        raise InputTypeError("sides", f"expected a mapping of unit name to Side, got {type(sides).__name__}")
-    if not 2 <= len(sides) <= MAX_UNITS:
-        raise InputError("sides", f"has {len(sides)} units; allowed 2..{MAX_UNITS}")
-    out: dict[str, Side] = {}
-    for name, side in sides.items():
-        if not isinstance(name, str) or not name:
-            raise InputTypeError("sides", f"unit names must be non-empty text, got {name!r}")
-        out[name] = as_side(side, f"sides.{name}")
-    return out
-
-
-def _check_engaged(engaged: Any, names: Sequence[str]) -> list[tuple[str, str]]:
-    if isinstance(engaged, (str, bytes)) or not isinstance(engaged, Sequence):
-        raise InputTypeError("engaged", f"expected a list of (unit, unit) pairs, got {engaged!r}")
-    if not 1 <= len(engaged) <= MAX_PAIRS:
-        raise InputError("engaged", f"has {len(engaged)} pairs; allowed 1..{MAX_PAIRS}")
-    pairs: list[tuple[str, str]] = []
-    seen: set[frozenset[str]] = set()
-    for i, pair in enumerate(engaged):
-        field = f"engaged[{i}]"
-        if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
-            raise InputTypeError(field, f"expected a pair of unit names, got {pair!r}")
-        for name in pair:
-            if name not in names:
-                raise InputError(field, f"unknown unit {name!r}; units: {', '.join(names)}")
-        if pair[0] == pair[1]:
-            raise InputError(field, f"a unit cannot be engaged with itself ({pair[0]!r})")
-        key = frozenset(pair)
-        if key in seen:
-            raise InputError(field, f"the pair ({pair[0]}, {pair[1]}) is listed twice")
-        seen.add(key)
-        pairs.append((pair[0], pair[1]))
-    for name in names:
-        if not any(name in pair for pair in pairs):
-            raise InputError("engaged", f"unit {name!r} is not in any engaged pair")
-    return pairs
-
-
-def _check_assignment(assignment: Any, sides: dict[str, Side], pairs: list[tuple[str, str]]) -> dict[tuple[str, str], int]:
-    """Dice each unit rolls against each enemy: explicit entries, else all dice on a lone enemy."""
-    enemies: dict[str, list[str]] = {name: [] for name in sides}
-    for u, v in pairs:
-        enemies[u].append(v)
-        enemies[v].append(u)
-    if assignment is None:
-        assignment = {}
-    if not isinstance(assignment, Mapping):
-        raise InputTypeError("assignment", f"expected a mapping (unit, enemy) -> dice, got {type(assignment).__name__}")
-    given: dict[tuple[str, str], int] = {}
-    for key, value in assignment.items():
-        if isinstance(key, str) and isinstance(value, Mapping):  # {unit: {enemy: dice}}
-            entries = [((key, enemy), dice) for enemy, dice in value.items()]
-        elif isinstance(key, tuple) and len(key) == 2:
-            entries = [(key, value)]
-        else:
-            raise InputTypeError(
-                "assignment", f"keys are (unit, enemy) pairs, or unit names mapping to {{enemy: dice}}; got {key!r}"
-            )
-        for (unit, enemy), count in entries:
-            field = f"assignment[{unit!r}, {enemy!r}]"
-            if unit not in sides:
-                raise InputError(field, f"unknown unit {unit!r}; units: {', '.join(sides)}")
-            if enemy not in enemies[unit]:
-                engaged_with = ", ".join(repr(e) for e in enemies[unit])
-                raise InputError(field, f"{unit!r} is not engaged with {enemy!r}; it is engaged with {engaged_with}")
-            given[(unit, enemy)] = check_int(field, count, 0, MAX_DICE)
-    dice: dict[tuple[str, str], int] = {}
-    for unit, side in sides.items():
-        mine = {enemy: n for (u, enemy), n in given.items() if u == unit}
-        if mine:
-            total = sum(mine.values())
-            if total > side.dice:
-                raise InputError(f"assignment[{unit!r}]", f"assigns {total} dice; the unit has {side.dice}")
-            for enemy in enemies[unit]:
-                dice[(unit, enemy)] = mine.get(enemy, 0)
-        elif len(enemies[unit]) == 1 or side.dice == 0:
-            for enemy in enemies[unit]:
-                dice[(unit, enemy)] = side.dice
-        else:
-            split = ", ".join(f"({unit!r}, {enemy!r}): ..." for enemy in enemies[unit])
-            raise InputError(
-                "assignment",
-                f"{unit!r} is engaged with {len(enemies[unit])} units; say how its {side.dice} dice are split: {{{split}}}",
-            )
-    return dice
-
-
 def melee_many(
     sides: Mapping[str, Side | Mapping[str, Any]],
     engaged: Sequence[tuple[str, str]],
@@ -476,69 +316,69 @@ def melee_many(
     ('exact', True)
     """
     options = engine_options(method, samples, seed, threads, progress, executor, methods=METHODS)
-    switches = _switches(variants, winner_damage, allocation, sustained_mode, bonus_always)
-    side_map = _check_sides(sides)
-    names = list(side_map)
-    pairs = _check_engaged(engaged, names)
-    dice = _check_assignment(assignment, side_map, pairs)
-    method, samples = options.method, options.samples
+    switches = switches_of(variants, winner_damage, allocation, sustained_mode, bonus_always)
+    plan = plan_melee(sides, engaged, assignment, switches)
+    method_used = _melee_method(plan, options.method)
     seed_used: int | None = None
-    rules = switches.rules()
-
-    unit_configs = [_unit_config(side_map[name].unit) for name in names]
-    pair_configs = []
-    for u, v in pairs:
-        exchange = _fm.ExchangeConfig(
-            _side_config(side_map[u], dice[(u, v)]), _side_config(side_map[v], dice[(v, u)]), rules
-        )
-        pair_configs.append(_fm.PairConfig(names.index(u), names.index(v), exchange))
-    config = _fm.MeleeConfig(unit_configs, pair_configs, switches.allocation_enum())
-    layout = _fm.melee_layout(config)
-    _check_bins(layout.total, "sides")
-
-    if method != "monte_carlo":
-        cells = _fm.exact_cells(config)
-        if cells > MAX_EXACT_CELLS:
-            if method == "exact":
-                raise InputError(
-                    "method",
-                    f"the exact product of the exchanges has {cells:,.0f} cells (limit {MAX_EXACT_CELLS:,}); "
-                    "use method='monte_carlo' or 'auto'",
-                )
-            method = "monte_carlo"
-        else:
-            method = "exact"
-    if method == "monte_carlo":
+    if method_used == "monte_carlo":
         seed_used = options.draw_seed()
-        kernel = functools.partial(_fm.melee_sample, config)
-        counts = sampling.run_monte_carlo(kernel, samples, seed_used, sampling.resolve_threads(options.threads),
+        kernel = functools.partial(_fm.melee_sample, plan.config)
+        counts = sampling.run_monte_carlo(kernel, options.samples, seed_used, sampling.resolve_threads(options.threads),
                                           options.progress, options.executor)
-        flat = counts.astype(np.float64) / samples
-        n: int | None = samples
+        flat = counts.astype(np.float64) / options.samples
+        n: int | None = options.samples
     else:
-        flat = np.asarray(_fm.melee_exact(config))
+        flat = np.asarray(_fm.melee_exact(plan.config))
         n = None
+    return MeleeManyResult(method=method_used, samples=n, seed=seed_used, units=_unit_results(plan, flat, n),
+                           pairs=_pair_results(plan, flat, n), variants=switches)
 
+
+def _melee_method(plan: MeleePlan, method: str) -> str:
+    """The engine a melee runs: "auto" is exact while the product of the exchanges' laws stays within
+    MAX_EXACT_CELLS cells."""
+    if method == "monte_carlo":
+        return method
+    cells = _fm.exact_cells(plan.config)
+    if cells <= MAX_EXACT_CELLS:
+        return "exact"
+    if method == "exact":
+        raise InputError(
+            "method",
+            f"the exact product of the exchanges has {cells:,.0f} cells (limit {MAX_EXACT_CELLS:,}); "
+            "use method='monte_carlo' or 'auto'",
+        )
+    return "monte_carlo"
+
+
+def _unit_results(plan: MeleePlan, flat: np.ndarray, n: int | None) -> dict[str, UnitResult]:
+    """Each unit's damage taken, casualties and HP left, from the melee's flat histogram."""
+    layout = plan.layout
     units: dict[str, UnitResult] = {}
-    for k, name in enumerate(names):
-        unit = side_map[name].unit
+    for k, name in enumerate(plan.names):
+        unit = plan.sides[name].unit
         damage = flat[layout.damage_offset[k] : layout.damage_offset[k] + layout.damage_bins[k]]
-        state = flat[layout.state_offset[k] : layout.state_offset[k] + unit_configs[k].state_count]
-        casualties, remaining = _unit_parts(state, unit_configs[k], n)
+        state = flat[layout.state_offset[k] : layout.state_offset[k] + plan.units[k].state_count]
+        casualties, remaining = _unit_parts(state, plan.units[k], n)
         units[name] = UnitResult(name, unit.models, Distribution(_trim(damage), samples=n), casualties, remaining)
+    return units
 
-    pair_results = []
-    for k, (u, v) in enumerate(pairs):
+
+def _pair_results(plan: MeleePlan, flat: np.ndarray, n: int | None) -> tuple[PairResult, ...]:
+    """Each engaged pair's exchange, from the melee's flat histogram."""
+    layout, names, dice = plan.layout, plan.names, plan.dice
+    out = []
+    for k, (u, v) in enumerate(plan.pairs):
         ex_layout = layout.exchanges[k]
         offset = layout.exchange_offset[k]
         pair_damage, pair_hits = _exchange_parts(flat[offset : offset + ex_layout.total], ex_layout)
         pair_damage, pair_hits = _trim(pair_damage), _trim(pair_hits)
         # Joint models removed: rows the first unit's, columns the second's.
-        rows, cols = unit_configs[names.index(u)].removed_bins, unit_configs[names.index(v)].removed_bins
+        rows, cols = plan.units[names.index(u)].removed_bins, plan.units[names.index(v)].removed_bins
         start = layout.casualties_offset[k]
         pair_casualties = flat[start : start + rows * cols].reshape(rows, cols)
         more, tie, less = _more_tie_less(pair_hits)
-        pair_results.append(
+        out.append(
             PairResult(
                 first=u,
                 second=v,
@@ -555,9 +395,7 @@ def melee_many(
                                                    samples=n),
             )
         )
-    return MeleeManyResult(
-        method=method, samples=n, seed=seed_used, units=units, pairs=tuple(pair_results), variants=switches
-    )
+    return tuple(out)
 
 
 # --- single steps ---------------------------------------------------------------------------------
@@ -580,7 +418,7 @@ def allocate(unit: Unit | Mapping[str, Any], damage: int | Sequence[int], alloca
     else:
         lumps = [check_int("damage", damage, 0, MAX_ALLOCATE_DAMAGE)]
     allocation = check_choice("allocation", allocation, ALLOCATIONS)
-    out = _fm.allocate(_unit_config(unit), lumps, getattr(_fm.Allocation, allocation))
+    out = _fm.allocate(unit_config(unit), lumps, getattr(_fm.Allocation, allocation))
     return AllocationResult(casualties=out.removed, current=tuple(out.survivors), lost=out.lost)
 
 
@@ -621,8 +459,8 @@ def resolve(
     hits_b = check_int("hits_b", hits_b, 0, b.dice)
     crits_a = check_int("crits_a", crits_a, 0, hits_a)
     crits_b = check_int("crits_b", crits_b, 0, hits_b)
-    switches = _switches(variants, winner_damage, None, sustained_mode, bonus_always)
+    switches = switches_of(variants, winner_damage, None, sustained_mode, bonus_always)
     out = _fm.resolve(
-        _side_config(a, a.dice), hits_a, crits_a, _side_config(b, b.dice), hits_b, crits_b, switches.rules()
+        side_config(a, a.dice), hits_a, crits_a, side_config(b, b.dice), hits_b, crits_b, switches.rules()
     )
     return ExchangeDamage(out.damage_to_a, out.damage_to_b, out.hits_a, out.hits_b)

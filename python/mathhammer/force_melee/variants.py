@@ -4,12 +4,14 @@ keywords of the same names."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from mathhammer import _core
 from mathhammer.core.variants import Variants as BaseVariants
+from mathhammer.core.variants import check_switches
 from mathhammer.core.checks import check_bool, check_choice
 
-__all__ = ["ALLOCATIONS", "SUSTAINED_MODES", "WINNER_DAMAGE", "Variants"]
+__all__ = ["ALLOCATIONS", "SUSTAINED_MODES", "WINNER_DAMAGE", "Variants", "switches_of"]
 
 _fm = _core.force_melee
 
@@ -54,3 +56,12 @@ class Variants(BaseVariants):
     def allocation_enum(self) -> _fm.Allocation:
         allocation: _fm.Allocation = getattr(_fm.Allocation, self.allocation)
         return allocation
+
+
+def switches_of(variants: Any, winner_damage: Any, allocation: Any, sustained_mode: Any, bonus_always: Any) -> Variants:
+    """The switches of a call given as keywords or as ``variants=`` (never both; see check_switches)."""
+    if variants is None and winner_damage is None and allocation is None and sustained_mode is None \
+            and bonus_always is None:
+        return Variants.resolve(None)  # the defaults, checked once
+    return check_switches(Variants, variants, dict(winner_damage=winner_damage, allocation=allocation,
+                                                   sustained_mode=sustained_mode, bonus_always=bonus_always))

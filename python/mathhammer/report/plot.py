@@ -11,8 +11,9 @@ imported only when something is drawn. Every function returns the matplotlib Axe
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -20,7 +21,7 @@ import numpy as np
 from mathhammer.errors import InputError
 
 __all__ = ["KINDS", "MAX_LABEL", "MAX_SWEEP_LINES", "Series", "grouped_bars", "heat_map", "plot_joint",
-           "plot_series", "pyplot", "sweep_figure"]
+           "plot_series", "pyplot", "save", "sweep_figure"]
 
 #: What a distribution is drawn as: bars of its pmf, or its "at least k" curve.
 KINDS: tuple[str, ...] = ("pmf", "at_least")
@@ -64,6 +65,20 @@ def pyplot() -> Any:
     except ImportError:
         raise ImportError("plotting needs matplotlib: pip install 'mathhammer[plot]'") from None
     return plt
+
+
+def save(draw: Callable[[], Any], path: Path) -> None:
+    """Draw a picture with ``draw()`` (it returns the Axes it drew on) into the file ``path`` (.png or
+    .svg), headless: the Agg backend, no window even without a display. OSError if it cannot be written."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    plt = pyplot()
+    ax = draw()
+    try:
+        ax.figure.savefig(path, bbox_inches="tight")
+    finally:
+        plt.close(ax.figure)
 
 
 def _axes(ax: Any) -> Any:
