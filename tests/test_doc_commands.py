@@ -2,7 +2,8 @@
 
 Shell blocks (```bash / ```sh / plain ```) are read line by line; a line's command starts at
 `mathhammer` (after an install step such as `pip install . &&`), comments and output redirection are
-dropped. Commands run in-process through the CLI's `main`, from the repository root.
+dropped. Commands run in-process through the CLI's `main`, from a temporary folder that sees the
+repository's files (so the files a command writes, such as `--output shots.csv`, land there).
 """
 
 from __future__ import annotations
@@ -63,8 +64,12 @@ def test_the_docs_show_commands() -> None:
 
 
 @pytest.mark.parametrize(("label", "words"), COMMANDS, ids=[label for label, _ in COMMANDS])
-def test_documented_command_runs(label: str, words: list[str], monkeypatch: pytest.MonkeyPatch, capsys) -> None:
-    monkeypatch.chdir(ROOT)
+def test_documented_command_runs(label: str, words: list[str], monkeypatch: pytest.MonkeyPatch, capsys,
+                                 tmp_path: Path) -> None:
+    for entry in ROOT.iterdir():  # the repository as the commands read it; what they write stays here
+        if not entry.name.startswith("."):
+            (tmp_path / entry.name).symlink_to(entry)
+    monkeypatch.chdir(tmp_path)
     code = main(words)
     out = capsys.readouterr()
     assert code == 0, f"{label}\n{out.err}"

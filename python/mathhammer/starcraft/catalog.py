@@ -1,38 +1,35 @@
 """A few real StarCraft TMG profiles (docs/rules/starcraft.md §11), by name.
 
-The same profiles are in ``examples/starcraft/profiles.toml`` for users to copy; a test checks that
-the two agree.
+They are the example library ``examples/starcraft/profiles.toml`` (shipped in the package, for users
+to copy), read once here: one copy of each profile.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TypeVar
+from importlib import resources
+from typing import Any, TypeVar
 
+from mathhammer.core.guard import tomllib
+from mathhammer.core.profiles import profile_from_fields
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.starcraft.profiles import Unit, Weapon
 
 __all__ = ["ARMED_WITH", "UNITS", "WEAPONS", "unit", "weapon", "weapon_of"]
 
-WEAPONS: dict[str, Weapon] = {
-    "c14_rifle": Weapon(2, 3, 1, surge_tags=("Light",), surge_dice="D3", name="C-14 Rifle"),
-    "quad_k12": Weapon(3, 3, 1, surge_tags=("Armoured",), surge_dice="D3", keywords="PIERCE Armoured (2)", name="Quad K12"),
-    "particle_disruptors": Weapon(4, 3, 2, surge_tags=("Armoured",), surge_dice="D3", name="Particle Disruptors"),
-    "kerrigan_blades": Weapon(6, 4, 2, keywords="CRITICAL HIT (2)", name="Blades (Kerrigan)"),
-    # Aftershock Rounds (Dmg = target Size) is an ability: pass damage_set="size" to sc.attack.
-    # roa as card text ("BT+4": a template weapon, roa 4), which the constructor reads.
-    "shock_cannon": Weapon("BT+4", 4, 1, surge_tags=("Light", "Armoured"), name="Shock Cannon"),  # type: ignore[arg-type]
-}
+#: The package resource the catalogue is read from.
+LIBRARY = "examples/starcraft/profiles.toml"
 
-UNITS: dict[str, Unit] = {
-    "marine": Unit(6, 2, 5, 5, tags=("Biological", "Light", "Ground"), name="Marine"),
-    "marauder": Unit(2, 5, 4, 6, tags=("Armoured", "Biological", "Ground"), name="Marauder"),
-    "zergling": Unit(12, 1, 6, 4, tags=("Biological", "Light", "Ground"), name="Zergling"),
-    "roach": Unit(3, 4, 3, 5, tags=("Armoured", "Biological", "Ground"), name="Roach"),
-    "zealot": Unit(3, 4, 5, 5, shield=3, tags=("Biological", "Light", "Ground"), name="Zealot"),
-    "stalker": Unit(1, 6, 4, 6, shield=3, tags=("Armoured", "Mechanical", "Ground"), name="Stalker"),
-    "immortal": Unit(1, 8, 4, None, shield=6, tags=("Armoured", "Mechanical", "Ground"), name="Immortal"),
-}
+_K = TypeVar("_K", Weapon, Unit)
+
+
+def _read(kind: str, cls: type[_K], data: Mapping[str, Any]) -> dict[str, _K]:
+    return {key: profile_from_fields(cls, kind, fields, game="starcraft") for key, fields in data[kind].items()}
+
+
+_LIBRARY: dict[str, Any] = tomllib.loads(resources.files("mathhammer").joinpath(LIBRARY).read_text(encoding="utf-8"))
+WEAPONS: dict[str, Weapon] = _read("weapon", Weapon, _LIBRARY)
+UNITS: dict[str, Unit] = _read("unit", Unit, _LIBRARY)
 
 #: The catalogue weapon each catalogue unit fires (sc.Unit has no weapon field: a unit is a target
 #: first). ``mathhammer starcraft attack --attacker marine`` fires all the unit's models with it.
