@@ -1,6 +1,6 @@
 """Engine-option fuzzing: every engine function, called by keyword on a small valid scenario with one
 bad engine option (method, samples, seed, threads, progress, executor), raises only
-mathhammer._validate.InputError / InputTypeError, and the error names that option (err.field).
+mathhammer.errors.InputError / InputTypeError, and the error names that option (err.field).
 
 No other exception type may escape (a TypeError from an unknown keyword, an OverflowError from
 the C++ bindings, a crash), and a bad value may not be accepted silently."""

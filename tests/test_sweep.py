@@ -40,7 +40,7 @@ def add(x: int, y: int, scale: float = 1.0) -> dict[str, float]:
 
 
 def seeded(x: int, seed: int | None = None) -> dict[str, float]:
-    return {"seed": float(seed if seed is not None else -1), "x": float(x)}
+    return {"seed": float(seed if seed is not None else -1), "value": float(x)}
 
 
 def test_axes_are_the_product_first_axis_slowest() -> None:
@@ -136,17 +136,28 @@ def test_progress_counts_cells() -> None:
     assert calls == [(30, 100), (60, 100), (90, 100), (100, 100)]
 
 
-def test_a_cell_that_raises_is_reported_with_its_parameters() -> None:
-    with pytest.raises(mh.SweepError) as caught:
+def test_a_bad_axis_value_is_refused_before_any_cell_runs_naming_its_axis() -> None:
+    with pytest.raises(InputError) as caught:
         mh.sweep(kt.shoot, weapon=GUN, target=TARGET, cover=[0, 7])
+    assert not isinstance(caught.value, mh.SweepError)
+    assert caught.value.field == "cover" and "7 is out of range; allowed 0..3" in str(caught.value)
+
+
+def test_a_bad_dotted_value_is_refused_naming_the_dotted_key() -> None:
+    with pytest.raises(InputError) as caught:
+        mh.sweep(kt.shoot, weapon=GUN, target=TARGET, **fields({"target.save": [3, 4, 7]}))
+    assert caught.value.field == "target.save" and "allowed 2..6" in str(caught.value)
+
+
+def test_unchecked_a_cell_that_raises_is_reported_with_its_parameters() -> None:
+    with pytest.raises(mh.SweepError) as caught:
+        mh.sweep(kt.shoot, weapon=GUN, target=TARGET, cover=[0, 7], check=False)
     error = caught.value
     assert error.index == 1 and error.parameters == {"cover": "7"} and error.error_type == "InputError"
     assert "cell 1 (cover=7)" in str(error) and "cover" in error.message
-
-
-def test_a_bad_dotted_value_is_reported_with_its_parameters() -> None:
-    with pytest.raises(mh.SweepError, match=r"cell 2 \(weapon.hit=7\)"):
-        mh.sweep(kt.shoot, weapon=GUN, target=TARGET, **fields({"weapon.hit": [3, 4, 7]}))
+    with pytest.raises(mh.SweepError, match=r"cell 2 \(weapon.hit=7\)") as dotted:
+        mh.sweep(kt.shoot, weapon=GUN, target=TARGET, check=False, **fields({"weapon.hit": [3, 4, 7]}))
+    assert dotted.value.message == "weapon.hit: 7 is out of range; allowed 2..6"
 
 
 @pytest.mark.parametrize("arguments, field", [
@@ -174,7 +185,7 @@ def test_ctrl_c_stops_the_sweep_serially() -> None:
         if x == 3:
             raise KeyboardInterrupt
         ran.append(x)
-        return {"x": float(x)}
+        return {"value": float(x)}
 
     with pytest.raises(KeyboardInterrupt):
         mh.sweep(stop_at_three, x=range(100), chunk=1)
@@ -187,7 +198,7 @@ def test_ctrl_c_cancels_the_chunks_not_started() -> None:
     def slow(x: int) -> dict[str, float]:
         time.sleep(0.01)  # 200 cells take 2 s: the interrupt comes long before the last
         ran.append(x)
-        return {"x": float(x)}
+        return {"value": float(x)}
 
     def interrupt(done: int, total: int) -> None:
         raise KeyboardInterrupt
@@ -208,7 +219,7 @@ def test_a_process_pool_gives_the_serial_table() -> None:
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
         pooled = mh.sweep(kt.shoot, executor=pool, **SHOT_SWEEP)
         with pytest.raises(mh.SweepError) as caught:  # a failed cell comes back from the worker intact
-            mh.sweep(kt.shoot, weapon=GUN, target=TARGET, cover=[0, 1, 9], chunk=1, executor=pool)
+            mh.sweep(kt.shoot, weapon=GUN, target=TARGET, cover=[0, 1, 9], chunk=1, executor=pool, check=False)
     pd.testing.assert_frame_equal(serial, pooled)
     assert caught.value.index == 2 and caught.value.parameters == {"cover": "9"}
     assert pooled.attrs["seed"] == serial.attrs["seed"] == 2024
@@ -288,9 +299,10 @@ def test_the_batch_registry_renames_positional_arguments_and_falls_back_cell_by_
     df = mh.sweep(plus, x=range(6), y=[10, 20], chunk=4)
     assert df["sum"].tolist() == [float(x + y) for x in range(6) for y in (10, 20)]
     assert [call["xs"] for call in BATCH_CALLS] == [[0, 0, 1, 1], [2, 2, 3, 3], [4, 4, 5, 5]]
-    # a failing batch: its chunk runs cell by cell, and the bad cell is reported as itself
+    # a failing batch: its chunk runs cell by cell, and the bad cell is reported as itself (check=False:
+    # else the check of every axis value before the sweep finds it first)
     with pytest.raises(mh.SweepError) as caught:
-        mh.sweep(plus, x=[1, -1], y=5, chunk=2)
+        mh.sweep(plus, x=[1, -1], y=5, chunk=2, check=False)
     assert caught.value.index == 1 and caught.value.parameters == {"x": "-1"}
     assert caught.value.error_type == "ValueError" and len(BATCH_CALLS) == 4
 

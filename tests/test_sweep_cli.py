@@ -22,7 +22,7 @@ from mathhammer import starcraft as sc
 from mathhammer.cli.options import Method
 from mathhammer.errors import InputError
 from mathhammer.cli import main
-from mathhammer.cli.sweep import _keys, parse_grid, sweepable_commands
+from mathhammer.cli.sweep import WHOLE, _keys, parse_grid, sweepable_commands
 from mathhammer.sweeps import cell_seed
 
 SHOOT_KEYS = _keys("killteam", "shoot")[0]
@@ -36,12 +36,13 @@ def test_the_grid_forms_of_the_issue() -> None:
 
 
 @pytest.mark.parametrize("grid, expected", [
-    ("cover=*", {"cover": [0, 1, 2, 3]}),
-    ("attacks=*", {"attacks": list(range(1, 13))}),
-    ("hit=*", {"hit": ["2", "3", "4", "5", "6"]}),
+    ("cover=*", {"cover": WHOLE}),
+    ("hit=*", {"hit": WHOLE}),
+    ("save=2..4", {"save": ["2", "3", "4"]}),  # a text option: listed
+    ("cover=0..999999999999999999999999999999", {"cover": range(0, 10**30)}),  # an integer one: kept a range
     ("rules='Lethal 5+, Piercing 1'|Balanced,Rending", {"rules": ["Lethal 5+, Piercing 1", "Balanced", "Rending"]}),
     ("rules=\"a|b\"", {"rules": ["a|b"]}),
-    ("  wounds=8..8   attacks=3,1..2 ", {"wounds": [8], "attacks": [3, 1, 2]}),
+    ("  wounds=8..8   attacks=3,1..2 ", {"wounds": range(8, 9), "attacks": [3, 1, 2]}),
     ("obscured=true,0", {"obscured": [True, False]}),
     ("method=exact,monte_carlo", {"method": [Method.exact, Method.monte_carlo]}),
     ("rules='*'", {"rules": ["*"]}),
@@ -65,8 +66,8 @@ def test_fight_keys_are_its_option_names_and_underscores_work() -> None:
     ("cover=0,,1", "--grid cover"),
     ("cover=0, 1", "--grid cover"),
     ("cover=0 cover=1", "--grid cover"),
-    ("rules=*", "--grid rules"),
-    ("samples=*", "--grid samples"),  # documented as 1..10^10: far too many to list
+    ("cover=*,1", "--grid cover"),
+    ("attacks=1,0..99999999", "--grid attacks"),  # a list of 10^8 values is refused before it is made
     ("obscured=maybe", "--grid obscured"),
     ("method=fast", "--grid method"),
     ("cover", "--grid"),
@@ -84,7 +85,49 @@ def test_a_bad_grid_on_the_command_line_is_one_line(capsys: pytest.CaptureFixtur
     assert err.startswith("error: --grid hitt: not an option") and err.count("\n") == 1
     assert main(["sweep", "killteam", "shoot", "--grid", "hit=5..7"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("error: cell 2 (hit=7): hit:") and err.count("\n") == 1
+    assert err.startswith("error: --grid hit: ") and "7" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("grid, column, values", [
+    ("cover=*", "cover", [0, 1, 2, 3]),  # docs/rules/killteam.md: cover 0..3, attacks 1..12, hit 2..6
+    ("attacks=*", "attacks", list(range(1, 13))),
+    ("hit=*", "hit", ["2", "3", "4", "5", "6"]),
+])
+def test_a_star_is_every_value_the_action_accepts(capsys: pytest.CaptureFixture[str], grid: str, column: str,
+                                                   values: list[object]) -> None:
+    rows = _rows(capsys, "killteam", "shoot", "--grid", grid)["rows"]
+    assert isinstance(rows, list) and [row[column] for row in rows] == values
+
+
+@pytest.mark.parametrize("grid, message", [
+    ("rules=*", "no integer in -1..64 is accepted"),
+    ("samples=*", "no upper bound"),
+])
+def test_a_star_without_a_finite_range_is_refused(capsys: pytest.CaptureFixture[str], grid: str, message: str) -> None:
+    assert main(["sweep", "killteam", "shoot", "--grid", grid]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: --grid {grid[:-2]}: ") and message in err and err.count("\n") == 1
+
+
+def test_the_whole_grid_is_checked_before_the_first_cell(capsys: pytest.CaptureFixture[str]) -> None:
+    started = time.perf_counter()
+    assert main(["sweep", "killteam", "shoot", "--grid", "save=2..6 hit=3..9"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --grid hit: 7") and err.count("\n") == 1
+    assert main(["sweep", "killteam", "shoot", "--grid", "cover=0..999999999999999999999999999999"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --grid cover: ") and "allowed 0..3" in err
+    assert main(["sweep", "killteam", "shoot", "--grid", "attacks=1..12 save=2..6 wounds=1..40 cover=0..3 "
+                 "rounds=1..9 obscured=0,1 hit=2..6 rules=Balanced,Rending,Severe,Punishing,Brutal cover-crits=0..3"]) == 2
+    err = capsys.readouterr().err  # 12 * 5 * 40 * 4 * 9 * 2 * 5 * 5 * 4 cells
+    assert err.startswith("error: grid: 17,280,000 cells; a sweep holds at most 10,000,000")
+    assert time.perf_counter() - started < 10
+
+
+def test_an_option_also_in_the_grid_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sweep", "killteam", "shoot", "--grid", "hit=3,4", "--hit", "5"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --hit: is also a grid key") and err.count("\n") == 1
 
 
 def _rows(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:

@@ -175,7 +175,8 @@ def test_a_bad_grid_value_names_its_place_or_its_cell() -> None:
     with pytest.raises(ProfileFileError) as caught:
         scenario.run_scenario(scenario.parse_scenario_text(f"[[sweep]]\n{entry}\n"), source="duels.toml")
     assert str(caught.value).startswith("duels.toml: sweep.deathburgh.combat[0]")
-    assert "cell 1 (attacker=nobody at all)" in str(caught.value) and "'nobody at all' is neither" in str(caught.value)
+    # refused before any cell runs, named by its grid key
+    assert "grid.attacker: 'nobody at all' is neither" in str(caught.value)
     kt_entry = 'action = "killteam.shoot"\ntarget = { save = 3 }\ngrid = { weapon = ["4A 3+ 3/4", "nothing"] }'
     with pytest.raises(ProfileFileError, match=r"grid\.weapon\[1\]"):
         scenario.run_scenario(scenario.parse_scenario_text(f"[[sweep]]\n{kt_entry}\n"), source="duels.toml")

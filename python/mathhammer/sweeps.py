@@ -9,6 +9,13 @@ number ``index + 1`` of the stream that starts at the sweep's seed. It depends o
 seed and the cell's index, never on the chunking or on what executes the cell, so a sweep gives the
 same table serially, on a process pool or on a Dask cluster.
 
+Limits. Before the first cell runs, every value of every axis is checked by the engine function
+itself (inside :func:`mathhammer.core.options.check_only`: checked and planned, not computed), so a
+bad value is refused with its axis as the error's field; a range axis is checked at its two ends
+(the engines' integer fields are intervals), a list of over ``PROBE_ALL`` values at its first, last,
+smallest and largest. Then the number of cells is held to ``max_cells`` (``MAX_CELLS`` by default;
+the field ``grid``). Nothing is allocated per cell before that, and cells are made chunk by chunk.
+
 Speed. Everything that does not change between cells (the axes, the function's signature, which
 arguments are profiles varied by dotted keys) is worked out once; a cell costs a dict, the call and
 the summary, and the DataFrame is built once at the end. An engine function whose action has a batch
@@ -29,16 +36,25 @@ from typing import Any
 
 from mathhammer import games
 from mathhammer.core.batches import ResultBatch
+from mathhammer.core.checks import check_int
+from mathhammer.core.guard import MAX_EXCERPT, excerpt
+from mathhammer.core.options import Checked, check_only
 from mathhammer.core.sampling import cell_seed
 from mathhammer.errors import InputError, InputTypeError, SweepError
 
-__all__ = ["SweepError", "batch_form", "cell_seed", "sweep"]
+__all__ = ["MAX_CELLS", "SweepError", "batch_form", "cell_seed", "check_cells", "sweep"]
 
 _MASK = (1 << 64) - 1
 
 #: Cells per chunk are at most this many (and fewer when that leaves under 32 chunks).
 MAX_CHUNK = 1024
 _TARGET_CHUNKS = 32
+#: A sweep holds at most this many cells unless ``max_cells`` says more.
+MAX_CELLS = 10_000_000
+#: A list axis of at most this many values has each value checked before the sweep starts.
+PROBE_ALL = 4096
+#: Chunks handed to an executor and not yet finished, at most (the next start as others finish).
+MAX_PENDING = 64
 
 
 def batch_form(fn: Callable[..., Any]) -> tuple[Callable[..., Any], dict[str, str]] | None:
@@ -71,7 +87,7 @@ class _Plan:
     fn: Callable[..., Any]
     fixed: dict[str, Any]
     names: tuple[str, ...]  # axis names as given ("cover", "target.save")
-    values: tuple[tuple[Any, ...], ...]
+    values: tuple[Sequence[Any], ...]  # a tuple, or a range kept as one (never listed)
     plain: tuple[int, ...]  # axes passed as they are
     profiles: tuple[tuple[str, Any, tuple[tuple[str, int], ...]], ...]  # (argument, base, ((field, axis), ...))
     seed: int
@@ -81,6 +97,15 @@ class _Plan:
 
 def _is_axis(value: Any) -> bool:
     return isinstance(value, (list, tuple, range))
+
+
+def _length(values: Sequence[Any]) -> int:
+    """len(values), also for a range longer than ``sys.maxsize`` (whose len() raises)."""
+    if isinstance(values, range):
+        span = values.stop - values.start
+        step = values.step
+        return max(0, (span + step - (1 if step > 0 else -1)) // step)
+    return len(values)
 
 
 def _takes(fn: Callable[..., Any], name: str) -> bool:
@@ -101,6 +126,20 @@ def _replace(profile: Any, path: str, value: Any) -> Any:
     return dataclasses.replace(profile, **{head: value})
 
 
+def _replace_named(profile: Any, path: str, value: Any, key: str) -> Any:
+    """:func:`_replace`, an error naming the dotted key (``target.save``) rather than the field."""
+    try:
+        return _replace(profile, path, value)
+    except InputError as error:
+        raise type(error)(key, _message(error)) from None
+    except TypeError as error:  # a field a profile does not take as a keyword (init=False)
+        raise InputTypeError(key, str(error)) from None
+
+
+def _message(error: InputError) -> str:
+    return str(error)[len(error.field) + 2:]
+
+
 def _check_field(argument: str, profile: Any, path: str, key: str) -> None:
     target = profile
     for name in path.split("."):
@@ -114,12 +153,12 @@ def _check_field(argument: str, profile: Any, path: str, key: str) -> None:
 
 def _plan(fn: Callable[..., Any], seed: int, arguments: Mapping[str, Any]) -> _Plan:
     fixed: dict[str, Any] = {}
-    axes: list[tuple[str, tuple[Any, ...]]] = []  # in the order given: the first slowest
+    axes: list[tuple[str, Sequence[Any]]] = []  # in the order given: the first slowest
     dotted: dict[str, list[tuple[str, str, Any, int | None]]] = {}  # argument -> (path, key, value, axis)
     for key, value in arguments.items():
         axis = len(axes) if _is_axis(value) else None
         if axis is not None:
-            axes.append((key, tuple(value)))
+            axes.append((key, value if isinstance(value, range) else tuple(value)))
         if "." in key:
             argument, _, path = key.partition(".")
             dotted.setdefault(argument, []).append((path, key, value, axis))
@@ -139,14 +178,14 @@ def _plan(fn: Callable[..., Any], seed: int, arguments: Mapping[str, Any]) -> _P
         for path, key, value, axis in changes:
             _check_field(argument, base, path, key)
             if axis is None:
-                base = _replace(base, path, value)
+                base = _replace_named(base, path, value, key)
             else:
                 varied.append((path, axis))
         fixed[argument] = base
         if varied:
             profiles.append((argument, base, tuple(varied)))
     for key, values in axes:
-        if not values:
+        if not _length(values):
             raise InputError(key, "is an empty axis; give at least one value")
     in_profiles = {axis for _, _, varied in profiles for _, axis in varied}
     plain = tuple(i for i in range(len(axes)) if i not in in_profiles)
@@ -157,7 +196,7 @@ def _plan(fn: Callable[..., Any], seed: int, arguments: Mapping[str, Any]) -> _P
 def _digits(plan: _Plan, index: int) -> list[int]:
     digits = []
     for values in reversed(plan.values):
-        index, digit = divmod(index, len(values))
+        index, digit = divmod(index, _length(values))
         digits.append(digit)
     digits.reverse()
     return digits
@@ -208,35 +247,16 @@ def _run_batch(plan: _Plan, cells: list[dict[str, Any]]) -> list[Any] | None:
 def _cells(plan: _Plan, start: int, stop: int) -> tuple[list[dict[str, Any]], SweepError | None]:
     """The keyword arguments of cells ``start..stop-1``, up to the first cell whose profile cannot be
     made (then also the error naming it)."""
-    sizes = [len(v) for v in plan.values]
+    sizes = [_length(v) for v in plan.values]
     digits = _digits(plan, start)
-    names = plan.names
-    values = plan.values
-    plain = [(names[i], values[i], i) for i in plan.plain]
-    profiles = plan.profiles
     cache: dict[tuple[str, tuple[int, ...]], Any] = {}  # a varied profile is built once per chunk per value set
-    fixed, seed, takes_seed = plan.fixed, plan.seed, plan.takes_seed
     out: list[dict[str, Any]] = []
     last = len(sizes) - 1
     for index in range(start, stop):
-        cell = dict(fixed)
-        for name, axis_values, i in plain:
-            cell[name] = axis_values[digits[i]]
-        for argument, base, varied in profiles:
-            where = (argument, tuple(digits[axis] for _, axis in varied))
-            profile = cache.get(where)
-            if profile is None:
-                profile = base
-                try:
-                    for path, axis in varied:
-                        profile = _replace(profile, path, values[axis][digits[axis]])
-                except Exception as error:
-                    return out, _cell_error(plan, index, digits, error)
-                cache[where] = profile
-            cell[argument] = profile
-        if takes_seed:
-            cell["seed"] = cell_seed(seed, index)
-        out.append(cell)
+        try:
+            out.append(_cell(plan, index, digits, cache))
+        except Exception as error:
+            return out, _cell_error(plan, index, digits, error)
         # the next cell's digits: an odometer, last axis fastest
         k = last
         while k >= 0:
@@ -248,9 +268,101 @@ def _cells(plan: _Plan, start: int, stop: int) -> tuple[list[dict[str, Any]], Sw
     return out, None
 
 
+def _cell(plan: _Plan, index: int, digits: Sequence[int], cache: dict[tuple[str, tuple[int, ...]], Any]) -> dict[str, Any]:
+    """The keyword arguments of the cell at ``digits`` (its ``index``), varied profiles from ``cache``."""
+    values = plan.values
+    cell = dict(plan.fixed)
+    for i in plan.plain:
+        cell[plan.names[i]] = values[i][digits[i]]
+    for argument, base, varied in plan.profiles:
+        where = (argument, tuple(digits[axis] for _, axis in varied))
+        profile = cache.get(where)
+        if profile is None:
+            profile = base
+            for path, axis in varied:
+                profile = _replace_named(profile, path, values[axis][digits[axis]], plan.names[axis])
+            cache[where] = profile
+        cell[argument] = profile
+    if plan.takes_seed:
+        cell["seed"] = cell_seed(plan.seed, index)
+    return cell
+
+
+# ---- limits: every axis checked, the cells counted, before any cell runs ---------------------------
+
+def _probes(values: Sequence[Any]) -> list[int]:
+    """The indices of an axis's values checked before a sweep runs (module docstring, "Limits")."""
+    n = _length(values)
+    if isinstance(values, range):
+        return [0, n - 1] if n > 1 else [0]
+    if n <= PROBE_ALL:
+        return list(range(n))
+    picks = {0, n - 1}
+    numbers = [i for i, v in enumerate(values) if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    if numbers:
+        picks |= {min(numbers, key=values.__getitem__), max(numbers, key=values.__getitem__)}
+    return sorted(picks)
+
+
+def _index(plan: _Plan, digits: Sequence[int]) -> int:
+    index = 0
+    for values, digit in zip(plan.values, digits):
+        index = index * _length(values) + digit
+    return index
+
+
+def _check_axes(plan: _Plan) -> None:
+    """Every axis value through the function's own checks (:func:`check_only`): the first cell, then
+    for each axis its probed values with the other axes at their first value. A refused value is an
+    InputError whose field is its axis."""
+    first = [0] * len(plan.values)
+    _probe(plan, first, None)
+    for axis, values in enumerate(plan.values):
+        for index in _probes(values):
+            if index:
+                digits = list(first)
+                digits[axis] = index
+                _probe(plan, digits, axis)
+
+
+def _probe(plan: _Plan, digits: list[int], axis: int | None) -> None:
+    index = _index(plan, digits)
+    try:
+        cell = _cell(plan, index, digits, {})
+        with check_only():
+            plan.fn(**cell)
+    except Checked:
+        return
+    except InputError as error:
+        if axis is None or error.field == plan.names[axis]:
+            raise
+        value = plan.values[axis][digits[axis]]
+        raise type(error)(plan.names[axis], f"{_shown(value)}: {error}") from None
+    except Exception as error:
+        raise _cell_error(plan, index, digits, error) from None
+
+
+def check_cells(total: int, max_cells: int) -> None:
+    """Refuse a sweep of more than ``max_cells`` cells (the error's field is ``grid``)."""
+    if total > max_cells:
+        count = f"{total:,}" if total < 10**18 else "more than 10^18"
+        raise InputError("grid", f"{count} cells; a sweep holds at most {max_cells:,} (raise max_cells= for more)")
+
+
 def _cell_error(plan: _Plan, index: int, digits: Sequence[int], error: BaseException) -> SweepError:
-    parameters = {name: str(values[d]) for name, values, d in zip(plan.names, plan.values, digits)}
+    parameters = {name: _shown(values[d]) for name, values, d in zip(plan.names, plan.values, digits)}
     return SweepError(index, parameters, type(error).__name__, str(error))
+
+
+def _shown(value: Any) -> str:
+    """A cell's value as its error names it: str() when short, else an excerpt."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_EXCERPT:
+        return excerpt(value)
+    try:
+        text = str(value)
+    except Exception:  # a value whose str() fails: its type
+        return f"a {type(value).__name__}"
+    return text if len(text) <= MAX_EXCERPT and text.isprintable() else excerpt(text)
 
 
 def _default_chunk(total: int) -> int:
@@ -271,6 +383,8 @@ def sweep(
     executor: Any = None,  # concurrent.futures.Executor | None
     progress: Any = None,  # Callable[[int, int], Any] | None
     chunk: Any = None,  # int | None
+    max_cells: Any = MAX_CELLS,  # int
+    check: Any = None,  # bool | None
     **arguments: Any,
 ) -> Any:
     """Run ``fn(**cell)`` for every cell of the Cartesian product of the axes; one row per cell.
@@ -284,59 +398,90 @@ def sweep(
     chunks). ``progress(done, total)`` counts cells. A cell that raises is a :class:`SweepError`
     naming its parameters. Returns a pandas DataFrame: the axis columns, then the figures of
     ``result.summary()`` (or of a returned mapping).
+
+    Before any cell runs, each axis value goes through ``fn``'s own checks when ``check`` is True, or
+    None and ``fn`` is a game action (whose engine functions honour :func:`check_only`; another
+    function would run its whole work per value checked), and a sweep of more than ``max_cells``
+    cells is refused (module docstring, "Limits").
     """
     import pandas as pd
 
     if not callable(fn):
-        raise InputTypeError("fn", f"expected a function to sweep, got {fn!r}")
-    if seed is None:
-        seed = secrets.randbits(64)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MASK:
-        raise InputError("seed", f"expected None or an integer 0..2**64-1, got {seed!r}")
+        raise InputTypeError("fn", f"expected a function to sweep, got {excerpt(fn)}")
+    seed = secrets.randbits(64) if seed is None else check_int("seed", seed, 0, _MASK)
     if executor is not None and not isinstance(executor, Executor):
-        raise InputTypeError("executor", f"expected a concurrent.futures.Executor, got {executor!r}")
+        raise InputTypeError("executor", f"expected a concurrent.futures.Executor, got {excerpt(executor)}")
     if progress is not None and not callable(progress):
-        raise InputTypeError("progress", f"expected a callable progress(done, total), got {progress!r}")
+        raise InputTypeError("progress", f"expected a callable progress(done, total), got {excerpt(progress)}")
+    max_cells = check_int("max_cells", max_cells, 1)
+    if check is not None and not isinstance(check, bool):
+        raise InputTypeError("check", f"expected None, True or False, got {excerpt(check)}")
     plan = _plan(fn, seed, arguments)
-    total = math.prod(len(v) for v in plan.values)
+    if check or (check is None and games.find_action(fn) is not None):
+        _check_axes(plan)
+    total = math.prod(_length(v) for v in plan.values)
+    check_cells(total, max_cells)
     if chunk is None:
         chunk = _default_chunk(total)
-    elif isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
+    elif isinstance(chunk, bool) or not isinstance(chunk, int):
+        raise InputTypeError("chunk", f"expected a positive number of cells per chunk, got {excerpt(chunk)}")
+    elif chunk < 1:
         raise InputError("chunk", f"expected a positive number of cells per chunk, got {chunk!r}")
-    spans = list(_chunks(total, chunk))
-    parts: list[list[Any]] = [[] for _ in spans]
+    parts = _run_chunks(plan, total, chunk, executor, progress)
+    return _frame(pd, plan, total, [row for number in sorted(parts) for row in parts[number]])
+
+
+def _run_chunks(plan: _Plan, total: int, chunk: int, executor: Executor | None,
+                progress: Callable[[int, int], Any] | None) -> dict[int, list[Any]]:
+    """Every chunk's summaries by chunk number: serially, or at most ``MAX_PENDING`` chunks at a time
+    on ``executor`` (the next one submitted as one finishes, so nothing is listed up front)."""
+    parts: dict[int, list[Any]] = {}
     done = 0
     if executor is None:
-        for number, (start, stop) in enumerate(spans):
-            parts[number] = _run_chunk(plan, start, stop)
+        for number, (start, stop) in enumerate(_chunks(total, chunk)):
+            parts[number] = _checked_part(plan, _run_chunk(plan, start, stop))
             done += stop - start
             if progress is not None:
                 progress(done, total)
-    else:
-        pending: dict[Future[list[Any]], int] = {}
-        try:
-            for number, (start, stop) in enumerate(spans):
-                pending[executor.submit(_run_chunk, plan, start, stop)] = number
-            while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    number = pending.pop(future)
-                    parts[number] = future.result()
-                    start, stop = spans[number]
-                    done += stop - start
-                if progress is not None:
-                    progress(done, total)
-        finally:  # Ctrl-C or a failed cell: drop the chunks not started yet
-            for future in pending:
-                future.cancel()
-    return _frame(pd, plan, total, [row for part in parts for row in part])
+        return parts
+    pending: dict[Future[list[Any]], tuple[int, int]] = {}
+    spans = enumerate(_chunks(total, chunk))
+    try:
+        while True:
+            for number, (start, stop) in spans:
+                pending[executor.submit(_run_chunk, plan, start, stop)] = (number, stop - start)
+                if len(pending) >= MAX_PENDING:
+                    break
+            if not pending:
+                return parts
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                number, size = pending.pop(future)
+                parts[number] = _checked_part(plan, future.result())
+                done += size
+            if progress is not None:
+                progress(done, total)
+    finally:  # Ctrl-C or a failed cell: drop the chunks not started yet
+        for future in pending:
+            future.cancel()
+
+
+def _checked_part(plan: _Plan, rows: list[Any]) -> list[Any]:
+    """A chunk's rows, refused when a figure is named like an axis (the table would hold two columns
+    of that name, one hiding the other)."""
+    for row in rows[:1]:
+        for name in plan.names:
+            if name in row:
+                raise InputError(name, "is both an axis and a figure of the result; the table cannot hold both "
+                                       "columns (sweep another function, or rename the figure)")
+    return rows
 
 
 def _frame(pd: Any, plan: _Plan, total: int, rows: list[Any]) -> Any:
     columns: dict[str, list[Any]] = {}
     for name, values in zip(plan.names, plan.values):
-        repeat = math.prod(len(v) for v in plan.values[plan.names.index(name) + 1:])
-        tile = total // (repeat * len(values))
+        repeat = math.prod(_length(v) for v in plan.values[plan.names.index(name) + 1:])
+        tile = total // (repeat * _length(values))
         columns[name] = [value for value in values for _ in range(repeat)] * tile
     keys: list[str] = []
     for row in rows[:1]:

@@ -94,11 +94,19 @@ def _methods(payload: Any) -> set[str]:
 MONTE_CARLO_ONLY = ("samples", "seed")
 
 
+def given_on_command_line(name: str) -> bool:
+    """Whether the running command's parameter ``name`` was given (on the command line or in the
+    environment), not left at its default."""
+    from typer._click.core import ParameterSource
+
+    ctx = _context()
+    return ctx is not None and name in ctx.params and \
+        ctx.get_parameter_source(name) in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
+
+
 def warn_ignored_options(payload: dict[str, Any]) -> None:
     """Say once, on stderr, which options given on the command line the run ignored (``--samples``
     and ``--seed`` when everything was computed exactly), rather than letting them pass silently."""
-    from typer._click.core import ParameterSource
-
     ctx = _context()
     if ctx is None:
         return
@@ -108,8 +116,7 @@ def warn_ignored_options(payload: dict[str, Any]) -> None:
         methods = {getattr(method, "value", method)} if method is not None else set()
     if methods != {"exact"}:
         return
-    given = [name for name in MONTE_CARLO_ONLY if name in ctx.params
-             and ctx.get_parameter_source(name) in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)]
+    given = [name for name in MONTE_CARLO_ONLY if given_on_command_line(name)]
     if given:
         options = " and ".join("--" + name for name in given)
         verb = "are" if len(given) > 1 else "is"

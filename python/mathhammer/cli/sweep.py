@@ -9,7 +9,9 @@ that the game's command line has a command for.
 
 Grid syntax (docs/sweeps.md): ``key=v1,v2 key=a..b key=* key="a, quoted"|b``. Keys are the
 action's option names without ``--``; values are separated by ``,`` or ``|``; quotes keep spaces,
-commas and bars; ``a..b`` is an integer range; ``*`` an option's whole documented range.
+commas and bars; ``a..b`` is an integer range; ``*`` every integer the action accepts there, asked
+of the action itself (:func:`whole_range`). Before the first cell runs, every value is checked by the
+action (``mathhammer.sweeps``, "Limits"): a bad one is an error naming ``--grid <key>``.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import functools
 import inspect
 import json
 import re
+import sys
 import typing
 from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
@@ -30,8 +33,10 @@ import typer
 
 from mathhammer.cli.games import GAME_APPS
 from mathhammer.cli.options import OutputFormat, finish
-from mathhammer.cli.output import capture, emit, note_plot
+from mathhammer.cli.output import capture, emit, given_on_command_line, note_plot
 from mathhammer.cli.progress import ProgressGroup
+from mathhammer.core.guard import did_you_mean, excerpt, label
+from mathhammer.core.options import Checked, check_only
 from mathhammer.errors import InputError, SweepError
 from mathhammer.report.tables import Table
 
@@ -46,16 +51,12 @@ _SWEEP_OPTIONS = ("grid", "output", "workers", "chunk")
 
 @dataclasses.dataclass(frozen=True)
 class Key:
-    """A grid key: the option's name on the command line, its parameter, type and documented range."""
+    """A grid key: the option's name on the command line, its parameter, type and default."""
 
     name: str
     parameter: str
     kind: Any
-    help: str
-
-    def documented_range(self) -> tuple[int, int] | None:
-        match = re.search(r"(-?\d+)\s*\.\.\s*(-?\d+)(?![\d^])", self.help)  # not 1..10^10
-        return (int(match.group(1)), int(match.group(2))) if match else None
+    default: Any = None
 
 
 # ---- the grid ---------------------------------------------------------------------------------------
@@ -130,35 +131,87 @@ def _convert(key: Key, text: str) -> Any:
         raise InputError(f"--grid {key.name}", f"{text!r}: {detail}{allowed}") from None
 
 
-def parse_grid(text: str, keys: Mapping[str, Key]) -> dict[str, list[Any]]:
-    """The grid's axes by parameter name, each value converted to its option's type.
+#: What ``key=*`` parses to until :func:`whole_range` asks the action for the integers it accepts.
+WHOLE = "*"
+
+
+def parse_grid(text: str, keys: Mapping[str, Key]) -> dict[str, Any]:
+    """The grid's axes by parameter name, each value converted to its option's type: a list, a
+    range for an integer option's single ``a..b`` (kept a range, never listed), or :data:`WHOLE`.
 
     A bad grid is an ``InputError`` whose field names the key (``--grid hit``)."""
-    axes: dict[str, list[Any]] = {}
+    axes: dict[str, Any] = {}
     for name, values in _split_grid(text):
         key = keys.get(name) or keys.get(name.replace("_", "-"))
         if key is None:
-            raise InputError(f"--grid {name}", f"not an option of this action; keys: {', '.join(keys)}")
+            raise InputError(f"--grid {label(name)}", f"not an option of this action{did_you_mean(name, keys)}; "
+                                                     f"keys: {', '.join(keys)}")
         if key.parameter in axes:
             raise InputError(f"--grid {name}", "is given twice; list all its values once")
-        out: list[Any] = []
-        for value, quoted in values:
-            if not quoted and value == "*":
-                bounds = key.documented_range()
-                if bounds is None:
-                    raise InputError(f"--grid {name}", "'*' needs an option with a documented integer range")
-                out += [_convert(key, str(v)) for v in range(bounds[0], bounds[1] + 1)]
-                continue
-            match = None if quoted else re.fullmatch(r"(-?\d+)\.\.(-?\d+)", value.strip())
-            if match:
-                lo, hi = int(match.group(1)), int(match.group(2))
-                if lo > hi:
-                    raise InputError(f"--grid {name}", f"{value!r} runs backwards; write it low..high")
-                out += [_convert(key, str(v)) for v in range(lo, hi + 1)]
-            else:
-                out.append(_convert(key, value))
-        axes[key.parameter] = out
+        axes[key.parameter] = _axis(name, key, values)
     return axes
+
+
+def _axis(name: str, key: Key, values: list[tuple[str, bool]]) -> Any:
+    """One key's values: :data:`WHOLE`, a range (an integer option's single ``a..b``) or a list."""
+    from mathhammer.sweeps import MAX_CELLS
+
+    if any(not quoted and value == "*" for value, quoted in values):
+        if len(values) > 1 or key.kind not in (int, str):
+            raise InputError(f"--grid {name}", "'*' stands alone, for an option that takes an integer")
+        return WHOLE
+    spans = [None if quoted else _span(name, value) for value, quoted in values]
+    if len(values) == 1 and key.kind is int and spans[0] is not None:
+        return range(spans[0][0], spans[0][1] + 1)
+    out: list[Any] = []
+    for (value, _), span in zip(values, spans):
+        if span is None:
+            out.append(_convert(key, value))
+        elif span[1] - span[0] >= MAX_CELLS:
+            raise InputError(f"--grid {name}", f"{excerpt(value)} holds {span[1] - span[0] + 1:,} values; a sweep "
+                                               f"holds at most {MAX_CELLS:,} cells")
+        else:
+            out += [_convert(key, str(v)) for v in range(span[0], span[1] + 1)]
+    return out
+
+
+def _span(name: str, value: str) -> tuple[int, int] | None:
+    """``a..b`` as (a, b); None for any other value."""
+    match = re.fullmatch(r"(-?\d{1,40})\.\.(-?\d{1,40})", value.strip())
+    if match is None:
+        return None
+    lo, hi = int(match.group(1)), int(match.group(2))
+    if lo > hi:
+        raise InputError(f"--grid {name}", f"{excerpt(value)} runs backwards; write it low..high")
+    return lo, hi
+
+
+def whole_range(accepts: Callable[[Any], bool], start: Any, name: str) -> range:
+    """Every integer an option accepts, found by asking: ``accepts(v)`` checks value ``v`` through the
+    action itself (checked, not run), so the range is the engine's own, never a copy of it. Starts at
+    the option's default (or the first accepted integer in -1..64), doubles its steps outwards until
+    refused, then halves back to the edge: a few dozen checks."""
+    from mathhammer.sweeps import MAX_CELLS
+
+    if not (isinstance(start, int) and not isinstance(start, bool) and accepts(start)):
+        start = next((v for v in range(-1, 65) if accepts(v)), None)
+        if start is None:
+            raise InputError(f"--grid {name}", "'*': no integer in -1..64 is accepted here; give the values")
+    edges = []
+    for direction in (1, -1):
+        inside, step = start, 1
+        while accepts(inside + direction * step):
+            inside += direction * step
+            step *= 2
+            if abs(inside - start) > MAX_CELLS:
+                raise InputError(f"--grid {name}", f"'*': the option has no {'upper' if direction > 0 else 'lower'} "
+                                                   f"bound within {MAX_CELLS:,} values; give a range a..b")
+        while step > 1:  # the edge lies between inside (accepted) and inside + step (refused)
+            step //= 2
+            if accepts(inside + direction * step):
+                inside += direction * step
+        edges.append(inside)
+    return range(edges[1], edges[0] + 1)
 
 
 # ---- running a cell ---------------------------------------------------------------------------------
@@ -246,7 +299,7 @@ def _keys(game: str, action: str) -> tuple[dict[str, Key], list[inspect.Paramete
         name = click_param.opts[0].lstrip("-")
         kind = typing.get_args(hints[parameter.name])[0]
         kind = next((a for a in typing.get_args(kind) if a is not type(None)), kind)  # Optional[X] -> X
-        keys[name] = Key(name, parameter.name, kind, getattr(click_param, "help", "") or "")
+        keys[name] = Key(name, parameter.name, kind, parameter.default)
     return keys, parameters, hints
 
 
@@ -282,17 +335,27 @@ def _make_command(game: str, action: str) -> Callable[..., None]:
         if output is not None and output.suffix.lower() not in (".csv", ".json"):
             raise InputError("--output", f"{str(output)!r}: write a .csv or a .json file")
         axes = parse_grid(grid, keys)
+        _refuse_options_in_grid(axes, keys)
         seed = given.pop("seed", None)
+        fixed = {k: v for k, v in given.items() if k in names and k not in axes}
+        for parameter, values in axes.items():
+            if values is WHOLE:
+                axes[parameter] = _whole_axis(game, action, fixed, _key(keys, parameter))
         # the axes first, in the grid's order (the first slowest), then the options they leave alone
-        arguments = {**axes, **{k: v for k, v in given.items() if k in names and k not in axes}}
+        arguments = {**axes, **fixed}
+        workers = _capped_workers(workers)
         executor = ProcessPoolExecutor(workers) if workers > 1 else None
         try:
             with ProgressGroup() as bars:
                 frame = sweep(run_cell, game=game, action=action, seed=seed, executor=executor, chunk=chunk,
-                              progress=bars.callback("Sweep"), **arguments)
+                              progress=bars.callback("Sweep"), check=True, **arguments)
         except SweepError as error:
             where = ", ".join(f"{_flag(keys, k)}={v}" for k, v in error.parameters.items())
             raise InputError(f"cell {error.index} ({where})", error.message) from None
+        except InputError as error:  # a grid value the action refused before any cell ran
+            if error.field not in axes:
+                raise
+            raise type(error)(f"--grid {_flag(keys, error.field)}", str(error)[len(error.field) + 2:]) from None
         finally:
             if executor is not None:
                 executor.shutdown(cancel_futures=True)
@@ -343,6 +406,45 @@ def _plot_sweep(frame: Any, axes: list[str], title: str) -> Any:
 
 def _flag(keys: Mapping[str, Key], parameter: str) -> str:
     return next((k.name for k in keys.values() if k.parameter == parameter), parameter)
+
+
+def _key(keys: Mapping[str, Key], parameter: str) -> Key:
+    return next(k for k in keys.values() if k.parameter == parameter)
+
+
+def _refuse_options_in_grid(axes: Mapping[str, Any], keys: Mapping[str, Key]) -> None:
+    """``--grid hit=3,4 --hit 5``: the option would be silently replaced by the grid; refuse it."""
+    for parameter in axes:
+        if given_on_command_line(parameter):
+            flag = _flag(keys, parameter)
+            raise InputError(f"--{flag}", f"is also a grid key; give its values in --grid {flag}=... only")
+
+
+def _whole_axis(game: str, action: str, fixed: Mapping[str, Any], key: Key) -> Any:
+    """``key=*``: every integer the action accepts for the option, given the other options."""
+    def accepts(value: int) -> bool:
+        try:
+            with check_only():
+                run_cell(game, action, **{**fixed, key.parameter: _convert(key, str(value))})
+        except Checked:
+            return True
+        except InputError:
+            return False
+        return True  # (a command that computed without reaching its check point: accepted too)
+
+    values = whole_range(accepts, key.default, key.name)
+    return values if key.kind is int else [_convert(key, str(v)) for v in values]
+
+
+def _capped_workers(workers: int) -> int:
+    """At most one worker process per usable core, as ``threads`` is; said on stderr when capped."""
+    from mathhammer.core.sampling import usable_cores
+
+    cores = usable_cores()
+    if workers > cores:
+        sys.stderr.write(f"note: --workers {workers} capped at {cores}, the cores this process may use\n")
+        return cores
+    return workers
 
 
 EPILOG = """Examples:

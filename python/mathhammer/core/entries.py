@@ -11,13 +11,12 @@ the game's built-in profiles, notation or a table of fields (:meth:`Game.resolve
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
 from mathhammer.core.game import Action, Game, Library
-from mathhammer.core.guard import excerpt, label, read_data
+from mathhammer.core.guard import did_you_mean, excerpt, label, read_data
 from mathhammer.core.payload import check_plain, plain
 from mathhammer.errors import InputError, InputTypeError, ProfileFileError
 
@@ -35,8 +34,7 @@ def check_keys(entry: Mapping[str, Any], allowed: tuple[str, ...], prefix: str =
     """Refuse a key that is not ``allowed``, suggesting the allowed key it is closest to."""
     for key in entry:
         if key not in allowed:
-            close = difflib.get_close_matches(str(key)[:40], allowed, n=1, cutoff=0.7)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            hint = did_you_mean(str(key), allowed)
             raise InputError(f"{prefix}{label(key)}", f"unknown keyword{hint}; allowed: {', '.join(allowed)}")
 
 

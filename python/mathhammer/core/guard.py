@@ -12,7 +12,7 @@ import os
 import re
 import reprlib
 import stat
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -189,6 +189,16 @@ def closest(name: Any, known: list[str], count: int = 5) -> str:
     near = difflib.get_close_matches(target, known, n=count, cutoff=0.0) if target else []
     shown = near or known[:count]
     return f"{', '.join(shown)} and {len(known) - len(shown)} more"
+
+
+def did_you_mean(name: Any, known: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` when one known name is close to ``name`` (a typo), else ``""``."""
+    import difflib
+
+    if not isinstance(name, str):
+        return ""
+    close = difflib.get_close_matches(name[:MAX_EXCERPT], list(known), n=1, cutoff=0.7)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def as_path(value: Any, field: str = "path") -> Path:

@@ -11,9 +11,11 @@ the bounds are defined here once; the rule switches (``variants``) are :mod:`mat
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import dataclasses
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor
 from typing import Any
 
@@ -27,9 +29,12 @@ __all__ = [
     "MAX_SAMPLES",
     "MAX_SEED",
     "MAX_THREADS",
+    "Checked",
     "EngineOptions",
     "Progress",
+    "check_only",
     "engine_options",
+    "work_starts",
 ]
 
 #: The engines a call may ask for; "auto" picks exact when its work is small, else Monte Carlo.
@@ -117,3 +122,32 @@ def _checked_options(method: Any, samples: Any, seed: Any, threads: Any, progres
             "executor", f"expected None or a concurrent.futures.Executor, got {type(executor).__name__}"
         )
     return EngineOptions(method, samples, seed, threads, progress, executor)
+
+
+# ---- checking a call without running it ------------------------------------------------------------
+
+class Checked(BaseException):
+    """Raised by an engine function inside :func:`check_only` once its arguments passed every check
+    and its plan is made, before any work. A BaseException, so that no ``except Exception`` on the
+    way mistakes it for a failure."""
+
+
+_CHECK_ONLY: contextvars.ContextVar[bool] = contextvars.ContextVar("mathhammer_check_only", default=False)
+
+
+@contextlib.contextmanager
+def check_only() -> Iterator[None]:
+    """Inside this block an engine function checks its arguments and plans its work as usual, then
+    raises :class:`Checked` instead of computing: how a sweep validates every value of its grid
+    before the first cell runs (docs/sweeps.md, "Limits")."""
+    token = _CHECK_ONLY.set(True)
+    try:
+        yield
+    finally:
+        _CHECK_ONLY.reset(token)
+
+
+def work_starts() -> None:
+    """Every engine function calls this between its checks and its work (see :func:`check_only`)."""
+    if _CHECK_ONLY.get():
+        raise Checked

@@ -182,4 +182,8 @@ def plain(value: Any) -> Any:
         return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
+    if isinstance(value, range) and value.step == 1:  # a grid's integer range, as a grid writes it
+        return f"{value.start}..{value.stop - 1}"
+    if isinstance(value, range):
+        return [plain(v) for v in value]
     return encode(value)

@@ -332,6 +332,10 @@ def run_sweep(progress: Any = None, **kwargs: Any) -> SweepTable:
         frame = sweep(function, seed=kwargs.get("seed"), progress=progress, **kwargs["grid"], **fixed)
     except SweepError as error:  # a cell's own error (a name only the engine resolves): name the cell
         raise InputError("grid", str(error)) from None
+    except InputError as error:  # a grid value the engine refused before any cell ran: name its key
+        if error.field not in kwargs["grid"]:
+            raise
+        raise type(error)(f"grid.{error.field}", str(error)[len(error.field) + 2:]) from None
     return SweepTable.from_frame(kwargs["action"], frame, len(kwargs["grid"]))
 
 
@@ -355,17 +359,17 @@ def _sweep_entries(items: Any, source: str) -> list[tuple[Game, Action, int, dic
     return found
 
 
-def _values(key: str, value: Any) -> list[Any]:
+def _values(key: str, value: Any) -> list[Any] | range:
     if isinstance(value, str):
-        match = re.fullmatch(r"\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*", value)
+        match = re.fullmatch(r"\s*(-?\d{1,40})\s*\.\.\s*(-?\d{1,40})\s*", value)
         if not match:
-            raise InputError(f"grid.{key}", f"{value!r}: expected a list of values or an integer range 'a..b'")
+            raise InputError(f"grid.{key}", f"{excerpt(value)}: expected a list of values or an integer range 'a..b'")
         lo, hi = int(match.group(1)), int(match.group(2))
         if lo > hi:
-            raise InputError(f"grid.{key}", f"{value!r} runs backwards; write it low..high")
-        return list(range(lo, hi + 1))
+            raise InputError(f"grid.{key}", f"{excerpt(value)} runs backwards; write it low..high")
+        return range(lo, hi + 1)  # kept a range: the sweep checks its ends and counts its cells, lists nothing
     if not isinstance(value, list) or not value:
-        raise InputTypeError(f"grid.{key}", f"expected a non-empty list of values or 'a..b', got {value!r}")
+        raise InputTypeError(f"grid.{key}", f"expected a non-empty list of values or 'a..b', got {excerpt(value)}")
     return value
 
 
@@ -416,8 +420,10 @@ def _sweep_action(entry: Mapping[str, Any]) -> Action:
         # name resolution reads.
         first = {key: axis[0] for key, axis in values.items()}
         fixed = _resolve(game, target, {**kwargs, **first}, library, {key: 0 for key in first})
-        axes = {key: [_resolve(game, target, {**kwargs, **first, key: value}, library, {key: i})[key]
-                      for i, value in enumerate(axis)]
+        # (an integer range names nothing: it goes to the sweep as it is, which checks its ends)
+        axes = {key: axis if isinstance(axis, range) else
+                [_resolve(game, target, {**kwargs, **first, key: value}, library, {key: i})[key]
+                 for i, value in enumerate(axis)]
                 for key, axis in values.items()}
         kwargs = {key: value for key, value in fixed.items() if key not in axes}
         return {"action": name, "grid": axes, "fixed": kwargs, "seed": seed}

@@ -1,0 +1,114 @@
+"""Bounded sweeps: every axis value is checked by the engine before the first cell runs, the cells are
+counted before anything is allocated, and the option types follow the engine contract
+(docs/sweeps.md, "Limits"). Each case here escaped as MemoryError, OverflowError, a hang or a late
+cell error before the limits existed."""
+
+from __future__ import annotations
+
+import time
+import tracemalloc
+from typing import Any
+
+import numpy as np
+import pytest
+
+import mathhammer as mh
+from mathhammer import killteam as kt
+from mathhammer.errors import InputError, InputTypeError, ProfileFileError
+from mathhammer.files import scenario
+
+GUN = kt.Weapon(4, 3, (3, 4), "Lethal 5+")
+TARGET = kt.Operative(3, wounds=12)
+
+
+def fields(values: dict[str, Any]) -> dict[str, Any]:
+    """Dotted keys as keywords, typed as any sweep argument."""
+    return values
+
+
+def test_a_huge_range_is_refused_by_its_field_range_at_once() -> None:
+    started = time.perf_counter()
+    with pytest.raises(InputError) as caught:
+        mh.sweep(kt.shoot, weapon=GUN, target=TARGET, cover=range(10**12))
+    assert caught.value.field == "cover" and "allowed 0..3" in str(caught.value)
+    with pytest.raises(InputError) as dotted:
+        mh.sweep(kt.shoot, weapon=GUN, target=TARGET, **fields({"target.wounds": range(1, 10**30)}))
+    assert dotted.value.field == "target.wounds"
+    assert time.perf_counter() - started < 1
+
+
+def test_too_many_cells_are_refused_before_anything_is_allocated() -> None:
+    tracemalloc.start()
+    try:
+        with pytest.raises(InputError) as caught:
+            mh.sweep(lambda x, y, z: {"s": float(x + y + z)}, x=range(10**4), y=range(10**4), z=range(10**4))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert caught.value.field == "grid" and str(caught.value).startswith("grid: 1,000,000,000,000 cells")
+    assert peak < 10 * 2**20  # nothing per cell, nor per chunk
+    with pytest.raises(InputError, match="more than 10\\^18 cells"):
+        mh.sweep(lambda x, y: {"s": 0.0}, x=range(10**12), y=range(10**12))
+
+
+def test_max_cells_sets_the_limit() -> None:
+    def add(x: int, y: int) -> dict[str, float]:
+        return {"s": float(x + y)}
+
+    with pytest.raises(InputError, match="grid: 4 cells; a sweep holds at most 3"):
+        mh.sweep(add, x=[1, 2], y=[3, 4], max_cells=3)
+    assert mh.sweep(add, x=[1, 2], y=[3, 4], max_cells=4)["s"].tolist() == [4.0, 5.0, 5.0, 6.0]
+    for bad, error in ((0, InputError), (2.5, InputTypeError), (True, InputTypeError)):
+        with pytest.raises(error) as caught:
+            mh.sweep(add, x=[1], y=[2], max_cells=bad)
+        assert caught.value.field == "max_cells"
+
+
+def test_every_value_of_a_list_axis_is_checked_before_any_cell_runs() -> None:
+    ran: list[int] = []
+    with pytest.raises(InputError) as caught:
+        mh.sweep(kt.shoot, weapon=GUN, target=TARGET, cover=[0, 1, 2], **fields({"weapon.hit": [3, 4, 7]}),
+                 progress=lambda done, total: ran.append(done))
+    assert caught.value.field == "weapon.hit" and ran == []
+
+
+def test_a_figure_named_like_an_axis_is_refused() -> None:
+    with pytest.raises(InputError) as caught:
+        mh.sweep(lambda cover: {"cover": 1.0, "other": 2.0}, cover=[0, 1])
+    assert caught.value.field == "cover" and "both an axis and a figure" in str(caught.value)
+
+
+@pytest.mark.parametrize("seed, error", [(5.0, InputTypeError), (True, InputTypeError), (-1, InputError),
+                                         (2**64, InputError)])
+def test_a_bad_seed_is_refused_with_the_contract_type(seed: Any, error: type) -> None:
+    with pytest.raises(error) as caught:
+        mh.sweep(kt.shoot, weapon=GUN, target=TARGET, cover=[0, 1], seed=seed)
+    assert caught.value.field == "seed" and type(caught.value) is error
+
+
+def test_a_numpy_seed_is_taken_as_the_engines_take_it() -> None:
+    frame = mh.sweep(kt.shoot, weapon=GUN, target=TARGET, cover=[0, 1], seed=np.uint64(5), method="monte_carlo",
+                     samples=1_000)
+    again = mh.sweep(kt.shoot, weapon=GUN, target=TARGET, cover=[0, 1], seed=5, method="monte_carlo", samples=1_000)
+    assert frame.attrs["seed"] == 5 and frame.equals(again)
+
+
+def test_a_fractional_chunk_is_a_type_error() -> None:
+    with pytest.raises(InputTypeError) as caught:
+        mh.sweep(kt.shoot, weapon=GUN, target=TARGET, cover=[0, 1], chunk=1.5)
+    assert caught.value.field == "chunk"
+
+
+def test_a_scenario_grid_is_bounded_like_any_other() -> None:
+    started = time.perf_counter()
+    entry = ('[[sweep]]\naction = "killteam.shoot"\nweapon = "4A 3+ 3/4"\ntarget = { save = 3 }\n'
+             'grid = { cover = "0..999999999999999999999999999999" }\n')
+    with pytest.raises(ProfileFileError) as caught:
+        scenario.run_scenario(scenario.parse_scenario_text(entry), source="duels.toml")
+    assert "grid.cover: " in str(caught.value) and "allowed 0..3" in str(caught.value)
+    entry = ('[[sweep]]\naction = "killteam.shoot"\nweapon = "4A 3+ 3/4"\ntarget = { save = 3 }\n'
+             'grid = { cover = "0..3", rounds = "1..9", "weapon.attacks" = "1..12", "target.wounds" = "1..40",'
+             ' "weapon.hit" = "2..6", "target.save" = "2..6", cover_crits = "0..3", obscured = [true, false], "weapon.rules.accurate" = "0..12" }\n')
+    with pytest.raises(ProfileFileError, match="grid: 44,928,000 cells"):  # 4*9*12*40*5*5*4*2*13
+        scenario.run_scenario(scenario.parse_scenario_text(entry), source="duels.toml")
+    assert time.perf_counter() - started < 5
