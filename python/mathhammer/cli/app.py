@@ -8,6 +8,8 @@ traceback), 130 interrupted.
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any
@@ -180,6 +182,26 @@ def _usage_error(error: Any) -> str:
     return f"error: {_one_line(error.format_message())}"
 
 
+#: Errors of writing the output (a full disk, a closed pipe): one line, not a traceback.
+_OUTPUT_ERRORS = {errno.EPIPE, errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EIO}
+#: The exit code of a command whose reader went away (``| head``), as a shell reports SIGPIPE.
+EXIT_BROKEN_PIPE = 141
+
+
+def _output_failed(error: OSError) -> int:
+    """Stdout cannot take the output: say so once (quietly for a closed pipe) and make sure the
+    interpreter's own flush at exit does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout has no file descriptor (captured): nothing to silence
+        pass
+    if error.errno == errno.EPIPE:
+        return EXIT_BROKEN_PIPE
+    typer.echo(f"error: cannot write the output: {error.strerror or error}", err=True)
+    return EXIT_BAD_INPUT
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit code (also used by the console script)."""
     command = typer.main.get_command(app)
@@ -204,8 +226,18 @@ def main(argv: list[str] | None = None) -> int:
         code = done.exit_code
     except (typer.Abort, KeyboardInterrupt):
         code = EXIT_INTERRUPTED
+    except OSError as error:
+        if error.errno not in _OUTPUT_ERRORS:
+            raise
+        return _output_failed(error)
     finally:
         DISPLAY.reset(display)
+    try:
+        sys.stdout.flush()
+    except OSError as error:
+        if error.errno not in _OUTPUT_ERRORS:
+            raise
+        return _output_failed(error)
     # typer turns Ctrl-C inside a command into Exit(130), returned here as the command's value
     code = code if isinstance(code, int) and not isinstance(code, bool) else 0
     if code == EXIT_INTERRUPTED:

@@ -14,11 +14,13 @@ import contextvars
 import json
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import typer
 
 from mathhammer.cli.options import FormatOption, OutputFormat
+from mathhammer.core.guard import excerpt
 from mathhammer.errors import InputError
 from mathhammer.report.render import csv_text, markdown
 from mathhammer.report.tables import Section, Table
@@ -172,10 +174,25 @@ def save_plot() -> None:
     from mathhammer.core.plots import plot
     from mathhammer.report.plot import save
 
+    write_file("--plot", path, lambda: save(draw if draw is not None else lambda: plot(results), path))
+
+
+def check_writable(option: str, path: Path) -> None:
+    """Refuse, before any work, an output file ``path`` that names a folder or lies in no folder."""
+    if path.is_dir():
+        raise InputError(option, f"{excerpt(str(path))} is a folder; name a file in it")
+    if not path.parent.is_dir():
+        raise InputError(option, f"cannot write {excerpt(str(path))}: no folder {excerpt(str(path.parent))}")
+
+
+def write_file(option: str, path: Path, write: Callable[[], Any]) -> None:
+    """Run ``write()``, which writes the file ``path`` that ``option`` names: a folder, a missing
+    folder or a disk that refuses it is an InputError naming the option, one line (no traceback)."""
+    check_writable(option, path)
     try:
-        save(draw if draw is not None else lambda: plot(results), path)
+        write()
     except OSError as error:
-        raise InputError("--plot", f"cannot write {str(path)!r}: {error.strerror or error}") from None
+        raise InputError(option, f"cannot write {excerpt(str(path))}: {error.strerror or error}") from None
 
 
 # --- mathhammer <game> profiles -------------------------------------------------------------------

@@ -33,7 +33,7 @@ import typer
 
 from mathhammer.cli.games import GAME_APPS
 from mathhammer.cli.options import OutputFormat, finish
-from mathhammer.cli.output import capture, emit, given_on_command_line, note_plot
+from mathhammer.cli.output import capture, check_writable, emit, given_on_command_line, note_plot, write_file
 from mathhammer.cli.progress import ProgressGroup
 from mathhammer.core.guard import did_you_mean, excerpt, label
 from mathhammer.core.options import Checked, check_only
@@ -333,7 +333,9 @@ def _make_command(game: str, action: str) -> Callable[..., None]:
         fmt = given.pop("fmt")
         given.pop("saves", None)
         if output is not None and output.suffix.lower() not in (".csv", ".json"):
-            raise InputError("--output", f"{str(output)!r}: write a .csv or a .json file")
+            raise InputError("--output", f"{excerpt(str(output))}: write a .csv or a .json file")
+        if output is not None:
+            check_writable("--output", output)
         axes = parse_grid(grid, keys)
         _refuse_options_in_grid(axes, keys)
         seed = given.pop("seed", None)
@@ -365,7 +367,7 @@ def _make_command(game: str, action: str) -> Callable[..., None]:
         seed_used = int(frame.attrs["seed"])
         lines = [f"{len(frame):,} cells; seed {seed_used}"]
         if output is not None:
-            _write(output, frame)
+            write_file("--output", output, lambda: _write(output, frame))
             lines.append(f"written to {output}")
         flags = list(frame.columns[: len(axes)])
         note_plot(lambda: _plot_sweep(frame, flags, f"Sweep: {game} {action}"))
