@@ -31,7 +31,7 @@ from mathhammer.errors import InputError, InputTypeError
 from mathhammer.core.distributions import Distribution, JointDistribution
 
 ALLOWED = (InputError, InputTypeError)
-EXAMPLES = 40  # per test (each test below is one callable): a few thousand calls in all
+EXAMPLES = int(__import__("os").environ.get("FUZZ_EXAMPLES", "40"))  # per test (each test below is one callable): a few thousand calls in all
 FUZZ = settings(max_examples=EXAMPLES, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
@@ -43,6 +43,18 @@ _ODD_TEXT = st.sampled_from([
     "PRECISION (1), INSTANT", "BT+4", "marine", "militia", "Bandit Brute", "monte_carlo", "exact",
 ])
 _NOTATION_TEXT = st.text(alphabet=st.sampled_from(list("0123456789 +-/(),.\"AaDdWwPpVvLlIiTtHhE:\n")), max_size=40)
+class _NoRepr:
+    """A value whose repr(), str() and format() all raise: an error message must still name it."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+    __str__ = __repr__
+
+    def __format__(self, spec: str) -> str:
+        raise RuntimeError("no format")
+
+
 _SCALARS = st.one_of(
     st.none(), st.booleans(), st.integers(-5, 50), st.integers(), st.sampled_from([2**63, -(2**63)]),
     st.builds(pow, st.just(10), st.sampled_from([40, 4000])),  # built, not listed: a long repr
@@ -50,7 +62,18 @@ _SCALARS = st.one_of(
     st.sampled_from([np.int64(3), np.float64("nan"), np.array([3, 4]), np.bool_(True), b"x", complex(1, 1),
                      object(), frozenset({1}), ("Armoured", 2), (3, 4)]),
 )
+_ANY_SCALARS = st.one_of(_SCALARS, st.builds(_NoRepr))  # built, not listed: hypothesis itself reprs a listed value
 JUNK = st.recursive(
+    _ANY_SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.tuples(inner, inner),
+        st.dictionaries(st.one_of(st.text(max_size=8), st.integers(0, 3)), inner, max_size=4),
+    ),
+    max_leaves=8,
+)
+#: Junk that JSON or TOML can hold once written out (payloads and files): no object without a repr.
+PLAIN_JUNK = st.recursive(
     _SCALARS,
     lambda inner: st.one_of(
         st.lists(inner, max_size=4),
@@ -256,7 +279,7 @@ def _mutated_payload(draw: Any, name: str) -> Any:
     for _ in range(draw(st.integers(1, 2))):
         path = draw(st.sampled_from(paths))
         if not path:
-            return draw(JUNK)
+            return draw(PLAIN_JUNK)
         parent = data
         try:
             for step in path[:-1]:
@@ -265,9 +288,9 @@ def _mutated_payload(draw: Any, name: str) -> Any:
             if action == 0 and isinstance(parent, dict):
                 parent.pop(path[-1], None)
             elif action == 1 and isinstance(parent, dict):
-                parent[draw(st.text(max_size=6))] = draw(JUNK)
+                parent[draw(st.text(max_size=6))] = draw(PLAIN_JUNK)
             else:
-                parent[path[-1]] = draw(JUNK)
+                parent[path[-1]] = draw(PLAIN_JUNK)
         except (KeyError, IndexError, TypeError):  # an earlier mutation changed the shape
             pass
     return data
@@ -335,7 +358,7 @@ def test_from_json_of_any_text(text: Any) -> None:
 
 _TABLES = st.dictionaries(st.sampled_from(["game", "weapon", "fighter", "unit", "miniature", "side", "profiles",
                                            "killteam", "starcraft", "deathburgh", "force_melee", "miniatures",
-                                           "combat", "title", "x"]), JUNK, max_size=4)
+                                           "combat", "title", "x"]), PLAIN_JUNK, max_size=4)
 _VALID_FILES = [
     {"game": "killteam", "weapon": {"w": {"card": "4A 3+ 3/4"}}, "fighter": {"f": {"attacks": 3, "hit": 3}}},
     {"game": "deathburgh", "miniature": {"m": {"card": "A 4/4+ D 4/4+ W 3"}}},
@@ -352,7 +375,7 @@ def _file_content(draw: Any) -> tuple[str, str]:
         return suffix, draw(st.one_of(st.text(max_size=80), _ODD_TEXT))
     if kind == 1:
         data = copy.deepcopy(draw(st.sampled_from(_VALID_FILES)))
-        data[draw(st.sampled_from(sorted(data)))] = draw(JUNK)
+        data[draw(st.sampled_from(sorted(data)))] = draw(PLAIN_JUNK)
     else:
         data = draw(_TABLES)
     text = json.dumps(data, default=str)

@@ -147,7 +147,7 @@ def _check_field(argument: str, profile: Any, path: str, key: str) -> None:
             raise InputTypeError(key, f"{argument} is a {type(profile).__name__}, not a profile with fields")
         names = [f.name for f in dataclasses.fields(target)]
         if name not in names:
-            raise InputError(key, f"{type(target).__name__} has no field {name!r}; fields: {', '.join(names)}")
+            raise InputError(key, f"{type(target).__name__} has no field {excerpt(name)}; fields: {', '.join(names)}")
         target = getattr(target, name)
 
 
@@ -166,14 +166,14 @@ def _plan(fn: Callable[..., Any], seed: int, arguments: Mapping[str, Any]) -> _P
             fixed[key] = value
     for key in [k for k in arguments if "." not in k] + list(dotted):
         if not _takes(fn, key):
-            raise InputError(key, f"{getattr(fn, '__name__', 'the function')} takes no argument {key!r}")
+            raise InputError(key, f"{getattr(fn, '__name__', 'the function')} takes no argument {excerpt(key)}")
     profiles: list[tuple[str, Any, tuple[tuple[str, int], ...]]] = []
     for argument, changes in dotted.items():
         if argument not in arguments:
-            raise InputError(changes[0][1], f"varies a field of {argument!r}, which is not given; pass {argument}=...")
+            raise InputError(changes[0][1], f"varies a field of {excerpt(argument)}, which is not given; pass {argument}=...")
         base = arguments[argument]
         if _is_axis(base):
-            raise InputError(changes[0][1], f"{argument!r} is itself an axis; vary its fields on one profile")
+            raise InputError(changes[0][1], f"{excerpt(argument)} is itself an axis; vary its fields on one profile")
         varied: list[tuple[str, int]] = []
         for path, key, value, axis in changes:
             _check_field(argument, base, path, key)
@@ -426,7 +426,7 @@ def sweep(
     elif isinstance(chunk, bool) or not isinstance(chunk, int):
         raise InputTypeError("chunk", f"expected a positive number of cells per chunk, got {excerpt(chunk)}")
     elif chunk < 1:
-        raise InputError("chunk", f"expected a positive number of cells per chunk, got {chunk!r}")
+        raise InputError("chunk", f"expected a positive number of cells per chunk, got {excerpt(chunk)}")
     parts = _run_chunks(plan, total, chunk, executor, progress)
     return _frame(pd, plan, total, [row for number in sorted(parts) for row in parts[number]])
 

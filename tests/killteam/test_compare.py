@@ -3,6 +3,7 @@ deltas are the differences; the CLI prints the same numbers."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -10,7 +11,7 @@ import numpy as np
 import pytest
 
 from mathhammer import killteam as kt
-from mathhammer.errors import InputError
+from mathhammer.errors import InputError, InputTypeError
 from mathhammer.cli import main
 from mathhammer.cli.killteam import parse_fighter, parse_range
 
@@ -149,3 +150,26 @@ def test_cli_compare_refuses_a_bad_weapon_in_one_line(capsys: pytest.CaptureFixt
     assert main(["killteam", "compare", "--weapon", "4A 9+ 3/4"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: weapon[0]") and err.count("\n") == 1
+
+
+def test_a_target_given_as_a_partial_table_fills_the_save_in() -> None:
+    gun = kt.Weapon(4, 3, (3, 4), "Lethal 5+")
+    shared = kt.compare([gun], saves=[3, 5], target={"wounds": 9})
+    own = kt.compare([{"weapon": gun, "target": {"wounds": 9}}], saves=[3, 5])
+    for table in (shared, own):
+        for j, save in enumerate((3, 5)):
+            assert table.mean[0, j] == kt.shoot(gun, kt.Operative(save, wounds=9)).damage.mean
+
+
+@pytest.mark.parametrize("arguments, field, error", [
+    ({"target": "plague_marine"}, "target", InputTypeError),
+    ({"situations": [{"weapon": kt.Weapon(4, 3), "target": "x"}]}, "situations[0].target", InputTypeError),
+    ({"target": {"wounds": 99}}, "target.wounds", InputError),
+    ({"saves": np.array(3)}, "saves", InputTypeError),
+    ({"at_least": itertools.repeat(1)}, "at_least", InputError),
+])
+def test_what_used_to_escape_or_hang_is_an_input_error(arguments: dict[str, Any], field: str, error: type) -> None:
+    call = {"situations": [kt.Weapon(4, 3)], **arguments}
+    with pytest.raises(error) as caught:
+        kt.compare(**call)
+    assert caught.value.field == field

@@ -283,9 +283,9 @@ class JointDistribution:
         if p.ndim != 2 or p.size == 0:
             raise InputError("pmf", "expected a non-empty 2-D array of probabilities")
         self._pmf = _frozen(p)
-        if not isinstance(names, (tuple, list)) or len(names) != 2:
+        if not isinstance(names, (tuple, list)) or len(names) != 2 or not all(isinstance(n, str) for n in names):
             raise InputTypeError("names", f"expected two axis names, got {excerpt(names)}")
-        self._names = (str(names[0]), str(names[1]))
+        self._names = (names[0], names[1])
         self._samples = None if samples is None else _as_int("samples", samples)
 
     @classmethod
@@ -435,7 +435,7 @@ def check_pmf(field: str, value: Any, ndim: int) -> np.ndarray:
     array = np.array(value, dtype=np.float64)
     total = math.fsum(array.ravel().tolist())
     if abs(total - 1.0) > 1e-9:
-        raise InputError(field, f"probabilities sum to {total!r}, not 1")
+        raise InputError(field, f"probabilities sum to {excerpt(total)}, not 1")
     return array
 
 

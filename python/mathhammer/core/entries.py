@@ -192,7 +192,7 @@ def game_library(game: Game, scenario: Mapping[str, Any], base: Path | None = No
     """The profiles of ``game`` in the libraries a scenario names (those of other games are not read)."""
     def find(data: Any, library_source: str) -> Game | None:
         if not isinstance(data, Mapping) or not isinstance(data.get("game"), str):
-            raise ProfileFileError(library_source, f"a profile library needs game = {game.name!r} (or another game's name)")
+            raise ProfileFileError(library_source, f"a profile library needs game = {excerpt(game.name)} (or another game's name)")
         return game if data["game"] == game.name else None
 
     files = library_files(scenario, base or Path("."), source, allow_outside is True)

@@ -191,6 +191,24 @@ def closest(name: Any, known: list[str], count: int = 5) -> str:
     return f"{', '.join(shown)} and {len(known) - len(shown)} more"
 
 
+def check_source(source: Any) -> str:
+    """What a loader names the data it reads in its errors (a file name, "example scenario"): text."""
+    if not isinstance(source, str):
+        raise InputTypeError("source", f"expected text naming where the data came from, got {excerpt(source)}")
+    return source
+
+
+def text_labels(field: str, table: Mapping[Any, Any]) -> list[str]:
+    """The keys of ``table`` as labels: text (or whole numbers, written out); anything else is an
+    InputTypeError naming ``field``."""
+    labels = []
+    for key in table:
+        if isinstance(key, bool) or not isinstance(key, (str, int)) or (isinstance(key, int) and abs(key) >= 10**18):
+            raise InputTypeError(field, f"labels are text, got {excerpt(key)}")
+        labels.append(key if isinstance(key, str) else str(key))
+    return labels
+
+
 def did_you_mean(name: Any, known: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` when one known name is close to ``name`` (a typo), else ``""``."""
     import difflib

@@ -21,6 +21,7 @@ from typing import Any
 
 from mathhammer.core.checks import check_choice, check_int
 from mathhammer.errors import InputTypeError
+from mathhammer.core.guard import excerpt
 
 __all__ = [
     "DEFAULT_SAMPLES",
@@ -116,7 +117,7 @@ def _checked_options(method: Any, samples: Any, seed: Any, threads: Any, progres
     if threads is not None:
         threads = check_int("threads", threads, 1, MAX_THREADS)
     if progress is not None and not callable(progress):
-        raise InputTypeError("progress", f"expected None or a callable progress(done, total), got {progress!r}")
+        raise InputTypeError("progress", f"expected None or a callable progress(done, total), got {excerpt(progress)}")
     if executor is not None and not isinstance(executor, Executor):
         raise InputTypeError(
             "executor", f"expected None or a concurrent.futures.Executor, got {type(executor).__name__}"

@@ -167,7 +167,7 @@ def check_plain(field: str, value: Any) -> None:
         elif isinstance(item, (list, tuple)):
             stack.extend((f"{where}[{i}]", child) for i, child in enumerate(item))
         elif isinstance(item, float) and not math.isfinite(item):
-            raise InputError(where, f"{item!r} is not a finite number")
+            raise InputError(where, f"{excerpt(item)} is not a finite number")
         elif item is not None and not isinstance(item, (str, int, float)):
             raise InputTypeError(where, f"expected a JSON value, got {excerpt(item)}")
 

@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, ClassVar, TypeVar
 
-from mathhammer.core.guard import closest, excerpt
+from mathhammer.core.guard import closest, excerpt, label
 from mathhammer.errors import InputError, InputTypeError
 
 __all__ = [
@@ -56,7 +56,7 @@ def _plain(value: Any) -> Any:
 def check_fields(cls: type, data: Mapping[str, Any], kind: str) -> None:
     """Refuse a field the profile class does not have, listing the ones it has."""
     known = {f.name for f in dataclasses.fields(cls)}
-    unknown = sorted((str(k) for k in data if k not in known))
+    unknown = sorted(label(k) for k in data if k not in known)
     if unknown:
         raise InputError(unknown[0], f"unknown field; {kind} fields are: {', '.join(sorted(known))}")
 

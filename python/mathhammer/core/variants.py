@@ -13,7 +13,7 @@ import typing
 from collections.abc import Mapping
 from typing import Any, ClassVar, TypeVar
 
-from mathhammer.core.guard import check_notation
+from mathhammer.core.guard import check_notation, excerpt
 from mathhammer.errors import InputError, InputTypeError
 
 __all__ = ["Variants", "check_switches"]
@@ -72,7 +72,7 @@ class Variants:
         if isinstance(value, str):
             return cls._from_text(value, field)
         raise InputTypeError(
-            field, f"expected None, a preset name, a mapping of switches or {cls.__qualname__}(...), got {value!r}"
+            field, f"expected None, a preset name, a mapping of switches or {cls.__qualname__}(...), got {excerpt(value)}"
         )
 
     @classmethod
@@ -83,7 +83,7 @@ class Variants:
         if "=" not in text:
             presets = ", ".join(cls.PRESETS) if cls.PRESETS else "none yet"
             raise InputError(
-                field, f"unknown preset {text!r}; presets: {presets}; or write switches as 'field=value,field=value' "
+                field, f"unknown preset {excerpt(text)}; presets: {presets}; or write switches as 'field=value,field=value' "
                 f"(fields: {', '.join(cls.field_names()) or 'none'})"
             )
         hints = typing.get_type_hints(cls)
@@ -94,7 +94,7 @@ class Variants:
             name, sep, raw = part.partition("=")
             name = name.strip()
             if not sep or not name:
-                raise InputError(field, f"{part.strip()!r} is not 'field=value'")
+                raise InputError(field, f"{excerpt(part.strip())} is not 'field=value'")
             if name not in hints or name in ("PRESETS", "GAME"):
                 cls.from_dict({name: None}, field)  # raises the unknown-switch error listing the fields
             data[name] = _parse_switch(f"{field}.{name}", raw.strip(), hints[name])
@@ -116,10 +116,10 @@ def _parse_switch(field: str, raw: str, hint: Any) -> Any:
             return True
         if lowered in ("false", "no", "off", "0"):
             return False
-        raise InputError(field, f"{raw!r} is not true or false")
+        raise InputError(field, f"{excerpt(raw)} is not true or false")
     if hint is int:
         if not raw.isdecimal() or len(raw) > 6:
-            raise InputError(field, f"{raw!r} is not a whole number")
+            raise InputError(field, f"{excerpt(raw)} is not a whole number")
         return int(raw)
     return raw
 

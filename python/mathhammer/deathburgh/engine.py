@@ -22,6 +22,7 @@ from mathhammer.core.options import DEFAULT_SAMPLES, METHODS, Progress, engine_o
 from mathhammer.core.variants import check_switches
 from mathhammer.core.distributions import Distribution
 from mathhammer.core.sampling import resolve_threads, run_monte_carlo
+from mathhammer.core.guard import excerpt
 
 __all__ = ["METHODS", "combat", "combat_batch", "pool"]
 
@@ -105,7 +106,7 @@ def as_side(field: str, value: Side | Miniature | str | Mapping[str, Any]) -> Si
             return Side.from_dict(value)
         except InputError as error:
             raise InputError(f"{field}.{error.field}", str(error).split(": ", 1)[1]) from error
-    raise InputTypeError(field, f"expected a Side, a Miniature, an example name or a profile, got {value!r}")
+    raise InputTypeError(field, f"expected a Side, a Miniature, an example name or a profile, got {excerpt(value)}")
 
 
 @known_keywords

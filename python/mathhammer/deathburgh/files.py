@@ -27,8 +27,8 @@ def load_profiles(path: str | Path) -> dict[str, Miniature]:
     ``[miniature."Name"]`` per miniature: the fields ``A``, ``A_plus``, ``D``, ``D_plus``, ``W``,
     ``role``, or ``card = "A 4/4+ D 4/4+ W 3"`` (plus ``role``). A miniature without a ``name`` takes
     its table's. Returns them by table name, in file order."""
-    source = str(path)
     data = _read_table(path)
+    source = str(path)
     game = data.get("game")
     if game != GAME.name:
         if isinstance(game, str):
@@ -69,9 +69,9 @@ def _read_table(path: str | Path) -> dict[str, Any]:
     try:
         data = read_data(path)  # a regular file of at most 16 MiB, nested at most 64 deep
     except InputError as error:
-        raise InputError("path", f"{str(path)!r}: {str(error).split(': ', 1)[1]}") from None
+        raise InputError("path", f"{excerpt(str(path))}: {str(error).split(': ', 1)[1]}") from None
     if not isinstance(data, dict):
-        raise InputError("path", f"{str(path)!r}: expected a table at the top level")
+        raise InputError("path", f"{excerpt(str(path))}: expected a table at the top level")
     return data
 
 

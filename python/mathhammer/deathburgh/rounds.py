@@ -33,6 +33,7 @@ from mathhammer.core.options import DEFAULT_SAMPLES, METHODS, Progress, engine_o
 from mathhammer.core.variants import check_switches
 from mathhammer.core.distributions import Distribution
 from mathhammer.core.sampling import resolve_threads, run_monte_carlo
+from mathhammer.core.guard import excerpt
 
 __all__ = ["Engagement", "MAX_COMBATS", "MAX_EXACT_STATES", "MAX_MINIATURES", "round"]
 
@@ -71,11 +72,11 @@ class Engagement:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Engagement:
         if not isinstance(data, Mapping):
-            raise InputTypeError("combat", f"expected a table with attacker, defender, reaction, …; got {data!r}")
+            raise InputTypeError("combat", f"expected a table with attacker, defender, reaction, …; got {excerpt(data)}")
         _check_keys("combat", data, ENGAGEMENT_FIELDS)
         for key in ("attacker", "defender"):
             if key not in data:
-                raise InputError("combat", f"missing {key!r}")
+                raise InputError("combat", f"missing {excerpt(key)}")
         return cls(**data)
 
 
@@ -99,21 +100,21 @@ def _names(miniatures: Mapping[str, Any] | Sequence[Any]) -> tuple[list[str], li
         minis = [as_miniature(f"miniatures[{i}]", m) for i, m in enumerate(miniatures)]
         names = [m.name or str(i) for i, m in enumerate(minis)]
     else:
-        raise InputTypeError("miniatures", f"expected a dict of name -> Miniature or a list of Miniature, got {miniatures!r}")
+        raise InputTypeError("miniatures", f"expected a dict of name -> Miniature or a list of Miniature, got {excerpt(miniatures)}")
     if not 1 <= len(minis) <= MAX_MINIATURES:
         raise InputError("miniatures", f"{len(minis)} miniatures; allowed 1..{MAX_MINIATURES}")
     if len(set(names)) != len(names):
         duplicate = next(n for n in names if names.count(n) > 1)
-        raise InputError("miniatures", f"duplicate name {duplicate!r}; give a dict of unique names")
+        raise InputError("miniatures", f"duplicate name {excerpt(duplicate)}; give a dict of unique names")
     return names, minis
 
 
 def _index(field: str, who: Any, names: list[str]) -> int:
     if isinstance(who, bool) or not isinstance(who, (str, int, np.integer)):
-        raise InputTypeError(field, f"expected a miniature name or position, got {who!r}")
+        raise InputTypeError(field, f"expected a miniature name or position, got {excerpt(who)}")
     if isinstance(who, str):
         if who not in names:
-            raise InputError(field, f"unknown miniature {who!r}; known: {', '.join(names)}")
+            raise InputError(field, f"unknown miniature {excerpt(who)}; known: {', '.join(names)}")
         return names.index(who)
     return check_int(field, who, 0, len(names) - 1)
 
@@ -135,7 +136,7 @@ def _plan_round(
             except InputError as error:
                 raise type(error)(f"combats[{k}]", str(error)) from error
         if not isinstance(entry, Engagement):
-            raise InputTypeError(f"combats[{k}]", f"expected an Engagement or a dict, got {entry!r}")
+            raise InputTypeError(f"combats[{k}]", f"expected an Engagement or a dict, got {excerpt(entry)}")
         a = _index(f"{prefix}attacker", entry.attacker, names)
         d = _index(f"{prefix}defender", entry.defender, names)
         if a == d:
@@ -146,7 +147,7 @@ def _plan_round(
         for label, who, options in (("attacker", a, entry.attacker_options), ("defender", d, entry.defender_options)):
             field_name = f"{prefix}{label}_options"
             if not isinstance(options, Mapping):
-                raise InputTypeError(field_name, f"expected a dict of side options, got {options!r}")
+                raise InputTypeError(field_name, f"expected a dict of side options, got {excerpt(options)}")
             _check_keys(field_name, options, SIDE_OPTIONS)
             try:
                 sides.append(Side(minis[who], **options))
@@ -215,12 +216,12 @@ def round(  # noqa: A001 - the spec's name, db.round
     start = [m.W for m in minis]
     if wounds is not None:
         if not isinstance(wounds, Mapping):
-            raise InputTypeError("wounds", f"expected a dict of name -> current wounds, got {wounds!r}")
+            raise InputTypeError("wounds", f"expected a dict of name -> current wounds, got {excerpt(wounds)}")
         for who, value in wounds.items():
             i = _index("wounds", who, names)
             start[i] = check_int(f"wounds[{names[i]!r}]", value, 0, minis[i].W)
     if isinstance(combats, (str, Mapping)) or not isinstance(combats, Sequence):
-        raise InputTypeError("combats", f"expected a list of combats, got {combats!r}")
+        raise InputTypeError("combats", f"expected a list of combats, got {excerpt(combats)}")
     if len(combats) > MAX_COMBATS:
         raise InputError("combats", f"{len(combats)} combats; allowed 0..{MAX_COMBATS}")
     planned = _plan_round(names, minis, start, combats, rules)

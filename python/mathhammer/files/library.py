@@ -34,7 +34,7 @@ from typing import Any
 from mathhammer import games
 from mathhammer.core.entries import read_file
 from mathhammer.core.game import Library, find_profile
-from mathhammer.core.guard import as_path, excerpt, write_data
+from mathhammer.core.guard import as_path, check_source, excerpt, write_data
 from mathhammer.core.guard import tomllib as tomllib  # re-exported: tests and tools read TOML through it
 from mathhammer.core.profiles import FieldsProfile, build_from_fields, check_fields, profile_to_dict
 from mathhammer.errors import InputError, ProfileFileError
@@ -114,7 +114,7 @@ def load_game_library(path: str | Path, game: str) -> Library:
     data = games.game(bundled).bundled_document() if bundled is not None else read_file(as_path(path))
     found, library = parse_library(data, str(path))
     if found != game:
-        raise ProfileFileError(str(path), f"game: this is a {found} library; expected game = {game!r}")
+        raise ProfileFileError(str(path), f"game: this is a {found} library; expected game = {excerpt(game)}")
     return library
 
 
@@ -130,6 +130,7 @@ def library_document_game(data: Any, source: str) -> str:
 
 def parse_library(data: Mapping[str, Any], source: str) -> tuple[str, Library]:
     """Validate the content of a library file; errors name the source, the entry and the field."""
+    check_source(source)
     game = library_document_game(data, source)
     return game, games.game(game).parse_library(data, source)
 

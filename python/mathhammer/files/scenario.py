@@ -47,7 +47,7 @@ from mathhammer import games
 from mathhammer.core import entries as game_entries
 from mathhammer.core.entries import META_KEYS, Entry
 from mathhammer.core.game import Action, Game, Library
-from mathhammer.core.guard import as_path, check_depth, excerpt, loads
+from mathhammer.core.guard import as_path, check_depth, check_source, excerpt, loads
 from mathhammer.core.variants import Variants
 from mathhammer.core.results import ResultMixin
 from mathhammer.errors import InputError, InputTypeError, ProfileFileError, SweepError
@@ -248,6 +248,7 @@ def prepare_entries(
     source, the entry and the key, listing the allowed keys. A Deathburgh round file (``miniatures``
     and ``[[combat]]`` at the top level) is one ``[[deathburgh.round]]`` entry.
     """
+    check_source(source)
     if not isinstance(scenario, Mapping):
         raise ProfileFileError(source, "a scenario holds a table")
     libraries = _libraries(scenario, base or Path("."), source, allow_outside is True)
@@ -391,7 +392,7 @@ def _sweep_action(entry: Mapping[str, Any]) -> Action:
     against the swept action."""
     name = entry.get("action")
     if name not in sweepable():
-        raise InputError("action", f"expected the action to sweep, one of {', '.join(sweepable())}; got {name!r}")
+        raise InputError("action", f"expected the action to sweep, one of {', '.join(sweepable())}; got {excerpt(name)}")
     game_name, action_name = str(name).split(".")
     game = games.game(game_name)
     target = game.action(action_name)

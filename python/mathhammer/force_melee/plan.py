@@ -17,6 +17,7 @@ from mathhammer.core.checks import check_int
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.force_melee.profiles import MAX_DICE, Side, Unit, as_side
 from mathhammer.force_melee.variants import Variants
+from mathhammer.core.guard import excerpt
 
 __all__ = ["MAX_BINS", "MAX_PAIRS", "MAX_UNITS", "MeleePlan", "PlannedExchange", "plan_melee", "planned_exchange",
            "side_config", "unit_config"]
@@ -94,13 +95,13 @@ def _check_sides(sides: Any) -> dict[str, Side]:
     out: dict[str, Side] = {}
     for name, side in sides.items():
         if not isinstance(name, str) or not name:
-            raise InputTypeError("sides", f"unit names must be non-empty text, got {name!r}")
+            raise InputTypeError("sides", f"unit names must be non-empty text, got {excerpt(name)}")
         out[name] = as_side(side, f"sides.{name}")
     return out
 
 def _check_engaged(engaged: Any, names: Sequence[str]) -> list[tuple[str, str]]:
     if isinstance(engaged, (str, bytes)) or not isinstance(engaged, Sequence):
-        raise InputTypeError("engaged", f"expected a list of (unit, unit) pairs, got {engaged!r}")
+        raise InputTypeError("engaged", f"expected a list of (unit, unit) pairs, got {excerpt(engaged)}")
     if not 1 <= len(engaged) <= MAX_PAIRS:
         raise InputError("engaged", f"has {len(engaged)} pairs; allowed 1..{MAX_PAIRS}")
     pairs: list[tuple[str, str]] = []
@@ -108,12 +109,12 @@ def _check_engaged(engaged: Any, names: Sequence[str]) -> list[tuple[str, str]]:
     for i, pair in enumerate(engaged):
         field = f"engaged[{i}]"
         if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
-            raise InputTypeError(field, f"expected a pair of unit names, got {pair!r}")
+            raise InputTypeError(field, f"expected a pair of unit names, got {excerpt(pair)}")
         for name in pair:
             if name not in names:
-                raise InputError(field, f"unknown unit {name!r}; units: {', '.join(names)}")
+                raise InputError(field, f"unknown unit {excerpt(name)}; units: {', '.join(names)}")
         if pair[0] == pair[1]:
-            raise InputError(field, f"a unit cannot be engaged with itself ({pair[0]!r})")
+            raise InputError(field, f"a unit cannot be engaged with itself ({excerpt(pair[0])})")
         key = frozenset(pair)
         if key in seen:
             raise InputError(field, f"the pair ({pair[0]}, {pair[1]}) is listed twice")
@@ -121,7 +122,7 @@ def _check_engaged(engaged: Any, names: Sequence[str]) -> list[tuple[str, str]]:
         pairs.append((pair[0], pair[1]))
     for name in names:
         if not any(name in pair for pair in pairs):
-            raise InputError("engaged", f"unit {name!r} is not in any engaged pair")
+            raise InputError("engaged", f"unit {excerpt(name)} is not in any engaged pair")
     return pairs
 
 def _check_assignment(assignment: Any, sides: dict[str, Side], pairs: list[tuple[str, str]]) -> dict[tuple[str, str], int]:
@@ -142,15 +143,15 @@ def _check_assignment(assignment: Any, sides: dict[str, Side], pairs: list[tuple
             entries = [(key, value)]
         else:
             raise InputTypeError(
-                "assignment", f"keys are (unit, enemy) pairs, or unit names mapping to {{enemy: dice}}; got {key!r}"
+                "assignment", f"keys are (unit, enemy) pairs, or unit names mapping to {{enemy: dice}}; got {excerpt(key)}"
             )
         for (unit, enemy), count in entries:
             field = f"assignment[{unit!r}, {enemy!r}]"
             if unit not in sides:
-                raise InputError(field, f"unknown unit {unit!r}; units: {', '.join(sides)}")
+                raise InputError(field, f"unknown unit {excerpt(unit)}; units: {', '.join(sides)}")
             if enemy not in enemies[unit]:
                 engaged_with = ", ".join(repr(e) for e in enemies[unit])
-                raise InputError(field, f"{unit!r} is not engaged with {enemy!r}; it is engaged with {engaged_with}")
+                raise InputError(field, f"{excerpt(unit)} is not engaged with {excerpt(enemy)}; it is engaged with {engaged_with}")
             given[(unit, enemy)] = check_int(field, count, 0, MAX_DICE)
     dice: dict[tuple[str, str], int] = {}
     for unit, side in sides.items():
@@ -168,7 +169,7 @@ def _check_assignment(assignment: Any, sides: dict[str, Side], pairs: list[tuple
             split = ", ".join(f"({unit!r}, {enemy!r}): ..." for enemy in enemies[unit])
             raise InputError(
                 "assignment",
-                f"{unit!r} is engaged with {len(enemies[unit])} units; say how its {side.dice} dice are split: {{{split}}}",
+                f"{excerpt(unit)} is engaged with {len(enemies[unit])} units; say how its {side.dice} dice are split: {{{split}}}",
             )
     return dice
 

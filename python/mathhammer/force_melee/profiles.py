@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from mathhammer.core.checks import check_bool, check_choice, check_int, check_stat
 from mathhammer.errors import InputError, InputTypeError
+from mathhammer.core.guard import excerpt
 
 MAX_DICE = 40
 MAX_FORCE = 20
@@ -29,7 +30,7 @@ REROLLS: tuple[str, ...] = ("none", "fails", "ones")
 
 def _check_name(field: str, value: Any) -> str:
     if not isinstance(value, str):
-        raise InputTypeError(field, f"expected text, got {value!r}")
+        raise InputTypeError(field, f"expected text, got {excerpt(value)}")
     return value
 
 
@@ -52,7 +53,7 @@ def _from_mapping(cls: type[_P], data: Any, field: str) -> _P:
     if isinstance(data, cls):
         return data
     if not isinstance(data, Mapping):
-        raise InputTypeError(field, f"expected a {cls.__name__} or a table of its fields, got {data!r}")
+        raise InputTypeError(field, f"expected a {cls.__name__} or a table of its fields, got {excerpt(data)}")
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]  # every profile class is a dataclass
     known = [f.name for f in fields]
     unknown = sorted(str(k) for k in data if k not in known)
@@ -148,7 +149,7 @@ class Unit:
         set_(self, "hp", check_int("hp", self.hp, 1, MAX_HP))
         if self.current is not None:
             if isinstance(self.current, (str, bytes)) or not isinstance(self.current, Sequence):
-                raise InputTypeError("current", f"expected a list of HP per model, got {self.current!r}")
+                raise InputTypeError("current", f"expected a list of HP per model, got {excerpt(self.current)}")
             if len(self.current) != self.models:
                 raise InputError("current", f"has {len(self.current)} entries; expected one per model ({self.models})")
             set_(
@@ -225,7 +226,7 @@ class Side:
         if isinstance(data, Side):
             return data
         if not isinstance(data, Mapping):
-            raise InputTypeError(field, f"expected a Side or a table with unit, weapon and dice, got {data!r}")
+            raise InputTypeError(field, f"expected a Side or a table with unit, weapon and dice, got {excerpt(data)}")
         known = [f.name for f in dataclasses.fields(cls)]
         unknown = sorted(str(k) for k in data if k not in known)
         if unknown:

@@ -16,6 +16,7 @@ from mathhammer.errors import InputError
 from mathhammer.force_melee.variants import Variants
 from mathhammer.core.distributions import Distribution, JointDistribution
 from mathhammer.core.results import EngineResult, Figure, ResultMixin, mean_stderr, probability_stderr
+from mathhammer.core.guard import excerpt
 
 __all__ = ["AllocationResult", "MeleeManyResult", "MeleeResult", "PairResult", "UnitResult"]
 
@@ -277,7 +278,7 @@ class MeleeManyResult(EngineResult):
     def unit(self, name: str) -> UnitResult:
         """The outcome of unit ``name``."""
         if name not in self.units:
-            raise InputError("name", f"unknown unit {name!r}; units: {', '.join(self.units)}")
+            raise InputError("name", f"unknown unit {excerpt(name)}; units: {', '.join(self.units)}")
         return self.units[name]
 
     def pair(self, first: str, second: str) -> PairResult:

@@ -34,7 +34,7 @@ from typing import Any
 
 from mathhammer.core.entries import META_KEYS, game_entries, read_file
 from mathhammer.core.game import find_profile
-from mathhammer.core.guard import as_path
+from mathhammer.core.guard import as_path, excerpt
 from mathhammer.errors import InputError, InputTypeError, ProfileFileError
 from mathhammer.force_melee._game import GAME
 from mathhammer.force_melee.catalog import EXAMPLES
@@ -82,7 +82,7 @@ def force_melee_only(data: Any, source: str = "scenario") -> dict[str, Any]:
             for key, value in named.items():
                 if isinstance(value, str) and find_profile(value, EXAMPLES) is None:
                     raise InputError(source, f"force_melee.{action}[{index}]: {key}: unknown example profile "
-                                     f"{value!r}; examples: {', '.join(EXAMPLES)}")
+                                     f"{excerpt(value)}; examples: {', '.join(EXAMPLES)}")
     return {key: value for key, value in data.items() if key in META_KEYS or key == "force_melee"}
 
 

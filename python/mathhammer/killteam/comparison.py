@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -18,7 +19,8 @@ import numpy as np
 from mathhammer.core.checks import check_int
 from mathhammer.core.options import DEFAULT_SAMPLES, engine_options
 from mathhammer.core.sampling import cell_seed
-from mathhammer.core.guard import excerpt
+from mathhammer.core.guard import excerpt, text_labels
+from mathhammer.core.profiles import field_inside, profile_from_table
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.killteam.fighting import fight
 from mathhammer.killteam.profiles import Fighter, Operative, Weapon
@@ -62,13 +64,35 @@ def _situation_label(situation: Mapping[str, Any]) -> str:
     return "; ".join([str(situation["weapon"])] + extras)
 
 
+#: An axis of a comparison holds at most this many values (an endless iterator is refused, not run).
+MAX_AXIS = 10_000
+
+
 def _int_axis(name: str, values: Iterable[int], lo: int, hi: int) -> tuple[int, ...]:
+    expected = f"expected integers such as range({lo}, {hi + 1}), got {excerpt(values)}"
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise InputTypeError(name, f"expected integers such as range({lo}, {hi + 1}), got {values!r}")
-    out = tuple(check_int(name, v, lo, hi) for v in values)
+        raise InputTypeError(name, expected)
+    try:
+        taken = list(itertools.islice(values, MAX_AXIS + 1))
+    except TypeError:  # iterable in name only: a 0-d numpy array
+        raise InputTypeError(name, expected) from None
+    if len(taken) > MAX_AXIS:
+        raise InputError(name, f"holds more than {MAX_AXIS:,} values")
+    out = tuple(check_int(name, v, lo, hi) for v in taken)
     if not out:
         raise InputError(name, "is empty; give at least one value")
     return out
+
+
+def _base_target(what: str, value: Any, save: int) -> Operative:
+    """The target a situation names (a kt.Operative, or a table of its fields where ``save`` may be
+    left out: each save of the comparison replaces it)."""
+    if isinstance(value, Mapping):
+        value = {"save": save, "wounds": _DEFAULT_WOUNDS, **value}
+    try:
+        return profile_from_table(Operative, value, what, "kt.")
+    except InputError as error:
+        raise field_inside(what, error) from None
 
 
 def compare(
@@ -96,8 +120,7 @@ def compare(
         raise InputError(name, "not a shared kt.shoot option; put weapons in situations")
     save_values = _int_axis("saves", saves, 2, 6)
     thresholds = _int_axis("at_least", at_least, 1, 10_000)
-    if target is not None and not isinstance(target, Operative):
-        raise InputTypeError("target", f"expected a kt.Operative, got {type(target).__name__}")
+    shared = None if target is None else _base_target("target", target, save_values[0])
     parsed = [_situation(s, i) for i, s in enumerate(situations)]
     labels = tuple(unique_labels([_situation_label(s) for s in parsed]))
     mean = np.zeros((len(parsed), len(save_values)))
@@ -106,7 +129,9 @@ def compare(
     for i, situation in enumerate(parsed):
         arguments = {**shoot_options, **situation}
         arguments.pop("label", None)
-        base = arguments.pop("target", None) or target or Operative(save_values[0], wounds=_DEFAULT_WOUNDS)
+        own = arguments.pop("target", None)
+        base = (_base_target(f"situations[{i}].target", own, save_values[0]) if own is not None else
+                shared or Operative(save_values[0], wounds=_DEFAULT_WOUNDS))
         row = []
         for j, save in enumerate(save_values):
             result = shoot(target=dataclasses.replace(base, save=save), **arguments)
@@ -122,15 +147,16 @@ def _fighters(name: str, value: Any) -> tuple[list[str], list[Fighter]]:
     if isinstance(value, Fighter):
         value = [value]
     if isinstance(value, Mapping):
-        labels, fighters = [str(k) for k in value], list(value.values())
+        labels, fighters = text_labels(name, value), list(value.values())
     elif isinstance(value, Sequence) and not isinstance(value, str):
         fighters = list(value)
-        labels = [str(f) for f in fighters]
     else:
-        raise InputTypeError(name, f"expected kt.Fighter objects (a list or a mapping of labels), got {value!r}")
+        raise InputTypeError(name, f"expected kt.Fighter objects (a list or a mapping of labels), got {excerpt(value)}")
     for i, fighter in enumerate(fighters):
         if not isinstance(fighter, Fighter):
             raise InputTypeError(f"{name}[{i}]", f"expected a kt.Fighter, got {type(fighter).__name__}")
+    if not isinstance(value, Mapping):
+        labels = [str(f) for f in fighters]
     if not fighters:
         raise InputError(name, "is empty; give at least one fighter")
     return unique_labels(labels), fighters

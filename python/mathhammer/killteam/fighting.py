@@ -28,6 +28,7 @@ from mathhammer.killteam.plan import FIGHT_ROUNDS_MAX, FightPlan, check_optimal_
 from mathhammer.killteam.profiles import MAX_WOUNDS, Fighter
 from mathhammer.killteam.results import SIDES, FightLog, FightResult
 from mathhammer.killteam.variants import Variants
+from mathhammer.core.guard import excerpt
 
 __all__ = ["FightLog", "FightResult", "fight", "resolve_fight"]
 
@@ -218,7 +219,7 @@ def fight(
 
 def _check_dice(field: str, value: Any, fighter: Fighter) -> tuple[int, int]:
     if not isinstance(value, (tuple, list)) or len(value) != 2:
-        raise InputTypeError(field, f"expected retained dice (crits, norms) such as (1, 2), got {value!r}")
+        raise InputTypeError(field, f"expected retained dice (crits, norms) such as (1, 2), got {excerpt(value)}")
     crits = check_int(f"{field}.crits", value[0], 0, fighter.attacks)
     norms = check_int(f"{field}.norms", value[1], 0, fighter.attacks)
     if crits + norms > fighter.attacks:

@@ -22,6 +22,7 @@ from mathhammer.errors import InputError, InputTypeError
 from mathhammer.killteam.profiles import Fighter, Operative, Weapon
 from mathhammer.killteam.results import SIDES
 from mathhammer.killteam.variants import Variants
+from mathhammer.core.guard import excerpt
 
 __all__ = [
     "FIGHT_ROUNDS_MAX", "MAX_COVER", "MAX_ROUNDS", "TABLE_SIDE", "FightPlan", "Shot", "attack_distribution",
@@ -276,7 +277,7 @@ def check_optimal_pair(a: Fighter, b: Fighter) -> None:
     if a.strategy == "optimal" and b.strategy == "optimal":
         if a.objective != b.objective or a.objective not in ZERO_SUM_OBJECTIVES:
             raise InputError("objective", f"two optimal fighters must share the objective 'trade' or 'net' (the "
-                             f"game is then zero-sum); got a: {a.objective!r}, b: {b.objective!r}")
+                             f"game is then zero-sum); got a: {excerpt(a.objective)}, b: {excerpt(b.objective)}")
 
 def fight_spec(a: Fighter, b: Fighter, first: str = "a", wounds_a: int | None = None, wounds_b: int | None = None,
                variants: Variants | None = None) -> Any:

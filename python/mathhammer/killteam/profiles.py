@@ -164,7 +164,7 @@ class WeaponRules(FieldsProfile):
             if reroll in _REROLL_NAMES:
                 rerolls.append(reroll)
                 continue
-            raise InputError(field, f"unknown weapon rule {part!r}; known rules: {', '.join(cls.KNOWN)}")
+            raise InputError(field, f"unknown weapon rule {excerpt(part)}; known rules: {', '.join(cls.KNOWN)}")
         if rerolls:
             values["reroll"] = _combine_rerolls(field, rerolls)
         return _build(cls, values, field, text)
@@ -229,7 +229,7 @@ class Abilities(FieldsProfile):
             check_int("abilities.hardy", self.hardy, 2, 6)
         if self.save_reroll not in REROLLS:
             raise InputError("abilities.save_reroll",
-                             f"unknown save reroll {self.save_reroll!r}; allowed: {', '.join(REROLLS)}")
+                             f"unknown save reroll {excerpt(self.save_reroll)}; allowed: {', '.join(REROLLS)}")
         check_int("abilities.save_fails_to_norms", self.save_fails_to_norms, 0, 3)
         check_int("abilities.save_norms_to_crits", self.save_norms_to_crits, 0, 3)
 
@@ -285,7 +285,7 @@ class Abilities(FieldsProfile):
                 if reroll in _REROLL_NAMES:
                     _once(field, values, "save_reroll", reroll, part)
                     continue
-            raise InputError(field, f"unknown ability {part!r}; known abilities: {', '.join(cls.KNOWN)}")
+            raise InputError(field, f"unknown ability {excerpt(part)}; known abilities: {', '.join(cls.KNOWN)}")
         return _build(cls, values, field, text)
 
     def __str__(self) -> str:
@@ -319,7 +319,7 @@ class Abilities(FieldsProfile):
 
 def _once(field: str, values: dict[str, Any], name: str, value: Any, part: str) -> None:
     if name in values:
-        raise InputError(field, f"{part!r} is given twice (or conflicts with another rule)")
+        raise InputError(field, f"{excerpt(part)} is given twice (or conflicts with another rule)")
     values[name] = value
 
 
@@ -332,7 +332,7 @@ def _build(cls: type[_R], values: dict[str, Any], field: str, text: Any) -> _R:
         return cls(**values)
     except InputError as error:
         sub = error.field.split(".", 1)[-1]
-        raise InputError(f"{field}.{sub}", str(error).split(": ", 1)[1] + f" (in {text!r})") from None
+        raise InputError(f"{field}.{sub}", str(error).split(": ", 1)[1] + f" (in {excerpt(text)})") from None
 
 
 def _combine_rerolls(field: str, rerolls: list[str]) -> str:
@@ -390,7 +390,7 @@ def _check_damage(name: str, value: Any) -> tuple[int, int]:
             raise InputError(name, f"{excerpt(value)} is not damage; write it as (3, 4) or '3/4'")
         value = (int(match.group(1)), int(match.group(2)))
     if not isinstance(value, (tuple, list)) or len(value) != 2:
-        raise InputTypeError(name, f"expected (normal, critical) damage such as (3, 4), got {value!r}")
+        raise InputTypeError(name, f"expected (normal, critical) damage such as (3, 4), got {excerpt(value)}")
     return (check_int(f"{name}.normal", value[0], 0, MAX_DAMAGE), check_int(f"{name}.critical", value[1], 0, MAX_DAMAGE))
 
 
@@ -435,7 +435,7 @@ class Weapon(FieldsProfile):
     def parse(cls, text: str) -> Weapon:
         """Datacard notation: "4A 3+ 3/4 Lethal 5+, Piercing 1"."""
         if not isinstance(text, str):
-            raise InputTypeError("weapon", f"expected datacard notation such as '4A 3+ 3/4 Lethal 5+', got {text!r}")
+            raise InputTypeError("weapon", f"expected datacard notation such as '4A 3+ 3/4 Lethal 5+', got {excerpt(text)}")
         match = _CARD.match(check_notation("weapon", text))
         if not match:
             raise InputError("weapon", f"{excerpt(text)} is not datacard notation; expected e.g. '4A 3+ 3/4 Lethal 5+, Piercing 1'")
@@ -486,7 +486,7 @@ class Fighter(FieldsProfile):
             objective = "trade" if self.objective is None else check_choice("objective", self.objective, OBJECTIVES)
             object.__setattr__(self, "objective", objective)
         elif self.objective is not None:
-            raise InputError("objective", f"only an optimal fighter has an objective (strategy={self.strategy!r} "
+            raise InputError("objective", f"only an optimal fighter has an objective (strategy={excerpt(self.strategy)} "
                              "is a heuristic); use strategy='optimal' or leave objective unset")
 
     @property

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any, TypeVar
 
-from mathhammer.core.guard import tomllib
+from mathhammer.core.guard import excerpt, tomllib
 from mathhammer.core.profiles import profile_from_fields
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.starcraft.profiles import Unit, Weapon
@@ -45,12 +45,12 @@ def _key(name: str) -> str:
 
 def _lookup(kind: str, table: Mapping[str, P], name: str) -> P:
     if not isinstance(name, str):
-        raise InputTypeError(kind, f"expected a {kind} name, got {name!r}")
+        raise InputTypeError(kind, f"expected a {kind} name, got {excerpt(name)}")
     key = _key(name)
     for entry_key, profile in table.items():
         if key in (entry_key, _key(profile.name)):
             return profile
-    raise InputError(kind, f"unknown {kind} {name!r}; known: {', '.join(table)}")
+    raise InputError(kind, f"unknown {kind} {excerpt(name)}; known: {', '.join(table)}")
 
 
 def weapon(name: str) -> Weapon:

@@ -16,6 +16,7 @@ from mathhammer.errors import InputError, InputTypeError
 from mathhammer.starcraft.engine import attack
 from mathhammer.starcraft.profiles import Unit, Weapon
 from mathhammer.starcraft.results import Comparison
+from mathhammer.core.guard import excerpt, text_labels
 
 __all__ = ["Comparison", "compare"]
 
@@ -24,12 +25,12 @@ def _profiles(name: str, value: Any, kind: type) -> tuple[list[str], list[Any]]:
     if isinstance(value, kind):
         value = [value]
     if isinstance(value, Mapping):
-        labels, items = [str(k) for k in value], list(value.values())
+        labels, items = text_labels(name, value), list(value.values())
     elif isinstance(value, Sequence) and not isinstance(value, str):
         items = list(value)
-        labels = [label_of(item) for item in items]
+        labels = [label_of(item) if isinstance(item, kind) else "" for item in items]
     else:
-        raise InputTypeError(name, f"expected sc.{kind.__name__} objects (a list or a mapping of labels), got {value!r}")
+        raise InputTypeError(name, f"expected sc.{kind.__name__} objects (a list or a mapping of labels), got {excerpt(value)}")
     for i, item in enumerate(items):
         if not isinstance(item, kind):
             raise InputTypeError(f"{name}[{i}]", f"expected an sc.{kind.__name__}, got {type(item).__name__}")

@@ -18,6 +18,7 @@ from mathhammer.core.checks import check_bool, check_choice, check_int
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.starcraft.profiles import MAX_DAMAGE, MAX_KEYWORD, MAX_MODELS, BatchOptions, Unit, Weapon
 from mathhammer.starcraft.variants import Variants
+from mathhammer.core.guard import excerpt
 
 __all__ = [
     "MAX_BATCHES", "MAX_DICE", "MAX_FACES", "MAX_FIRING_MODELS", "MAX_GRANTS", "MAX_ROA_MOD", "MAX_ROLL_MOD",
@@ -79,7 +80,7 @@ def _reaction(value: Any) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise InputTypeError("reaction", f"expected a dict with keys among {', '.join(REACTION_KEYS)}, got {value!r}")
+        raise InputTypeError("reaction", f"expected a dict with keys among {', '.join(REACTION_KEYS)}, got {excerpt(value)}")
     unknown = sorted(str(key) for key in value if key not in REACTION_KEYS)  # str: keys of any type sort
     if unknown:
         raise InputError(f"reaction.{unknown[0]}", f"not a reaction grant; allowed: {', '.join(REACTION_KEYS)}")
@@ -116,7 +117,7 @@ def plan_batch(weapon: Weapon | None, unit: Unit, rules: Variants, **options: An
     if weapon is not None and not isinstance(weapon, Weapon):
         raise InputTypeError("weapon", f"expected sc.Weapon, got {type(weapon).__name__}")
     if weapon is None and mode != "hits":
-        raise InputError("weapon", f"mode {mode!r} needs a weapon; only mode 'hits' takes None")
+        raise InputError("weapon", f"mode {excerpt(mode)} needs a weapon; only mode 'hits' takes None")
     c = _sc.BatchConfig()
     dice, hits_damage, affected_models = _attack_pool(c, weapon, mode, o)
     react, reaction_ignored, tough_total, anti_total = _keyword_grants(c, weapon, unit, rules, mode, o)

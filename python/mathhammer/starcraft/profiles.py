@@ -220,7 +220,7 @@ def _surge_dice(value: Any) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise InputTypeError("surge_dice", f"expected one of None, {', '.join(SURGE_DICE)}, got {value!r}")
+        raise InputTypeError("surge_dice", f"expected one of None, {', '.join(SURGE_DICE)}, got {excerpt(value)}")
     text = check_notation("surge_dice", value).strip().upper().replace(" ", "")
     if text in ("BT", *(_NULL_VALUES)):
         return None
@@ -296,11 +296,14 @@ class Weapon(FieldsProfile):
         put("concentrated_fire", _optional_int("concentrated_fire", self.concentrated_fire, 1, MAX_MODELS))
         put("instant", check_bool("instant", self.instant))
         if not isinstance(self.name, str):
-            raise InputTypeError("name", f"expected a string, got {self.name!r}")
+            raise InputTypeError("name", f"expected a string, got {excerpt(self.name)}")
 
         keywords = self.keywords
         if isinstance(keywords, (list, tuple)):
-            keywords = ", ".join(str(k) for k in keywords)
+            if not all(isinstance(k, str) for k in keywords):
+                raise InputTypeError("keywords", f"expected keyword texts such as 'PIERCE Armoured (1)', got "
+                                                 f"{excerpt(keywords)}")
+            keywords = ", ".join(keywords)
         parsed = parse_keywords(keywords)
         put("keywords", "" if keywords is None else keywords.strip())
         defaults = {"pierce": None, "long_range": False, "instant": False, "concentrated_fire": None}
@@ -309,7 +312,7 @@ class Weapon(FieldsProfile):
             if direct == defaults.get(name, 0):
                 put(name, value)
             elif direct != value:
-                raise InputError(name, f"{direct!r} given directly but the keywords say {value!r}; give it once")
+                raise InputError(name, f"{excerpt(direct)} given directly but the keywords say {excerpt(value)}; give it once")
         object.__setattr__(self, "_kept", parsed.kept)
 
         if self.template and self.surge_dice is not None:
@@ -392,7 +395,7 @@ class Unit(FieldsProfile):
             if self.shielded and not self.first_model_alive:
                 raise InputError("shielded", "Shielded is lost with the first model; allowed: False when first_model_alive is False")
         if not isinstance(self.name, str):
-            raise InputTypeError("name", f"expected a string, got {self.name!r}")
+            raise InputTypeError("name", f"expected a string, got {excerpt(self.name)}")
 
     @property
     def total_hp(self) -> int:
