@@ -34,7 +34,14 @@ class InputTypeError(InputError, TypeError):
 
 class ProfileFileError(InputError):
     """A profile, scenario or round file that cannot be read or holds an invalid entry; ``field`` is
-    the file (or what it was read as: "example scenario")."""
+    the file (or what it was read as: "example scenario"), its last 40 characters when longer."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(field if len(field) <= _MAX_PATH else "…" + field[1 - _MAX_PATH:], message)
+
+
+#: An error names a file by at most this many characters (its end: the file's own name).
+_MAX_PATH = 40
 
 
 class SweepError(InputError):

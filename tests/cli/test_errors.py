@@ -216,3 +216,25 @@ def test_a_switch_given_twice_is_refused(capsys):
 
     assert main(["starcraft", "attack", "--variants", "leftover=lost", "--leftover", "lost"]) == 2
     assert "--leftover is also given" in capsys.readouterr().err
+
+
+HUGE = "x" * 100_000
+
+
+@pytest.mark.parametrize("args", [
+    ["killteam", "shoot", "--rules", HUGE], ["killteam", "shoot", "--rules", "x" * 4000],
+    ["killteam", "shoot", "--weapon", HUGE], ["killteam", "shoot", "--variants", "y" * 4000 + "=1"],
+    ["killteam", "shoot", "--profiles", "/tmp/" + "z" * 3000 + ".toml"], ["starcraft", "attack", "--unit", HUGE],
+    ["deathburgh", "combat", "--attacker", HUGE], ["killteam", "fight", "--a-strategy", HUGE],
+    ["sweep", "killteam", "shoot", "--grid", "cover=" + "9" * 5000], ["sweep", "killteam", "shoot", "--grid", HUGE + "=1"],
+])
+def test_an_echoed_value_is_excerpted(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    """Error lines stay short whatever the input: a value or path is echoed by at most 40 characters."""
+    code, _, err = run(capsys, args)
+    assert_one_line_error(code, err)
+    assert len(err) < 700 and "x" * 41 not in err and "y" * 41 not in err and "z" * 41 not in err
+
+
+def test_a_variants_switch_given_twice_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, ["killteam", "shoot", "--variants", "shock=discard_crit,shock=norms_only"])
+    assert_one_line_error(code, err, "--variants.shock: is given twice")

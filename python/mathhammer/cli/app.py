@@ -25,6 +25,7 @@ from mathhammer.cli.games import GAME_APPS
 from mathhammer.cli.options import finish
 from mathhammer.errors import InputError
 from mathhammer.report.tables import DISPLAY, Display
+from mathhammer.core.guard import excerpt
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_INTERRUPTED", "app", "main"]
 
@@ -157,7 +158,7 @@ def check_repeated_options(command: Any, args: Sequence[str]) -> None:
             where = COMPARE_COMMANDS.get(tuple(path), f"mathhammer sweep {' '.join(path)} --grid" if game_action else "")
             option = param.opts[-1] if param.opts else token
             hint = f"; to compare several, use {where}" if where else ""
-            raise InputError(option, f"given twice ({seen[param.name]!r}, then {value!r}); it takes one value{hint}")
+            raise InputError(option, f"given twice ({excerpt(seen[param.name])}, then {excerpt(value)}); it takes one value{hint}")
         seen[param.name] = value
 
 

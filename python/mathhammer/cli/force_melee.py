@@ -35,6 +35,7 @@ from mathhammer.cli.progress import ProgressGroup, progress_bar
 from mathhammer.core.options import DEFAULT_SAMPLES
 from mathhammer.errors import InputError
 from mathhammer.report.tables import Section
+from mathhammer.core.guard import excerpt
 
 if TYPE_CHECKING:
     from mathhammer.core.game import Library
@@ -79,7 +80,7 @@ def _parse_current(text: str, field: str) -> tuple[int, ...]:
     try:
         return tuple(int(part) for part in check_notation(field, text).replace(" ", "").split(",") if part)
     except ValueError:
-        raise InputError(field, f"{text!r} is not a comma-separated list of HP such as 1,2,2") from None
+        raise InputError(field, f"{excerpt(text)} is not a comma-separated list of HP such as 1,2,2") from None
 
 
 def build_side(label: str, default: str, fields: dict[str, Any], library: Library | None = None) -> Side:
@@ -250,7 +251,7 @@ def _split(option: str, text: str, separator: str) -> tuple[str, str]:
 
     left, found, right = check_notation(option, text).partition(separator)
     if not found or not left.strip() or not right.strip():
-        raise InputError(option, f"{text!r}: expected two parts separated by {separator!r}")
+        raise InputError(option, f"{excerpt(text)}: expected two parts separated by {excerpt(separator)}")
     return left.strip(), right.strip()
 
 
@@ -264,7 +265,7 @@ def parse_sides(texts: list[str], library: Library) -> dict[str, Side]:
     for text in texts:
         name, profile = _split("--side", text, "=") if "=" in text else (check_notation("--side", text).strip(),) * 2
         if name in sides:
-            raise InputError("--side", f"two sides named {name!r}")
+            raise InputError("--side", f"two sides named {excerpt(name)}")
         sides[name] = resolve_profile("force_melee", "side", profile, library, f"sides.{name}")
     return sides
 
@@ -285,7 +286,7 @@ def parse_assignment(texts: list[str]) -> dict[str, dict[str, int]]:
             try:
                 dice[enemy] = int(count)
             except ValueError:
-                raise InputError("--assign", f"{part!r}: the dice must be a whole number") from None
+                raise InputError("--assign", f"{excerpt(part)}: the dice must be a whole number") from None
         assignment[unit] = dice
     return assignment
 

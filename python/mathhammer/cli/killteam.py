@@ -29,6 +29,7 @@ from mathhammer.cli.output import add_profiles_command, emit, note_plot, note_re
 from mathhammer.cli.progress import progress_bar
 from mathhammer.core.options import DEFAULT_SAMPLES
 from mathhammer.errors import InputError
+from mathhammer.core.guard import excerpt
 
 if TYPE_CHECKING:
     from mathhammer.killteam import Fighter, ShootResult
@@ -181,14 +182,14 @@ def parse_saves(text: str) -> list[int]:
         if match:
             lo, hi = (check_stat("saves", match.group(i)) for i in (1, 2))
             if lo > hi:
-                raise InputError("saves", f"{part!r} runs backwards; write the range low to high, e.g. 2-6")
+                raise InputError("saves", f"{excerpt(part)} runs backwards; write the range low to high, e.g. 2-6")
             values += list(range(lo, hi + 1))
         elif part:
             values.append(check_stat("saves", part))
     if not values:
-        raise InputError("saves", f"{text!r} names no save; write e.g. 2-6 or 3,4,5")
+        raise InputError("saves", f"{excerpt(text)} names no save; write e.g. 2-6 or 3,4,5")
     if len(set(values)) != len(values):
-        raise InputError("saves", f"{text!r} repeats a save value")
+        raise InputError("saves", f"{excerpt(text)} repeats a save value")
     return values
 
 
@@ -343,7 +344,7 @@ def parse_dice(field: str, text: str) -> tuple[int, int]:
     match = re.fullmatch(r"(\d+),(\d+)", cleaned)
     if match:
         return int(match.group(1)), int(match.group(2))
-    raise InputError(field, f"{text!r} is not retained dice; write crits and norms as 1c2n (or 1,2)")
+    raise InputError(field, f"{excerpt(text)} is not retained dice; write crits and norms as 1c2n (or 1,2)")
 
 
 @app.command("advise", epilog=ADVISE_EPILOG)
@@ -411,15 +412,15 @@ def parse_range(name: str, text: str, lo: int, hi: int) -> list[int]:
         match = re.fullmatch(r"(\d+)\s*-\s*(\d+)", part)
         bounds = (int(match.group(1)), int(match.group(2))) if match else None
         if bounds is None and not part.isdigit():
-            raise InputError(name, f"{part!r} is not a number or a range such as {lo}-{hi}")
+            raise InputError(name, f"{excerpt(part)} is not a number or a range such as {lo}-{hi}")
         first, last = bounds or (int(part), int(part))
         if first > last:
-            raise InputError(name, f"{part!r} runs backwards; write the range low to high")
+            raise InputError(name, f"{excerpt(part)} runs backwards; write the range low to high")
         if first < lo or last > hi:
-            raise InputError(name, f"{part!r} is out of range; allowed {lo}..{hi}")
+            raise InputError(name, f"{excerpt(part)} is out of range; allowed {lo}..{hi}")
         values += range(first, last + 1)
     if len(set(values)) != len(values):
-        raise InputError(name, f"{text!r} repeats a value")
+        raise InputError(name, f"{excerpt(text)} repeats a value")
     return values
 
 

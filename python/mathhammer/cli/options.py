@@ -18,6 +18,7 @@ from typer._click import Context
 
 from mathhammer.errors import InputError
 from mathhammer.report.tables import DISPLAY, Display, Probabilities
+from mathhammer.core.guard import excerpt
 
 __all__ = [
     "PLOT_SUFFIXES", "EngineOptions", "FormatOption", "Method", "MethodOption", "OptionSpec", "OutputFormat", "ProfilesOption",
@@ -200,7 +201,7 @@ def check_plot(ctx: Any, param: Any, value: Any) -> Any:
 
     path = Path(value)
     if path.suffix.lower() not in PLOT_SUFFIXES:
-        raise InputError("--plot", f"{value!r}: give a file ending in {' or '.join(PLOT_SUFFIXES)}")
+        raise InputError("--plot", f"{excerpt(value)}: give a file ending in {' or '.join(PLOT_SUFFIXES)}")
     if find_spec("matplotlib") is None:
         raise InputError("--plot", "plotting needs matplotlib: pip install 'mathhammer[plot]'")
     ctx.meta["mathhammer.plot"] = path

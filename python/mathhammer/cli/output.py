@@ -20,7 +20,7 @@ from typing import Any
 import typer
 
 from mathhammer.cli.options import FormatOption, OutputFormat
-from mathhammer.core.guard import excerpt
+from mathhammer.core.guard import shown_path
 from mathhammer.errors import InputError
 from mathhammer.report.render import csv_text, markdown
 from mathhammer.report.tables import Section, Table
@@ -180,9 +180,9 @@ def save_plot() -> None:
 def check_writable(option: str, path: Path) -> None:
     """Refuse, before any work, an output file ``path`` that names a folder or lies in no folder."""
     if path.is_dir():
-        raise InputError(option, f"{excerpt(str(path))} is a folder; name a file in it")
+        raise InputError(option, f"{shown_path(path)} is a folder; name a file in it")
     if not path.parent.is_dir():
-        raise InputError(option, f"cannot write {excerpt(str(path))}: no folder {excerpt(str(path.parent))}")
+        raise InputError(option, f"cannot write {shown_path(path)}: no folder {shown_path(path.parent)}")
 
 
 def write_file(option: str, path: Path, write: Callable[[], Any]) -> None:
@@ -192,7 +192,7 @@ def write_file(option: str, path: Path, write: Callable[[], Any]) -> None:
     try:
         write()
     except OSError as error:
-        raise InputError(option, f"cannot write {excerpt(str(path))}: {error.strerror or error}") from None
+        raise InputError(option, f"cannot write {shown_path(path)}: {error.strerror or error}") from None
 
 
 # --- mathhammer <game> profiles -------------------------------------------------------------------

@@ -34,6 +34,7 @@ from mathhammer.cli.output import add_profiles_command, emit, note_plot, note_re
 from mathhammer.cli.progress import progress_bar
 from mathhammer.core.options import DEFAULT_SAMPLES
 from mathhammer.errors import InputError
+from mathhammer.core.guard import excerpt
 
 if TYPE_CHECKING:
     from mathhammer.starcraft import AttackResult, Batch, Unit, Variants, Weapon
@@ -82,7 +83,7 @@ def _pairs(field: str, text: str | None, keys: tuple[str, ...]) -> dict[str, int
     for part in re.split(r"[,;]", check_notation(field, text)):
         match = re.fullmatch(r"\s*([a-z_]+)\s*[=:]\s*(-?\d+)\s*", part)
         if not match:
-            raise InputError(field, f"{part.strip()!r}: write key=value pairs such as 'dodge=1,tough=1' (keys: {', '.join(keys)})")
+            raise InputError(field, f"{excerpt(part.strip())}: write key=value pairs such as 'dodge=1,tough=1' (keys: {', '.join(keys)})")
         out[match.group(1)] = int(match.group(2))
     return out
 
@@ -94,7 +95,7 @@ def _hits(text: str | None) -> tuple[int, int] | None:
         return None
     match = re.fullmatch(r"\s*(\d+)\s*[,(/ ]\s*(\d+)\s*\)?\s*", check_notation("hits", text))
     if not match:
-        raise InputError("hits", f"{text!r}: write X,Y for HITS X (Y), e.g. 2,1")
+        raise InputError("hits", f"{excerpt(text)}: write X,Y for HITS X (Y), e.g. 2,1")
     return int(match.group(1)), int(match.group(2))
 
 
@@ -111,7 +112,7 @@ def _damage_set(text: str | None) -> Any:
         elif re.fullmatch(r"\d+", item):
             values.append(int(item))
         else:
-            raise InputError("damage_set", f"{item!r}: write a number or 'size' (several separated by commas)")
+            raise InputError("damage_set", f"{excerpt(item)}: write a number or 'size' (several separated by commas)")
     return values[0] if len(values) == 1 else values
 
 
@@ -320,7 +321,7 @@ def _attacker_weapon(name: str, shooter: Unit) -> str:
     found = weapon_of(name) or (weapon_of(shooter.name) if shooter.name else None)
     if found is None:
         armed = ", ".join(f"{unit} ({weapon})" for unit, weapon in ARMED_WITH.items())
-        raise InputError("--attacker", f"{name!r} fires no weapon mathhammer knows; name it with --weapon "
+        raise InputError("--attacker", f"{excerpt(name)} fires no weapon mathhammer knows; name it with --weapon "
                          f"(units that bring theirs: {armed})")
     return found
 
@@ -448,7 +449,7 @@ def parse_batch(text: str, index: int, library: Any) -> Batch:
     for option in options:
         key, found, value = option.partition("=")
         if not found or not key:
-            raise InputError(field, f"{option!r}: write options as key=value (keys: {', '.join(ATTACK_KWARGS)})")
+            raise InputError(field, f"{excerpt(option)}: write options as key=value (keys: {', '.join(ATTACK_KWARGS)})")
         kwargs[key] = _option_value(value)
     if isinstance(kwargs.get("hits"), list):
         kwargs["hits"] = tuple(kwargs["hits"])

@@ -35,7 +35,7 @@ from mathhammer.cli.games import GAME_APPS
 from mathhammer.cli.options import OutputFormat, finish
 from mathhammer.cli.output import capture, check_writable, emit, given_on_command_line, note_plot, write_file
 from mathhammer.cli.progress import ProgressGroup
-from mathhammer.core.guard import did_you_mean, excerpt, label
+from mathhammer.core.guard import did_you_mean, excerpt, label, shown_path
 from mathhammer.core.options import Checked, check_only
 from mathhammer.errors import InputError, SweepError
 from mathhammer.report.tables import Table
@@ -74,7 +74,7 @@ def _split_grid(text: str) -> list[tuple[str, list[tuple[str, bool]]]]:
             i += 1
         key = text[start:i]
         if i >= n or text[i] != "=":
-            raise InputError("--grid", f"{key!r} has no values; write key=value,value (e.g. hit=3,4)")
+            raise InputError("--grid", f"{excerpt(key)} has no values; write key=value,value (e.g. hit=3,4)")
         if not key:
             raise InputError("--grid", f"a value at position {start + 1} has no key; write key=value,value")
         i += 1
@@ -128,7 +128,7 @@ def _convert(key: Key, text: str) -> Any:
         allowed = f"; allowed: {', '.join(m.value for m in kind)}" if isinstance(kind, type) and issubclass(
             kind, enum.Enum) else ""
         detail = "expected an integer" if kind is int else str(error)
-        raise InputError(f"--grid {key.name}", f"{text!r}: {detail}{allowed}") from None
+        raise InputError(f"--grid {key.name}", f"{excerpt(text)}: {detail}{allowed}") from None
 
 
 #: What ``key=*`` parses to until :func:`whole_range` asks the action for the integers it accepts.
@@ -244,7 +244,7 @@ def sweepable_commands() -> dict[tuple[str, str], type]:
 def _command(game: str, action: str) -> Callable[..., Any]:
     found = _commands(game).get(action)
     if found is None:
-        raise InputError("action", f"{game} has no action {action!r}")
+        raise InputError("action", f"{game} has no action {excerpt(action)}")
     return found
 
 
@@ -311,7 +311,7 @@ def _write(path: Path, frame: Any) -> None:
         records = frame.to_dict(orient="records")  # json, not pandas' writer: every digit of every figure
         path.write_text(json.dumps(records, indent=2, default=str) + "\n", encoding="utf-8")
     else:
-        raise InputError("--output", f"{str(path)!r}: write a .csv or a .json file")
+        raise InputError("--output", f"{shown_path(path)}: write a .csv or a .json file")
 
 
 def _cell_value(value: Any) -> Any:
@@ -333,7 +333,7 @@ def _make_command(game: str, action: str) -> Callable[..., None]:
         fmt = given.pop("fmt")
         given.pop("saves", None)
         if output is not None and output.suffix.lower() not in (".csv", ".json"):
-            raise InputError("--output", f"{excerpt(str(output))}: write a .csv or a .json file")
+            raise InputError("--output", f"{shown_path(output)}: write a .csv or a .json file")
         if output is not None:
             check_writable("--output", output)
         axes = parse_grid(grid, keys)

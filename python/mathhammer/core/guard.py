@@ -72,6 +72,15 @@ def check_notation(field: str, text: str, limit: int = MAX_TEXT) -> str:
     return text
 
 
+def shown_path(path: Any, quoted: bool = True) -> str:
+    """A file path as an error names it: its last 40 characters (the file's own name) when longer,
+    quoted unless ``quoted`` is False (a path that is the error's field)."""
+    text = str(path)
+    if len(text) > MAX_EXCERPT:
+        text = "…" + text[1 - MAX_EXCERPT:]
+    return repr(text) if quoted else text
+
+
 def squeeze(text: str) -> str:
     """Whitespace runs as one space, ends stripped: patterns with several ``\\s*`` then match in
     linear time, since no run of spaces can be split between them in many ways."""
@@ -81,7 +90,7 @@ def squeeze(text: str) -> str:
 def read_text(path: str | Path, field: str | None = None) -> str:
     """The UTF-8 text of a regular file (a symbolic link is followed only to a regular file), at
     most :data:`MAX_FILE_BYTES`; any other file (a FIFO, a device, a folder) is an error naming it."""
-    name = field or str(path)
+    name = field or shown_path(path, quoted=False)
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused just below.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
@@ -167,7 +176,7 @@ def write_data(path: Path, data: Mapping[str, Any]) -> None:
     elif suffix == ".toml":
         path.write_text(tomli_w.dumps(data), encoding="utf-8")
     else:
-        raise InputError(str(path), "unknown file type; use .toml or .json")
+        raise InputError(shown_path(path, quoted=False), "unknown file type; use .toml or .json")
 
 
 def label(key: Any) -> str:

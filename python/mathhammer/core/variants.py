@@ -13,7 +13,7 @@ import typing
 from collections.abc import Mapping
 from typing import Any, ClassVar, TypeVar
 
-from mathhammer.core.guard import check_notation, excerpt
+from mathhammer.core.guard import check_notation, did_you_mean, excerpt, label
 from mathhammer.errors import InputError, InputTypeError
 
 __all__ = ["Variants", "check_switches"]
@@ -45,7 +45,8 @@ class Variants:
         for key in data:
             if key not in names:
                 allowed = ", ".join(names) if names else "none (this game has no switches yet)"
-                raise InputError(_dotted(field, str(key)), f"unknown rule variant; allowed: {allowed}")
+                raise InputError(_dotted(field, label(key)), f"unknown rule variant{did_you_mean(key, cls.field_names())}; "
+                                                             f"allowed: {allowed}")
         try:
             return cls(**dict(data))
         except InputError as error:
@@ -97,6 +98,8 @@ class Variants:
                 raise InputError(field, f"{excerpt(part.strip())} is not 'field=value'")
             if name not in hints or name in ("PRESETS", "GAME"):
                 cls.from_dict({name: None}, field)  # raises the unknown-switch error listing the fields
+            if name in data:  # the last would win silently
+                raise InputError(_dotted(field, name), "is given twice; give each switch once")
             data[name] = _parse_switch(f"{field}.{name}", raw.strip(), hints[name])
         return cls.from_dict(data, field)
 

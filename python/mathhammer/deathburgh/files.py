@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from mathhammer.core.entries import META_KEYS, entry, game_library, read_file
-from mathhammer.core.guard import as_path, excerpt, read_data, write_data
+from mathhammer.core.guard import as_path, excerpt, read_data, shown_path, write_data
 from mathhammer.deathburgh._game import GAME
 from mathhammer.deathburgh.profiles import Miniature
 from mathhammer.errors import InputError, InputTypeError, ProfileFileError
@@ -69,9 +69,9 @@ def _read_table(path: str | Path) -> dict[str, Any]:
     try:
         data = read_data(path)  # a regular file of at most 16 MiB, nested at most 64 deep
     except InputError as error:
-        raise InputError("path", f"{excerpt(str(path))}: {str(error).split(': ', 1)[1]}") from None
+        raise InputError("path", f"{shown_path(path)}: {str(error).split(': ', 1)[1]}") from None
     if not isinstance(data, dict):
-        raise InputError("path", f"{excerpt(str(path))}: expected a table at the top level")
+        raise InputError("path", f"{shown_path(path)}: expected a table at the top level")
     return data
 
 
