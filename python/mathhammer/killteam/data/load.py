@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
-from mathhammer.core.guard import as_path, closest, excerpt, read_data
+from mathhammer.core.guard import as_path, excerpt, read_data
 from mathhammer.errors import InputError, InputTypeError, ProfileFileError
 from mathhammer.killteam._game import GAME
 from mathhammer.killteam.data.build import Source as TeamSource
@@ -18,7 +18,7 @@ from mathhammer.killteam.data.build import build_team, weapon_kinds
 from mathhammer.killteam.data.catalogue import KILL_TEAM_2024, Catalogues, Source, source
 from mathhammer.killteam.data.reading import read_xml
 from mathhammer.killteam.data.roster import read_roster
-from mathhammer.killteam.data.team import Team, team_from_library
+from mathhammer.killteam.data.team import Team, did_you_mean, team_from_library
 from mathhammer.killteam.data.walk import Walk, rule_texts
 
 __all__ = ["CATALOGUE_SUFFIXES", "Import", "ROSTER_SUFFIXES", "folder_contents", "load_catalogues", "load_roster",
@@ -60,19 +60,21 @@ def read_catalogues(path: PathLike | Sequence[PathLike], teams: Sequence[str] | 
     """Every Kill Team 2024 catalogue among the files as a Team (``teams``: only those named,
     case-insensitive), and the files skipped (another edition's catalogues and game systems)."""
     files = _files(path, CATALOGUE_SUFFIXES)
+    items = list(path) if isinstance(path, (list, tuple)) else [path]
+    where = str(items[0]) if len(items) == 1 else f"{items[0]} and {len(items) - 1} more" if items else "path"
     if not files:
-        raise InputError(str(path), "no .gst or .cat files; give the folder of the BattleScribe Kill Team data")
+        raise InputError(where, "no .gst or .cat files; give the folder of the BattleScribe Kill Team data")
     sources: list[Source] = [source(read_xml(file)) for file in files]
     skipped = [(s.file.name, f"game system {s.game_system}, not Kill Team 2024") for s in sources
                if s.game_system != KILL_TEAM_2024]
     cats = [s for s in sources if s.game_system == KILL_TEAM_2024 and s.root.tag == "catalogue"]
     systems = [s for s in sources if s.game_system == KILL_TEAM_2024 and s.root.tag == "gameSystem"]
     if not cats:
-        raise InputError(str(path), f"no Kill Team 2024 catalogue (.cat of game system {KILL_TEAM_2024}) among the files")
+        raise InputError(where, f"no Kill Team 2024 catalogue (.cat of game system {KILL_TEAM_2024}) among the files")
     if not systems:
-        raise InputError(str(path), f"no game system (.gst) {KILL_TEAM_2024} among the files")
+        raise InputError(where, f"no game system (.gst) {KILL_TEAM_2024} among the files")
     if len(systems) > 1:
-        raise InputError(str(path), f"two game systems {KILL_TEAM_2024}: {systems[0].file.name} and "
+        raise InputError(where, f"two game systems {KILL_TEAM_2024}: {systems[0].file.name} and "
                          f"{systems[1].file.name}; give one")
     catalogues = Catalogues(systems[0], cats)
     catalogues.check_links()
@@ -99,8 +101,8 @@ def _chosen(cats: list[Source], teams: Sequence[str] | None) -> list[Source]:
             raise InputTypeError("team", f"expected a team name, got {excerpt(name)}")
         match = [cat for cat in cats if cat.name.lower() == " ".join(name.split()).lower()]
         if not match:
-            raise InputError("team", f"no team {excerpt(name)} among the catalogues; did you mean: "
-                             f"{closest(name, [c.name for c in cats])}")
+            raise InputError("team", f"no team {excerpt(name)} among the catalogues; "
+                             f"{did_you_mean(name, [c.name for c in cats])}")
         chosen += [cat for cat in match if cat not in chosen]
     return chosen
 

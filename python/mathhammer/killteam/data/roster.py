@@ -57,7 +57,7 @@ class _Reader:
             values, _ = profile_values(profile)
             raw = RawProfile(profile.get("name", ""), values, ids=(*ids, profile.get("id", "")))
             kind = profile.get("typeName")
-            if kind == "Operative" and copies and " ".join(raw.name.split()).lower() != "shape reference":
+            if kind == "Operative" and op is not None and copies and " ".join(raw.name.split()).lower() != "shape reference":
                 if op.profile is None:
                     op.profile = raw
                 else:
@@ -66,8 +66,10 @@ class _Reader:
                 (op.weapons if op is not None else self.equipment).append(raw)
         for inner in children(selection, "selections", "selection"):
             self.visit(inner, here, op, depth + 1)
-        for copy in copies[1:]:
-            copy.profile, copy.weapons, copy.notes = op.profile, list(op.weapons), list(op.notes)  # type: ignore[union-attr]
+        if copies:
+            first = copies[0]
+            for copy in copies[1:]:
+                copy.profile, copy.weapons, copy.notes = first.profile, list(first.weapons), list(first.notes)
         self.operatives.extend(copies)
 
 

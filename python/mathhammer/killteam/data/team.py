@@ -12,6 +12,7 @@ reads the same team back.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +23,7 @@ from mathhammer.killteam.data.report import ImportReport
 from mathhammer.killteam.data.tokens import translate
 from mathhammer.killteam.profiles import Fighter, Operative, Weapon
 
-__all__ = ["KINDS", "Team", "TeamOperative", "TeamWeapon", "credit", "renamed", "team_from_library"]
+__all__ = ["KINDS", "Team", "TeamOperative", "TeamWeapon", "credit", "did_you_mean", "renamed", "team_from_library"]
 
 KINDS = ("ranged", "melee")
 
@@ -64,7 +65,8 @@ class TeamOperative:
 
     def weapon(self, name: str) -> TeamWeapon:
         """A weapon by name, case-insensitive; a miss names the closest ones."""
-        return _find(name, self.weapons, f"{self.name} has no weapon", "weapon")
+        found: TeamWeapon = _find(name, self.weapons, f"{self.name} has no weapon", "weapon")
+        return found
 
     def fighter(self, weapon_name: str, **fields: Any) -> Fighter:
         """A kt.Fighter fighting with one of this operative's melee weapons, with its wounds;
@@ -93,7 +95,8 @@ class Team:
     report: ImportReport | None = field(default=None, compare=False, repr=False)
 
     def __getitem__(self, name: str) -> TeamOperative:
-        return _find(name, self.operatives, f"{self.name} has no operative", "operative")
+        found: TeamOperative = _find(name, self.operatives, f"{self.name} has no operative", "operative")
+        return found
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and any(op.name.lower() == name.strip().lower() for op in self.operatives)
@@ -165,8 +168,16 @@ def _find(name: str, items: tuple[Any, ...], missing: str, field: str) -> Any:
     for item in items:
         if item.name.lower() == key:
             return item
-    names = [item.name for item in items]
-    raise InputError(field, f"{missing} {excerpt(name)}; did you mean: {closest(name, names)}")
+    raise InputError(field, f"{missing} {excerpt(name)}; {did_you_mean(name, [item.name for item in items])}")
+
+
+def did_you_mean(name: str, names: list[str]) -> str:
+    """"did you mean: X?" naming the closest names (case-insensitive), else the names there are."""
+    lowered = {n.lower(): n for n in names}
+    close = difflib.get_close_matches(name.strip().lower()[:60], list(lowered), n=3, cutoff=0.6)
+    if close:
+        return f"did you mean: {', '.join(lowered[c] for c in close)}?"
+    return f"known: {closest(name, names)}"
 
 
 # --- reading a team library back ------------------------------------------------------------------

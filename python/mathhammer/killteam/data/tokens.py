@@ -218,8 +218,8 @@ def _translate(text: str) -> Translation:
                 unknown.append(Kept(form, f"the engine refuses it: {str(error).split(': ', 1)[1]}"))
                 continue
             accepted.append(form)
-    rules = WeaponRules.parse(", ".join(accepted)) if accepted else WeaponRules()
-    return Translation(rules, tuple(accepted), tuple(rewritten), tuple(ignored), tuple(unknown), blast, torrent)
+    modelled = WeaponRules.parse(", ".join(accepted)) if accepted else WeaponRules()
+    return Translation(modelled, tuple(accepted), tuple(rewritten), tuple(ignored), tuple(unknown), blast, torrent)
 
 
 def translate(text: str, team_rules: Mapping[str, str] | None = None) -> Translation:
