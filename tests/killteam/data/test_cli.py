@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import shlex
 import shutil
 from pathlib import Path
 
@@ -10,7 +12,8 @@ import pytest
 
 from mathhammer.cli import main
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "killteam_data"
+ROOT = Path(__file__).resolve().parents[3]
+DATA = ROOT / "tests" / "data" / "killteam_data"
 
 
 def run(capsys: pytest.CaptureFixture[str], args: list[str]) -> tuple[int, str, str]:
@@ -108,3 +111,24 @@ def test_help_has_examples(capsys: pytest.CaptureFixture[str]) -> None:
     for command in ("import", "teams"):
         code, out, _ = run(capsys, ["killteam", command, "--help"])
         assert code == 0 and "Example" in out and "mathhammer killteam " + command in out
+
+
+def test_the_worked_example_runs_in_order(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/data.md's example chains commands with &&; each runs after the one before, in one folder."""
+    page = (ROOT / "docs" / "data.md").read_text(encoding="utf-8")
+    block = re.search(r"## A worked example.*?```bash\n(.*?)```", page, re.DOTALL)
+    assert block is not None
+    for entry in ROOT.iterdir():
+        if not entry.name.startswith("."):
+            (tmp_path / entry.name).symlink_to(entry)
+    monkeypatch.chdir(tmp_path)
+    lines = block.group(1).replace("\\\n", " ").splitlines()
+    commands = [shlex.split(part) for line in lines for part in line.split("&&")]
+    assert len(commands) == 4
+    outputs = []
+    for words in commands:
+        code, out, err = run(capsys, words[words.index("mathhammer") + 1:])
+        assert code == 0, (words, err)
+        outputs.append(out)
+    assert "Warden Captain/Flame pistol (overcharge) (4A 3+ 5/6 Lethal 5+, Piercing 1)" in " ".join(outputs[2].split())

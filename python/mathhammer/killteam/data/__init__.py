@@ -1,10 +1,5 @@
 """Kill Team data files users already have: the BattleScribe catalogues and rosters (docs/data.md).
 
->>> from mathhammer import killteam as kt
->>> teams = kt.data.load_catalogues("tests/data/killteam_data")  # doctest: +SKIP
->>> sergeant = teams[0]["Sergeant"]  # doctest: +SKIP
->>> kt.shoot(sergeant.weapons[0].weapon, teams[1]["Warrior"].operative)  # doctest: +SKIP
-
 :func:`load_catalogues` reads a folder (or a list) of ``.gst`` and ``.cat`` files into one
 :class:`Team` per Kill Team 2024 catalogue, :func:`load_roster` a ``.ros`` / ``.rosz`` list,
 :func:`load_team` a team library written by ``mathhammer killteam import``. Every team carries its
