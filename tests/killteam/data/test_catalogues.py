@@ -42,6 +42,8 @@ def test_a_folder_gives_one_team_per_2024_catalogue(teams: dict[str, kt.data.Tea
 def test_a_list_of_files_reads_the_same_as_the_folder(teams: dict[str, kt.data.Team]) -> None:
     listed = kt.data.load_catalogues([SYSTEM, GLOAM, EMBER])
     assert {team.name: team for team in listed} == teams
+    again = kt.data.load_catalogues([DATA, EMBER])  # a file named twice is read once
+    assert {team.name: team for team in again} == teams
 
 
 def test_operatives_of_every_link_kind(teams: dict[str, kt.data.Team]) -> None:

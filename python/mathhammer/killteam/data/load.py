@@ -53,7 +53,10 @@ def _files(path: PathLike | Sequence[PathLike], suffixes: tuple[str, ...]) -> li
             found.append(where)
         if len(found) > MAX_FILES:
             raise InputError("path", f"more than {MAX_FILES} files; import fewer at once")
-    return found
+    unique: dict[str, Path] = {}
+    for file in found:  # a file named twice (a folder and one of its files) is read once
+        unique.setdefault(os.path.abspath(file), file)
+    return list(unique.values())
 
 
 def read_catalogues(path: PathLike | Sequence[PathLike], teams: Sequence[str] | None = None) -> Import:
