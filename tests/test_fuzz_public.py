@@ -392,6 +392,7 @@ LOADERS: dict[str, Callable[[Path], Any]] = {
     "scenario.load_scenario": scenario.load_scenario,
     "scenario.read_scenario_file": scenario.read_scenario_file,
     "fm.load_scenario": fm.load_scenario,
+    "kt.data.load_team": kt.data.load_team,
 }
 
 
@@ -476,18 +477,27 @@ ENGINE_OPTIONS = ("--method", "--samples", "--seed", "--threads")
 CLI = _cli_options()
 CLI_EXAMPLES = 15  # a CLI call costs more than a function call: fewer per command
 _ROUND = Path(__file__).parent.parent / "examples" / "deathburgh" / "round_scenario.toml"
+_TEAMS = Path(__file__).parent / "data" / "killteam_data"
+#: The arguments a command needs before its options, and the options not fuzzed (a fuzzed --out
+#: could name any folder of the machine); the commands that take no engine options.
+_ARGUMENTS = {"deathburgh round": [str(_ROUND)], "killteam import": [str(_TEAMS), "--out", "teams"],
+              "killteam teams": [str(_TEAMS)]}
+_NOT_FUZZED = {"killteam import": ("--out",)}
+_NO_ENGINE = ("deathburgh profiles", "killteam import", "killteam teams")
 _CLI_TEXT = st.one_of(st.text(max_size=20), _ODD_TEXT, _NOTATION_TEXT, st.integers().map(str),
                       st.sampled_from(["-1", "0", "1e3", "nan", "9" * 5000, "x=1", "a=b,c", "{}", "[]"]))
 
 
 @pytest.mark.parametrize("name", sorted(CLI))
-def test_cli_options(name: str, capsys: Any) -> None:
+def test_cli_options(name: str, capsys: Any, tmp_path: Path, monkeypatch: Any) -> None:
     from mathhammer.cli import main
 
+    monkeypatch.chdir(tmp_path)  # what a command writes (killteam import --out teams) stays here
     path, options = CLI[name]
-    base = [*path, str(_ROUND)] if path[-1] == "round" else list(path)
+    options = [option for option in options if option not in _NOT_FUZZED.get(name, ())]
+    base = [*path, *_ARGUMENTS.get(name, [])]
     fixed = ["--method", "monte_carlo", "--samples", "300", "--seed", "1", "--threads", "1"]
-    fixed = [] if name == "deathburgh profiles" else fixed
+    fixed = [] if name in _NO_ENGINE else fixed
 
     @settings(FUZZ, max_examples=CLI_EXAMPLES)
     @given(option=st.sampled_from(options), value=_CLI_TEXT)

@@ -25,6 +25,7 @@ from mathhammer.cli.options import (
     take,
     with_parameters,
 )
+from mathhammer.cli.killteam_data import register as add_data_commands
 from mathhammer.cli.output import add_profiles_command, emit, note_plot, note_result
 from mathhammer.cli.progress import progress_bar
 from mathhammer.core.options import DEFAULT_SAMPLES
@@ -564,3 +565,4 @@ def _labelled(pairs: list[tuple[str, Fighter]]) -> dict[str, Fighter] | list[Fig
 
 
 add_profiles_command(app, "killteam")
+add_data_commands(app)  # import, teams

@@ -99,7 +99,9 @@ class Game:
     the fields of a kind that may name another entry of the same library ({kind: {field: kind}}).
     ``builtin`` holds the profiles the game ships by name, by kind; ``bundled_library`` the package
     resource of its example library (``--profiles <game>-examples``, the default). ``printers``:
-    printers of result types no action returns (a nested result, a log).
+    printers of result types no action returns (a nested result, a log). ``info_tables``: tables of
+    plain values a library may hold beside its profiles (Kill Team's ``[team]``, where an imported
+    team records its source), kept as read.
     """
 
     name: str
@@ -111,6 +113,7 @@ class Game:
     references: Mapping[str, Mapping[str, str]] = dataclasses.field(default_factory=dict)
     bundled_library: str | None = None
     printers: Mapping[type, present.Printer] = dataclasses.field(default_factory=dict)
+    info_tables: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         names = [action.name for action in self.actions]
@@ -159,9 +162,9 @@ class Game:
         for kind, entries in data.items():
             if kind == "game":
                 continue
-            if kind not in self.profile_kinds:
+            if kind not in self.profile_kinds and kind not in self.info_tables:
                 raise ProfileFileError(source, f"unknown table [{excerpt(kind)[1:-1]}]; {self.name} tables are: "
-                                       f"{', '.join(self.profile_kinds)}")
+                                       f"{', '.join([*self.profile_kinds, *self.info_tables])}")
             if not isinstance(entries, Mapping):
                 raise ProfileFileError(source, f"[{kind}] must hold named entries such as [{kind}.name]")
         library: Library = {}
@@ -177,12 +180,18 @@ class Game:
                     library[kind][name] = profile
                 except (InputError, TypeError) as error:  # TypeError: a required field is missing
                     raise ProfileFileError(source, f"{kind}.{label(name)}: {error}") from None
+        for kind in self.info_tables:
+            if kind in data:
+                library[kind] = dict(data[kind])
         return library
 
     def library_document(self, library: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
         """A library as the plain tables a file holds: ``game`` and one table per kind."""
         data: dict[str, Any] = {"game": self.name}
         for kind, entries in library.items():
+            if kind in self.info_tables:
+                data[kind] = dict(entries)
+                continue
             self.profile_class(kind)  # validates the kind
             data[kind] = {name: profile_to_dict(profile) for name, profile in entries.items()}
         return data

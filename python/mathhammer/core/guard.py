@@ -25,7 +25,7 @@ from mathhammer.errors import InputError, InputTypeError
 
 __all__ = [
     "MAX_DEPTH", "MAX_DIGITS", "MAX_EXCERPT", "MAX_FILE_BYTES", "MAX_TEXT", "as_path", "check_depth",
-    "check_notation", "closest", "excerpt", "label", "loads", "read_data", "read_text", "squeeze", "tomllib", "write_data",
+    "check_notation", "closest", "excerpt", "label", "loads", "read_bytes", "read_data", "read_text", "squeeze", "tomllib", "write_data",
 ]
 
 #: Longest notation or keyword text a parser reads (a datacard line is well under 200 characters).
@@ -87,9 +87,9 @@ def squeeze(text: str) -> str:
     return " ".join(text.split())
 
 
-def read_text(path: str | Path, field: str | None = None) -> str:
-    """The UTF-8 text of a regular file (a symbolic link is followed only to a regular file), at
-    most :data:`MAX_FILE_BYTES`; any other file (a FIFO, a device, a folder) is an error naming it."""
+def read_bytes(path: str | Path, field: str | None = None, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file (a symbolic link is followed only to a regular file), at most
+    ``limit`` (:data:`MAX_FILE_BYTES`); any other file (a FIFO, a device, a folder) is an error naming it."""
     name = field or shown_path(path, quoted=False)
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused just below.
@@ -102,12 +102,12 @@ def read_text(path: str | Path, field: str | None = None) -> str:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise InputError(name, "cannot read it: not a regular file (a folder, a FIFO or a device?)")
-        if info.st_size > MAX_FILE_BYTES:
-            raise InputError(name, f"file of {info.st_size} bytes is too large; at most {MAX_FILE_BYTES}")
+        if info.st_size > limit:
+            raise InputError(name, f"file of {info.st_size} bytes is too large; at most {limit}")
         chunks: list[bytes] = []
         size = 0
-        while size <= MAX_FILE_BYTES:
-            chunk = os.read(fd, min(1 << 20, MAX_FILE_BYTES + 1 - size))
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
             if not chunk:
                 break
             chunks.append(chunk)
@@ -117,8 +117,15 @@ def read_text(path: str | Path, field: str | None = None) -> str:
     finally:
         os.close(fd)
     data = b"".join(chunks)
-    if len(data) > MAX_FILE_BYTES:  # grew while being read
-        raise InputError(name, f"file is too large; at most {MAX_FILE_BYTES} bytes")
+    if len(data) > limit:  # grew while being read
+        raise InputError(name, f"file is too large; at most {limit} bytes")
+    return data
+
+
+def read_text(path: str | Path, field: str | None = None) -> str:
+    """The UTF-8 text of a regular file of at most :data:`MAX_FILE_BYTES` (see :func:`read_bytes`)."""
+    name = field or str(path)
+    data = read_bytes(path, name)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

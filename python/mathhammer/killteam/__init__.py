@@ -6,6 +6,8 @@
 0.222...
 """
 
+from typing import Any
+
 from mathhammer.killteam._game import GAME
 from mathhammer.killteam.advice import advise
 from mathhammer.killteam.comparison import compare, compare_fights
@@ -34,6 +36,17 @@ from mathhammer.killteam.results import (
 )
 from mathhammer.killteam.shooting import shoot, shoot_batch, shoot_many
 from mathhammer.killteam.variants import Variants
+
+
+def __getattr__(name: str) -> Any:
+    """``kt.data`` (the importer of BattleScribe files, docs/data.md) is loaded on first use: its
+    XML reading costs nothing to a program that never imports a team."""
+    if name == "data":
+        import mathhammer.killteam.data as data  # not "from mathhammer.killteam import": that asks this hook again
+
+        return data
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "GAME",

@@ -55,4 +55,5 @@ GAME = Game(
     profile_kinds={"weapon": Weapon, "fighter": Fighter, "operative": Operative},
     variants=Variants,
     bundled_library="examples/killteam/profiles.toml",
+    info_tables=("team",),  # an imported team's source (docs/data.md, "Team libraries")
 )

@@ -1,0 +1,116 @@
+"""``mathhammer killteam import`` and ``mathhammer killteam teams``: BattleScribe files into team
+libraries, and what a folder holds (docs/data.md).
+
+The importer loads when a command runs; :func:`register` adds both commands to the Kill Team group.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from mathhammer.cli.options import FormatOption, OutputFormat
+from mathhammer.cli.output import emit
+from mathhammer.errors import InputError
+from mathhammer.report.tables import Table
+
+__all__ = ["import_command", "register", "teams_command"]
+
+
+class LibraryFormat(str, enum.Enum):
+    toml = "toml"
+    json = "json"
+
+
+IMPORT_EPILOG = """Examples:
+
+  mathhammer killteam import tests/data/killteam_data --out teams
+
+  mathhammer killteam import tests/data/killteam_data --team "Ember Wardens" --out teams --format json
+
+  mathhammer killteam import "tests/data/killteam_data/Ember patrol.ros" --out teams --strict
+"""
+
+TEAMS_EPILOG = "Example: mathhammer killteam teams tests/data/killteam_data"
+
+
+def import_command(
+    paths: Annotated[list[Path], typer.Argument(help="BattleScribe files: a folder of .gst and .cat files, the files "
+                                                     "themselves, or rosters (.ros, .rosz).", show_default=False)],
+    out: Annotated[Path, typer.Option("--out", help="The folder the team libraries are written to (made if missing).")],
+    team: Annotated[Optional[list[str]], typer.Option("--team", help="Import only this team (repeatable).")] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Exit 2 when any weapon-rule token is unknown.")] = False,
+    fmt: Annotated[LibraryFormat, typer.Option("--format", help="The libraries' format: toml or json.",
+                                               case_sensitive=False)] = LibraryFormat.toml,
+) -> None:
+    """Import Kill Team teams from BattleScribe data: one profile library per team, with its report.
+
+    Each team becomes <team>.toml (weapons, fighters and operatives for --profiles) and
+    <team>.import.json (what was read, rewritten, left out and why) in --out.
+    """
+    from mathhammer.files.teams import save_teams
+    from mathhammer.killteam.data import load_roster, read_catalogues
+    from mathhammer.killteam.data.load import ROSTER_SUFFIXES
+
+    rosters = [p for p in paths if p.suffix.lower() in ROSTER_SUFFIXES]
+    others = [p for p in paths if p not in rosters]
+    teams = [load_roster(p) for p in rosters]
+    skipped: list[tuple[str, str]] = []
+    if others:
+        found = read_catalogues(others, team)
+        teams += found.teams
+        skipped = found.skipped
+    elif team:
+        names = {t.name.lower() for t in teams}
+        missing = [name for name in team if name.strip().lower() not in names]
+        if missing:
+            raise InputError("--team", f"no team {missing[0]!r} among the rosters")
+        teams = [t for t in teams if t.name.lower() in {name.strip().lower() for name in team}]
+    written = save_teams(teams, out, fmt.value)
+    unknown: Counter[str] = Counter()
+    rows = []
+    for one, library, _ in written:
+        counts = one.report.unknown_tokens() if one.report is not None else Counter()
+        unknown.update(counts)
+        skips = len(one.report.skipped()) if one.report is not None else 0
+        rows.append([one.name, "" if one.revision is None else one.revision, len(one.operatives),
+                     one.weapon_count(), skips, sum(counts.values()), library.name])
+    tables = [Table(f"Imported into {out}", ["team", "revision", "operatives", "weapons", "skipped",
+                                             "unknown tokens", "library"], rows)]
+    if unknown:
+        tables.append(Table("Unknown weapon-rule tokens", ["token", "profiles"], [[t, n] for t, n in unknown.most_common()]))
+    lines = [f"{len(written)} teams, {sum(len(t.operatives) for t in teams)} operatives, "
+             f"{sum(t.weapon_count() for t in teams)} weapons; each team's <team>.import.json says what was left out"]
+    lines += [f"skipped {name}: {why}" for name, why in skipped]
+    payload = {"out": str(out), "teams": [{"team": t.name, "file": t.file, "revision": t.revision,
+                                           "library": str(lib), "report": str(rep)} for t, lib, rep in written],
+               "unknown_tokens": dict(unknown), "skipped_files": [list(s) for s in skipped]}
+    emit(OutputFormat.table, tables, payload, lines)
+    if strict and unknown:
+        shown = ", ".join(repr(t) for t, _ in unknown.most_common(3))
+        raise InputError("--strict", f"{sum(unknown.values())} unknown weapon-rule tokens ({shown}"
+                         f"{', ...' if len(unknown) > 3 else ''}); the reports beside the libraries list them")
+
+
+def teams_command(
+    folder: Annotated[Path, typer.Argument(help="A folder of BattleScribe files or team libraries.", show_default=False)],
+    fmt: FormatOption = OutputFormat.table,
+) -> None:
+    """List what a folder holds: game systems, catalogues, rosters and team libraries."""
+    from mathhammer.killteam.data import folder_contents
+
+    rows = folder_contents(folder)
+    table = Table(f"Kill Team files in {folder}", ["file", "kind", "name", "detail"],
+                  [[r["file"], r["kind"], r["name"], r["detail"]] for r in rows])
+    payload: dict[str, Any] = {"folder": str(folder), "files": rows}
+    emit(fmt, [table], payload, [] if rows else ["no BattleScribe files or team libraries here"])
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``import`` and ``teams`` to the Kill Team command group."""
+    app.command("import", epilog=IMPORT_EPILOG)(import_command)
+    app.command("teams", epilog=TEAMS_EPILOG)(teams_command)
