@@ -124,7 +124,7 @@ def read_bytes(path: str | Path, field: str | None = None, limit: int = MAX_FILE
 
 def read_text(path: str | Path, field: str | None = None) -> str:
     """The UTF-8 text of a regular file of at most :data:`MAX_FILE_BYTES` (see :func:`read_bytes`)."""
-    name = field or str(path)
+    name = field or shown_path(path, quoted=False)
     data = read_bytes(path, name)
     try:
         return data.decode("utf-8")

@@ -74,7 +74,7 @@ def test_a_cycle_of_links(tmp_path: Path) -> None:
     with pytest.raises(ProfileFileError) as caught:
         kt.data.load_catalogues(tmp_path)
     message = str(caught.value)
-    assert message.startswith(str(tmp_path / "2024 - Cycle Team.cat"))
+    assert str(tmp_path / "2024 - Cycle Team.cat").endswith(caught.value.field.lstrip("…"))
     assert "entryLink[@id='t-back']: a cycle of links" in message and "selectionEntryGroup[@id='t-a']" in message
 
 
@@ -135,7 +135,7 @@ def test_a_malformed_catalogue_names_what_was_expected(tmp_path: Path, text: str
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ProfileFileError) as caught:
         kt.data.load_catalogues([SYSTEM, path])
-    assert str(caught.value).startswith(f"{path}: ") and expected in str(caught.value)
+    assert str(path).endswith(caught.value.field.lstrip("…")) and expected in str(caught.value)
 
 
 def test_not_a_regular_file(tmp_path: Path) -> None:

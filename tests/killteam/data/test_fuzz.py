@@ -38,7 +38,9 @@ def test_a_broken_catalogue(tmp_path: Path, text: str) -> None:
     try:
         teams = kt.data.load_catalogues(tmp_path)
     except InputError as error:
-        assert str(error).startswith(str(tmp_path)) or error.field in ("team", "path"), str(error)
+        # the error's field names one of the files (by its last 40 characters when longer)
+        named = any(str(p).endswith(error.field.lstrip("…")) for p in tmp_path.iterdir())
+        assert named or error.field in ("team", "path"), str(error)
         return
     for team in teams:
         team.to_library()  # whatever imported can be written
@@ -52,4 +54,4 @@ def test_a_broken_roster(tmp_path: Path, text: str) -> None:
     try:
         kt.data.load_roster(path).to_library()
     except InputError as error:
-        assert str(error).startswith(str(path)), str(error)
+        assert str(path).endswith(error.field.lstrip("…")), str(error)
