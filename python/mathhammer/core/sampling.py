@@ -17,13 +17,15 @@ from __future__ import annotations
 import math
 import os
 import time
-from concurrent.futures import Executor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Protocol
 
 import numpy as np
 
 from mathhammer import _core
 from mathhammer.core import configs  # noqa: F401  (registers pickling for the C++ configs)
+from mathhammer.core import stop
 from mathhammer.core.checks import check_int
 # The bounds, the progress callback's type and the seed check are the engine options' own.
 from mathhammer.core.options import MAX_SAMPLES as MAX_SAMPLES  # re-exported
@@ -91,8 +93,11 @@ def run_monte_carlo(
     ``BATCH_SECONDS``. Batch boundaries never change the result (the chunks do). With ``executor``
     the batches (fixed: a few chunks per worker) are submitted to it instead (a thread pool, or
     anything with the ``concurrent.futures`` interface that can run the kernel); the sum is the same.
-    Ctrl-C raises KeyboardInterrupt within about a second; C++ work still running in the
-    executor's threads is asked to stop, and batches not yet started are cancelled.
+    Ctrl-C raises KeyboardInterrupt within about a second and stops every computation of the
+    process. The run has its own stop token (:mod:`mathhammer.core.stop`), a child of the caller's:
+    the caller's token stops it between batches (:class:`~mathhammer.core.stop.Stopped`), and when
+    anything fails after work went to the executor (a progress callback, a batch) only this run's
+    batches are stopped, and those not yet started are cancelled.
     """
     if not callable(kernel):
         raise InputTypeError("kernel", "expected a callable C++ kernel")
@@ -105,32 +110,61 @@ def run_monte_carlo(
         counts = np.asarray(counts, dtype=np.uint64)
         total = counts.copy() if total is None else total + counts
 
+    parent = stop.current()
+    token = parent.child() if parent is not None else stop.StopToken()
     if executor is not None:
         per_batch = max(4 * workers, 16)
         batches = [(c, min(c + per_batch, n_chunks)) for c in range(0, n_chunks, per_batch)]
-        futures = [executor.submit(kernel, seed, samples, b, e, threads) for b, e in batches]
+        # in-process workers run each batch under this run's token; other executors get the kernel
+        # alone (it must pickle), and a stop cancels what they have not started
+        in_process = isinstance(executor, ThreadPoolExecutor)
+        futures = [executor.submit(_under, token, kernel, seed, samples, b, e, threads) if in_process else
+                   executor.submit(kernel, seed, samples, b, e, threads) for b, e in batches]
         try:
             for (b, e), future in zip(batches, futures):
-                add(future.result())
+                add(_result(future, token))
                 if progress is not None:
                     progress(min(e * CHUNK_SAMPLES, samples), samples)
-        except BaseException:
+        except BaseException as error:
+            token.stop()  # this run's batches only
             for future in futures:
                 future.cancel()
-            _core.core.request_interrupt()  # stop the batches already running in the executor
+            if isinstance(error, KeyboardInterrupt):
+                _core.core.request_interrupt()  # Ctrl-C is for the whole process
             raise
     else:
         begin, size = 0, workers
         started = time.perf_counter()
         while begin < n_chunks:
+            token.check()
             end = min(begin + size, n_chunks)
-            add(kernel(seed, samples, begin, end, threads))
+            with stop.stopping(token):
+                add(kernel(seed, samples, begin, end, threads))
             begin = end
             if progress is not None:
                 progress(min(end * CHUNK_SAMPLES, samples), samples)
             size = next_batch(begin, time.perf_counter() - started, workers)
     assert total is not None
     return total
+
+
+def _under(token: stop.StopToken, kernel: Kernel, *arguments: int) -> np.ndarray:
+    """A batch run on an in-process worker under its run's stop token."""
+    token.check()
+    with stop.stopping(token):
+        return kernel(*arguments)
+
+
+#: How often a run waiting on an executor looks at its stop token.
+_POLL_SECONDS = 0.05
+
+
+def _result(future: Future[np.ndarray], token: stop.StopToken) -> np.ndarray:
+    while True:
+        try:
+            return future.result(timeout=_POLL_SECONDS)
+        except FutureTimeout:
+            token.check()
 
 
 _MASK = (1 << 64) - 1
