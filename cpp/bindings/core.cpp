@@ -2,7 +2,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
-#include "bindings/numpy.hpp"
+#include "bindings/common.hpp"
 #include "bindings/register.hpp"
 #include "core/d6_histogram.hpp"
 #include "core/interrupt.hpp"

@@ -8,7 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "bindings/numpy.hpp"
+#include "bindings/common.hpp"
 #include "bindings/register.hpp"
 #include "core/interrupt.hpp"
 #include "deathburgh/combat.hpp"

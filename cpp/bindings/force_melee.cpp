@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "bindings/numpy.hpp"
+#include "bindings/common.hpp"
 #include "bindings/register.hpp"
 #include "core/interrupt.hpp"
 #include "force_melee/allocation.hpp"

@@ -2,7 +2,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings/killteam.hpp"
-#include "bindings/numpy.hpp"
+#include "bindings/common.hpp"
 #include "killteam/attack_dice.hpp"
 
 namespace py = pybind11;

@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "bindings/killteam.hpp"
-#include "bindings/numpy.hpp"
+#include "bindings/common.hpp"
 #include "killteam/fight_exact.hpp"
 #include "killteam/fight_log.hpp"
 #include "killteam/fight_monte_carlo.hpp"

@@ -3,7 +3,7 @@
 #include <pybind11/typing.h>
 
 #include "bindings/killteam.hpp"
-#include "bindings/numpy.hpp"
+#include "bindings/common.hpp"
 #include "killteam/shoot.hpp"
 
 #include <algorithm>
