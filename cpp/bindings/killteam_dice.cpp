@@ -3,7 +3,10 @@
 
 #include "bindings/killteam.hpp"
 #include "bindings/common.hpp"
-#include "killteam/attack_dice.hpp"
+#include "killteam/dice/config.hpp"
+#include "killteam/dice/exact.hpp"
+#include "killteam/dice/monte_carlo.hpp"
+#include "killteam/dice/resolve.hpp"
 
 namespace py = pybind11;
 

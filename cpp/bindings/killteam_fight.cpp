@@ -8,10 +8,10 @@
 
 #include "bindings/killteam.hpp"
 #include "bindings/common.hpp"
-#include "killteam/fight_exact.hpp"
-#include "killteam/fight_log.hpp"
-#include "killteam/fight_monte_carlo.hpp"
-#include "killteam/fight_optimal.hpp"
+#include "killteam/fight/exact.hpp"
+#include "killteam/fight/log.hpp"
+#include "killteam/fight/monte_carlo.hpp"
+#include "killteam/fight/optimal.hpp"
 
 namespace py = pybind11;
 

@@ -4,7 +4,10 @@
 
 #include "bindings/killteam.hpp"
 #include "bindings/common.hpp"
-#include "killteam/shoot.hpp"
+#include "killteam/shoot/config.hpp"
+#include "killteam/shoot/exact.hpp"
+#include "killteam/shoot/monte_carlo.hpp"
+#include "killteam/shoot/resolve.hpp"
 
 #include <algorithm>
 #include <cstddef>

@@ -2,8 +2,11 @@
 // Pain; blocks and Just a Scratch from allocate_blocks (tabulated once per call, not per sample).
 #include <algorithm>
 
+#include "core/dice.hpp"
 #include "core/parallel.hpp"
-#include "killteam/shoot.hpp"
+#include "killteam/dice/monte_carlo.hpp"
+#include "killteam/shoot/monte_carlo.hpp"
+#include "killteam/shoot/resolve.hpp"
 
 namespace mh::kt {
 

@@ -1,4 +1,4 @@
-// Kill Team 2024 fight (docs/rules/killteam.md §3): the fighters' profiles and the state of one fight round.
+// Kill Team 2024 fight (docs/rules/killteam.md §3): the state of one fight round.
 //
 // A round's state is the dice each fighter still holds, its wounds, the per-round flags the
 // first-strike abilities need, and whose turn it is. Every decision depends only on the
@@ -6,68 +6,15 @@
 #pragma once
 #include <cstdint>
 
+#include "killteam/fight/config.hpp"
+
 namespace mh::kt {
 
-constexpr int kMaxFightWounds = 40;
 constexpr int kRelicIgnoresPerFight = 2;
-
-// Optimal: reads the dice and plays the best move for its objective (docs/rules/killteam.md §7, fight_optimal.hpp).
-enum class Strategy : uint8_t { Strike = 0, Parry = 1, MaxDamage = 2, MinDamage = 3, Optimal = 4 };
-
-// What an optimal fighter plays for (docs/rules/killteam.md §7): a tuple compared lexicographically.
-enum class Objective : uint8_t { Trade = 0, Net = 1, Kill = 2, Survive = 3 };
 
 enum class Action : uint8_t { CritStrike = 0, NormStrike = 1, CritParry = 2, NormParry = 3 };
 
 inline bool is_strike(Action a) { return a == Action::CritStrike || a == Action::NormStrike; }
-
-// What a fighter brings to the fight besides its attack dice.
-struct FighterSpec {
-    int wounds = 12;
-    int normal_damage = 3;
-    int critical_damage = 4;
-    Strategy strategy = Strategy::MaxDamage;
-    Objective objective = Objective::Trade;  // read only when strategy is Optimal
-    // weapon rules acting in the fight (the others only shape the attack dice)
-    bool brutal = false;
-    bool shock = false;
-    // abilities
-    bool storm_shield = false;
-    bool dueller = false;
-    bool duelist = false;
-    bool hammerhand = false;
-    bool just_a_scratch = false;
-    bool just_a_scratch_normals = false;
-    bool half_damage_first_strike = false;
-    bool durable = false;
-    bool murderous_entrance = false;
-    int feel_no_pain = 0;    // 0: none, else x (a roll of x+ saves 1 damage)
-    int saintly_relics = 0;  // dice rolled per try: 0 (none), 1, or 2 (INSPIRING)
-
-    int cancels_per_parry() const { return storm_shield ? 2 : 1; }
-    bool has_chance() const { return feel_no_pain != 0 || saintly_relics != 0; }
-};
-
-// The reference calculator's readings of the fight (docs/rules/killteam.md §8.5); the first value is the default.
-enum class ShockRule : uint8_t { DiscardCrit = 0, NormsOnly = 1 };
-enum class LethalTest : uint8_t { RealDamage = 0, Nominal = 1 };
-enum class DuelistRule : uint8_t { NeverParryNothing = 0, Always = 1 };
-enum class DurableRule : uint8_t { AfterDamageModifiers = 0, BeforeDamageModifiers = 1 };
-
-struct FightSpec {
-    FighterSpec fighter[2];
-    int first = 0;  // who resolves first each round: 0 = fighter A, 1 = fighter B
-    ShockRule shock = ShockRule::DiscardCrit;
-    LethalTest lethal_test = LethalTest::RealDamage;
-    DuelistRule duelist = DuelistRule::NeverParryNothing;
-    DurableRule durable = DurableRule::AfterDamageModifiers;
-
-    // True when the resolution rolls dice of its own (Feel No Pain, Saintly Relics).
-    bool has_chance() const { return fighter[0].has_chance() || fighter[1].has_chance(); }
-    bool has_optimal() const {
-        return fighter[0].strategy == Strategy::Optimal || fighter[1].strategy == Strategy::Optimal;
-    }
-};
 
 // One fighter during a round.
 struct Side {

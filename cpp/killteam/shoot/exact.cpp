@@ -1,5 +1,5 @@
 // The exact shooting engine: every retained attack (crits, norms) × every retained save (crits,
-// norms), resolved by the functions of shoot.cpp; Saintly Relics and Feel No Pain expanded as exact
+// norms), resolved by the functions of resolve.cpp; Saintly Relics and Feel No Pain expanded as exact
 // branches; rounds convolved with the relic budget (two per battle) as state.
 #include <algorithm>
 #include <array>
@@ -7,7 +7,9 @@
 #include <cstdint>
 #include <unordered_map>
 
-#include "killteam/shoot.hpp"
+#include "killteam/dice/exact.hpp"
+#include "killteam/shoot/exact.hpp"
+#include "killteam/shoot/resolve.hpp"
 
 namespace mh::kt {
 

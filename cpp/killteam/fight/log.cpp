@@ -1,9 +1,9 @@
-#include "killteam/fight_log.hpp"
+#include "killteam/fight/log.hpp"
 
 #include "core/dice.hpp"
 #include "core/rng.hpp"
-#include "killteam/fight_decision.hpp"
-#include "killteam/fight_optimal.hpp"
+#include "killteam/fight/decision.hpp"
+#include "killteam/fight/optimal.hpp"
 
 namespace mh::kt {
 

@@ -1,4 +1,4 @@
-#include "killteam/fight_exact.hpp"
+#include "killteam/fight/exact.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -10,11 +10,11 @@
 #include <unistd.h>
 
 #include "core/interrupt.hpp"
-#include "killteam/fight_chance.hpp"
-#include "killteam/fight_decision.hpp"
-#include "killteam/fight_exact_chance.hpp"
-#include "killteam/fight_optimal.hpp"
-#include "killteam/fight_resolve.hpp"
+#include "killteam/fight/chance.hpp"
+#include "killteam/fight/decision.hpp"
+#include "killteam/fight/exact_chance.hpp"
+#include "killteam/fight/optimal.hpp"
+#include "killteam/fight/resolve.hpp"
 
 namespace mh::kt {
 

@@ -4,15 +4,15 @@
 // recurse on the wounds (and relic uses) a round ends on. Without Feel No Pain / relics a
 // resolution is the deterministic play-out; with them every roll is a chance node: heuristic
 // fighters' rounds go through the ends each state leads to, worked out once per state
-// (fight_exact_chance.hpp); an optimal fighter's round states are carried forward with their
+// (exact_chance.hpp); an optimal fighter's round states are carried forward with their
 // probabilities (equal states merged). Either way the expectation is exact.
 #pragma once
 #include <cstdint>
 #include <vector>
 
-#include "killteam/attack_dice.hpp"
-#include "killteam/fight_optimal.hpp"
-#include "killteam/fight_state.hpp"
+#include "killteam/dice/config.hpp"
+#include "killteam/fight/optimal.hpp"
+#include "killteam/fight/state.hpp"
 
 namespace mh::kt {
 
@@ -38,7 +38,7 @@ struct ExactWork {
 // cache_entries bounds the decision cache (0: the default size); a small one only costs work, the
 // cache starts over when full, so tests can exercise that path without changing any number.
 // reuse_decisions: a fight without optimal fighters, with the default cache, uses and keeps the
-// decisions of earlier fights of the same rules (see DecisionPool in fight_exact.cpp); work.decisions
+// decisions of earlier fights of the same rules (see DecisionPool in exact.cpp); work.decisions
 // then counts only the states this call worked out. It gives up where a new cache would have, and
 // nowhere else (a fight that cannot tell starts over with a new cache). No result changes, only the work.
 std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b,

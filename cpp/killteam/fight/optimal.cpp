@@ -1,13 +1,13 @@
-#include "killteam/fight_optimal.hpp"
+#include "killteam/fight/optimal.hpp"
 
 #include <cmath>
 #include <stdexcept>
 
 #include "core/interrupt.hpp"
 
-#include "killteam/fight_chance.hpp"
-#include "killteam/fight_parry.hpp"
-#include "killteam/fight_resolve.hpp"
+#include "killteam/fight/chance.hpp"
+#include "killteam/fight/parry.hpp"
+#include "killteam/fight/resolve.hpp"
 
 namespace mh::kt {
 

@@ -1,10 +1,10 @@
-#include "killteam/fight_decision.hpp"
+#include "killteam/fight/decision.hpp"
 
 #include <algorithm>
 #include <utility>
 
-#include "killteam/fight_parry.hpp"
-#include "killteam/fight_resolve.hpp"
+#include "killteam/fight/parry.hpp"
+#include "killteam/fight/resolve.hpp"
 
 namespace mh::kt {
 
@@ -56,7 +56,7 @@ int DecisionCache::most_damage(const FightState& st, int who) const {
     return most;
 }
 
-// The form a state is cached in (see fight_decision.hpp): wounds the enemy can no longer take away
+// The form a state is cached in (see decision.hpp): wounds the enemy can no longer take away
 // this round are lowered to that reach, flags no ability reads are cleared, chance fields dropped.
 FightState DecisionCache::canonical(const FightState& st) const {
     FightState c = without_unread_flags(st);

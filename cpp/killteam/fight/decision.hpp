@@ -20,8 +20,8 @@
 #include <cstdint>
 #include <utility>
 
-#include "killteam/fight_cache.hpp"
-#include "killteam/fight_state.hpp"
+#include "killteam/fight/cache.hpp"
+#include "killteam/fight/state.hpp"
 
 namespace mh::kt {
 

@@ -1,7 +1,7 @@
 // Chance outcomes enumerated exactly: Feel No Pain and Saintly Relics rolls as chance nodes.
 #pragma once
 
-#include "killteam/fight_resolve.hpp"
+#include "killteam/fight/resolve.hpp"
 
 namespace mh::kt {
 

@@ -1,4 +1,4 @@
-#include "killteam/fight_monte_carlo.hpp"
+#include "killteam/fight/monte_carlo.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -8,11 +8,12 @@
 #include "core/dice.hpp"
 #include "core/interrupt.hpp"
 #include "core/parallel.hpp"
-#include "killteam/fight_cache.hpp"
-#include "killteam/fight_chance.hpp"
-#include "killteam/fight_decision.hpp"
-#include "killteam/fight_optimal.hpp"
-#include "killteam/fight_resolve.hpp"
+#include "killteam/dice/exact.hpp"
+#include "killteam/fight/cache.hpp"
+#include "killteam/fight/chance.hpp"
+#include "killteam/fight/decision.hpp"
+#include "killteam/fight/optimal.hpp"
+#include "killteam/fight/resolve.hpp"
 
 namespace mh::kt {
 

@@ -7,11 +7,11 @@
 #include <vector>
 
 #include "core/interrupt.hpp"
-#include "killteam/attack_dice.hpp"
-#include "killteam/fight_cache.hpp"
-#include "killteam/fight_chance.hpp"
-#include "killteam/fight_decision.hpp"
-#include "killteam/fight_resolve.hpp"
+#include "killteam/dice/config.hpp"
+#include "killteam/fight/cache.hpp"
+#include "killteam/fight/chance.hpp"
+#include "killteam/fight/decision.hpp"
+#include "killteam/fight/resolve.hpp"
 
 namespace mh::kt {
 

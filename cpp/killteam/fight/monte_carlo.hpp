@@ -13,10 +13,10 @@
 #include <mutex>
 #include <vector>
 
-#include "killteam/attack_dice.hpp"
-#include "killteam/attack_roll.hpp"
-#include "killteam/fight_optimal.hpp"
-#include "killteam/fight_state.hpp"
+#include "killteam/dice/config.hpp"
+#include "killteam/dice/roller.hpp"
+#include "killteam/fight/optimal.hpp"
+#include "killteam/fight/state.hpp"
 
 namespace mh::kt {
 

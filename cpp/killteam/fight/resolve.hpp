@@ -5,13 +5,13 @@
 //           lookaheads: "as if they never trigger"); the Monte Carlo engine rolls real dice; the
 //           exact engine enumerates every outcome with its probability.
 //   Log:    NoLog, or a recorder of readable steps (resolve_fight's action log).
-// and it never decides anything: decisions come from DecisionCache (fight_decision.hpp).
+// and it never decides anything: decisions come from DecisionCache (decision.hpp).
 #pragma once
 #include <algorithm>
 #include <cstdint>
 
-#include "killteam/fight_parry.hpp"
-#include "killteam/fight_state.hpp"
+#include "killteam/fight/parry.hpp"
+#include "killteam/fight/state.hpp"
 
 namespace mh::kt {
 

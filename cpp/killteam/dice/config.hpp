@@ -1,15 +1,11 @@
-// Kill Team 2024 attack dice (docs/rules/killteam.md §1, §8.1): roll, reroll, retain.
+// Kill Team 2024 attack dice (docs/rules/killteam.md §1, §8.1): the profile of one pool of attack
+// dice and what it retains.
 //
-// One pipeline (`finish_roll`) turns the dice as rolled and rerolled into retained (crits, norms);
-// the Monte Carlo roller and the exact enumeration both go through it. Defence dice reuse the same
-// machinery (§8.2: crit saves on 6 or Hardy, cover crit saves and cover saves retained like auto
-// crits and Accurate norms, Indomitus as Purity Seal).
+// Defence dice reuse the same profile (§8.2: crit saves on 6 or Hardy, cover crit saves and cover
+// saves retained like auto crits and Accurate norms, Indomitus as Purity Seal).
 #pragma once
 #include <array>
 #include <cstdint>
-#include <vector>
-
-#include "core/dice.hpp"
 
 namespace mh::kt {
 
@@ -66,20 +62,5 @@ struct Retained {
 
 // Probability of each retained result: table[crits * kTableSide + norms].
 using RetainedTable = std::array<double, kTableSide * kTableSide>;
-
-// The post-roll pipeline (§8.1) on rolled dice already rerolled: c crits, n norms, f fails, of which
-// `ones` show an unmodified 1 (read only by Purity Seal's default reading).
-Retained finish_roll(const AttackProfile& p, int c, int n, int f, int ones);
-
-// One random roll (Monte Carlo).
-Retained roll_attack(const AttackProfile& p, DiceSource& dice);
-
-// The exact distribution of the retained dice.
-RetainedTable attack_distribution(const AttackProfile& p);
-
-// Monte Carlo histogram of retained (crits, norms), flattened like RetainedTable, for chunks
-// [chunk_begin, chunk_end) of a run of `total` rolls.
-std::vector<uint64_t> attack_dice_counts(const AttackProfile& p, uint64_t seed, uint64_t total, uint64_t chunk_begin,
-                                         uint64_t chunk_end, int threads);
 
 }  // namespace mh::kt

@@ -2,7 +2,7 @@
 // with perfect information (plus Feel No Pain / relic chance nodes). An optimal fighter plays the
 // move that maximises the expectation of its objective tuple, compared lexicographically.
 //
-// The solver searches the game with the resolution of fight_resolve.hpp (the same apply_action,
+// The solver searches the game with the resolution of resolve.hpp (the same apply_action,
 // pass_turn, start_round), memoising every state it values. A state's value is an Outlook: the
 // expected final outcome of the whole fight (both death chances and both expected wounds lost), so
 // one value serves every objective and both sides; an objective is a linear function of it.
@@ -18,10 +18,10 @@
 #include <utility>
 #include <vector>
 
-#include "killteam/attack_dice.hpp"
-#include "killteam/fight_cache.hpp"
-#include "killteam/fight_decision.hpp"
-#include "killteam/fight_state.hpp"
+#include "killteam/dice/config.hpp"
+#include "killteam/fight/cache.hpp"
+#include "killteam/fight/decision.hpp"
+#include "killteam/fight/state.hpp"
 
 namespace mh::kt {
 
@@ -133,7 +133,7 @@ private:
     std::vector<Outlook> starts_;
 };
 
-// A Decider (fight_resolve.hpp's resolve_round) playing round `round` with a solver.
+// A Decider (resolve.hpp's resolve_round) playing round `round` with a solver.
 struct OptimalDecider {
     OptimalSolver& solver;
     int round;

@@ -1,7 +1,8 @@
 // Table-driven attack dice for the Monte Carlo engines (docs/rules/killteam.md §8.1).
 //
-// roll_attack classifies one die at a time; here the rolled dice are read from the stream as one
-// base-6 number (DiceSource::digits) and a table built once per profile gives what they retain.
+// roll_attack (monte_carlo.cpp) classifies one die at a time; here the rolled dice are read from the
+// stream as one base-6 number (DiceSource::digits) and a table built once per profile gives what
+// they retain.
 // The same dice are read in the same order as roll_attack reads them, and every entry of the
 // tables comes from the same pipeline (the reroll choice and finish_roll), so the retained dice of
 // a given stream are exactly roll_attack's.
@@ -11,7 +12,7 @@
 #include <vector>
 
 #include "core/dice.hpp"
-#include "killteam/attack_dice.hpp"
+#include "killteam/dice/config.hpp"
 
 namespace mh::kt {
 

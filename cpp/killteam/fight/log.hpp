@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "killteam/fight_resolve.hpp"
-#include "killteam/fight_state.hpp"
+#include "killteam/fight/resolve.hpp"
+#include "killteam/fight/state.hpp"
 
 namespace mh::kt {
 

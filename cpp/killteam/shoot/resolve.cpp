@@ -1,4 +1,4 @@
-#include "killteam/shoot.hpp"
+#include "killteam/shoot/resolve.hpp"
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 #pragma once
 #include <algorithm>
 
-#include "killteam/fight_state.hpp"
+#include "killteam/fight/state.hpp"
 
 namespace mh::kt {
 
