@@ -11,9 +11,14 @@
 #include "bindings/common.hpp"
 #include "bindings/register.hpp"
 #include "core/interrupt.hpp"
+#include "starcraft/allocation.hpp"
 #include "starcraft/attack_tables.hpp"
-#include "starcraft/engines.hpp"
+#include "starcraft/config.hpp"
+#include "starcraft/exact.hpp"
+#include "starcraft/layout.hpp"
+#include "starcraft/monte_carlo.hpp"
 #include "starcraft/scripted.hpp"
+#include "starcraft/steps.hpp"
 
 namespace py = pybind11;
 

@@ -14,17 +14,11 @@
 #include <utility>
 #include <vector>
 
-#include "starcraft/batch.hpp"
+#include "starcraft/allocation.hpp"
+#include "starcraft/config.hpp"
 #include "starcraft/layout.hpp"
 
 namespace mh::starcraft {
-
-// What the exact engine needs for one attack, and what the Python side caches per configuration.
-struct AttackCase {
-    BatchConfig config;
-    UnitProfile unit;
-    UnitState state;
-};
 
 struct AttackTables {
     // The distributions back to back, in the order of kSegments: damage, casualties, marker, the six

@@ -1,14 +1,18 @@
 // Exact distributions of one batch and of a sequence of batches (docs/rules/starcraft.md §7).
 //
-// One batch: the hit stage (batch.hpp hit_stage, shared with Monte Carlo) gives (H', Critical Hit dice); for each Surge value the bypass b and the
-// Armour dice A = H' - b follow; F ~ Bin(A, q) through Tough gives the damage pool b + F'; Evade
-// thins the pool binomially. Weights are merged at every stage, so the cost is O(dice^3) at worst.
+// One batch: the hit stage (resolve.hpp hit_stage, shared with Monte Carlo) gives (H', Critical Hit
+// dice); for each Surge value the bypass b and the Armour dice A = H' - b follow; F ~ Bin(A, q)
+// through Tough gives the damage pool b + F'; Evade thins the pool binomially. Weights are merged at every stage, so the cost is O(dice^3) at worst.
 #include <cstddef>
 #include <utility>
 #include <vector>
 
 #include "core/interrupt.hpp"
-#include "starcraft/engines.hpp"
+#include "starcraft/allocation.hpp"
+#include "starcraft/exact.hpp"
+#include "starcraft/layout.hpp"
+#include "starcraft/resolve.hpp"
+#include "starcraft/steps.hpp"
 
 namespace mh::starcraft {
 

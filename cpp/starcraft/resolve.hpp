@@ -2,38 +2,14 @@
 //
 // roll_batch is the resolution function of the game: the Monte Carlo engine calls it with random
 // dice, sc.resolve with scripted faces. The exact engine (exact.cpp) walks the same stages with
-// the same step functions over distributions.
+// the same step functions (steps.hpp) over distributions.
 #pragma once
 #include <algorithm>
 
-#include "starcraft/rules.hpp"
+#include "starcraft/config.hpp"
+#include "starcraft/steps.hpp"
 
 namespace mh::starcraft {
-
-// Everything a batch needs once profiles, keywords, grants and rule variants are combined in Python.
-struct BatchConfig {
-    bool roll_hits = true;  // false: HITS X (Y) — the dice go straight to the Armour Pool
-    int dice_normal = 0;    // Attack Pool dice at normal range (or X in HITS mode)
-    int dice_long = 0;      // dice of models at LONG RANGE (rolled after the normal-range group)
-    int hit_target_normal = 4;
-    int hit_target_long = 5;
-    int precision = 0;
-    bool crit_natural = false;  // rules.critical_hit = "natural": dice showing exactly critical_hit
-    int critical_hit = 0;
-    SurgeKind surge_kind = SurgeKind::none;  // none when the unit has none of the weapon's Surge tags
-    int surge_fixed = 0;  // template main target: the affected models
-    int dodge = 0;
-    int armour_target = 4;
-    int tough = 0;
-    bool evade = false;  // Evade is rolled
-    int evade_target = 6;
-    int damage_per_die = 1;
-    AllocParams alloc;
-
-    int dice() const { return dice_normal + dice_long; }
-    // The natural face Critical Hit counts (0, which no die shows, unless rules.critical_hit = "natural").
-    int crit_face() const { return crit_natural ? critical_hit : 0; }
-};
 
 // What one batch did, stage by stage (the numbers players look at).
 struct BatchRoll {
