@@ -11,7 +11,10 @@
 #include "bindings/common.hpp"
 #include "bindings/register.hpp"
 #include "core/interrupt.hpp"
-#include "deathburgh/combat.hpp"
+#include "deathburgh/config.hpp"
+#include "deathburgh/exact.hpp"
+#include "deathburgh/layout.hpp"
+#include "deathburgh/monte_carlo.hpp"
 #include "deathburgh/pool.hpp"
 #include "deathburgh/round.hpp"
 

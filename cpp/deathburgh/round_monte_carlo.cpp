@@ -1,43 +1,12 @@
 #include "deathburgh/round.hpp"
 
-#include <algorithm>
-#include <stdexcept>
-
 #include "core/dice.hpp"
 #include "core/parallel.hpp"
+#include "deathburgh/layout.hpp"
 #include "deathburgh/pool.hpp"
+#include "deathburgh/resolve.hpp"
 
 namespace mh::deathburgh {
-
-std::size_t round_bins(const RoundSpec& spec) {
-    std::size_t bins = spec.combats.size();
-    for (int w : spec.start_wounds) bins += std::size_t(w) + 1;
-    return bins;
-}
-
-void check_round(const RoundSpec& spec) {
-    const int n = static_cast<int>(spec.start_wounds.size());
-    if (n < 1 || n > kMaxMiniatures) throw std::invalid_argument("deathburgh: miniature count out of range");
-    if (spec.combats.size() > std::size_t(kMaxCombats)) throw std::invalid_argument("deathburgh: too many combats");
-    for (int w : spec.start_wounds) {
-        if (w < 0 || w > kMaxWounds) throw std::invalid_argument("deathburgh: wounds out of range");
-    }
-    for (const RoundCombat& c : spec.combats) {
-        if (c.attacker < 0 || c.attacker >= n || c.defender < 0 || c.defender >= n || c.attacker == c.defender) {
-            throw std::invalid_argument("deathburgh: combat participants out of range");
-        }
-        for (int mode : {c.attacker_mode, c.defender_mode}) {
-            if (mode != kModeFromState && mode != kAggressive && mode != kDefensive) {
-                throw std::invalid_argument("deathburgh: unknown mode");
-            }
-        }
-        for (int m = 0; m < 2; ++m) {
-            check_pool(c.attacker_pool[m]);
-            check_pool(c.defender_pool[m]);
-        }
-        check_rules(c.rules);
-    }
-}
 
 namespace {
 
