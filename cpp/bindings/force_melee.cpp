@@ -15,8 +15,10 @@
 #include "bindings/register.hpp"
 #include "core/interrupt.hpp"
 #include "force_melee/allocation.hpp"
-#include "force_melee/exchange.hpp"
-#include "force_melee/many.hpp"
+#include "force_melee/config.hpp"
+#include "force_melee/exact.hpp"
+#include "force_melee/layout.hpp"
+#include "force_melee/monte_carlo.hpp"
 #include "force_melee/resolve.hpp"
 
 namespace py = pybind11;

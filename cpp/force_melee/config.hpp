@@ -1,9 +1,12 @@
-// Force melee: the profile and switch values the C++ engine works with.
+// Force melee: the typed configurations of one exchange and of a melee of several units
+// (docs/rules/force_melee.md §2, §3), and the bounds the engines rely on.
 //
 // Python validates every field (docs/rules/force_melee.md §7) and turns profiles into these plain structs;
 // the engine assumes them valid and in range.
 #pragma once
-#include <cstdint>
+#include <array>
+#include <cstddef>
+#include <vector>
 
 namespace mh::force_melee {
 
@@ -38,18 +41,36 @@ struct ExchangeRules {
     bool bonus_always = false;
 };
 
-// What a side's dice produced: natural hits (crits included) and, of those, crits.
-struct SideRoll {
-    int hits = 0;
-    int crits = 0;
+struct ExchangeConfig {
+    SideConfig a;
+    SideConfig b;
+    ExchangeRules rules;
 };
 
-// The result of one exchange: the hits compared in step 2 and the damage each side takes.
-struct ExchangeOutcome {
-    int hits_a = 0;
-    int hits_b = 0;
-    int damage_to_a = 0;
-    int damage_to_b = 0;
+// A unit in allocation order (allocation.hpp make_unit): wounded models first.
+struct UnitConfig {
+    int models = 1;
+    int hp = 1;
+    std::array<int, kMaxModels> start{};  // starting HP per model, in allocation order
+
+    // A unit's state histogram is a (models + 1) x (hp + 1) table, C order: rows are the models
+    // removed, columns the HP of the first living model (state_index below).
+    int removed_bins() const { return models + 1; }
+    int front_hp_bins() const { return hp + 1; }
+    std::size_t state_count() const { return static_cast<std::size_t>(removed_bins()) * front_hp_bins(); }
+};
+
+struct PairConfig {
+    int first = 0;   // index of a unit
+    int second = 0;  // index of the unit it is engaged with
+    // exchange.a is `first` striking `second` (its dice assigned to it), exchange.b the reverse.
+    ExchangeConfig exchange;
+};
+
+struct MeleeConfig {
+    std::vector<UnitConfig> units;
+    std::vector<PairConfig> pairs;
+    Allocation allocation = Allocation::spill;
 };
 
 }  // namespace mh::force_melee
