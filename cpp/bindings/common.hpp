@@ -1,8 +1,10 @@
-// The two things every binding of long C++ work does, written once: run the work with the GIL
-// released (other Python threads, and executors driving several calls, keep running) and
-// interruptible by Ctrl-C, then copy its result into numpy arrays.
+// What every binding does, written once: run the C++ work with the GIL released (other Python
+// threads, and executors driving several calls, keep running) and interruptible by Ctrl-C, copy its
+// result into numpy arrays, and hand many exact results back in one shape (bind_exact_batch).
 #pragma once
 #include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 #include <algorithm>
 #include <chrono>
@@ -12,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/exact_batch.hpp"
 #include "core/helper_threads.hpp"
 #include "core/interrupt.hpp"
 
@@ -70,6 +73,15 @@ auto without_gil(Work&& work) {
     return std::move(*result);
 }
 
+// Runs `work` on the calling thread with the GIL released, for a call known to take microseconds to
+// a few milliseconds: handing it to a helper thread (without_gil) would cost more than the work.
+// Not interruptible.
+template <class Work>
+auto on_calling_thread(Work&& work) {
+    pybind11::gil_scoped_release release;
+    return work();
+}
+
 // A Python function for an engine entry point returning a std::vector: it releases the GIL for the
 // call and copies the vector into a 1-D numpy array. Arguments keep the entry point's own types.
 template <class T, class... Args>
@@ -81,6 +93,49 @@ auto released_to_numpy(std::vector<T> (*engine)(Args...)) {
 template <class Class, class T>
 auto numpy_member(std::vector<T> Class::*member) {
     return [member](const Class& self) { return to_numpy(self.*member); };
+}
+
+// ---- exact batches: one convention for every game ---------------------------------------------
+//
+// `name(configs)` resolves many configurations in one call, with the GIL released and Ctrl-C
+// honoured between two of them; a configuration object given more than once (the Python side
+// hands out one cached object per distinct configuration) is resolved once (core/exact_batch.hpp).
+// It returns the module's ExactBatch: len(batch) == len(configs), and batch[i] is item i's arrays,
+// the very tuple the game's single exact call returns for configs[i]. An item's arrays are made
+// when it is read, and afresh at every read: a result owns its arrays, and a sweep or a batch
+// whose items are never read does not pay for them.
+//
+// `solve(config)` is the game's C++ function giving one item's result; `arrays(result)` copies a
+// result into the item's tuple of numpy arrays (typed, so that the stubs carry the types). The
+// class is returned so that a game can add an accessor reading part of an item.
+
+// Item `index` of a batch (negative counts from the end), or IndexError.
+template <class Result>
+const Result& batch_item(const ExactBatch<Result>& batch, pybind11::ssize_t index) {
+    const auto size = static_cast<pybind11::ssize_t>(batch.size());
+    if (index < 0) index += size;
+    if (index < 0 || index >= size) throw pybind11::index_error("batch index out of range");
+    return batch[static_cast<std::size_t>(index)];
+}
+
+template <class Config, class Solve, class Arrays>
+auto bind_exact_batch(pybind11::module_ m, const char* name, const char* configs_name, Solve solve, Arrays arrays,
+                      const char* doc) {
+    using Result = std::decay_t<decltype(solve(std::declval<const Config&>()))>;
+    using Batch = ExactBatch<Result>;
+    pybind11::class_<Batch> cls(m, "ExactBatch", "Exact results of many configurations: batch[i] is item i's arrays");
+    cls.def("__len__", &Batch::size)
+        .def(
+            "__getitem__",
+            [arrays](const Batch& batch, pybind11::ssize_t index) { return arrays(batch_item(batch, index)); },
+            pybind11::arg("index"));
+    m.def(
+        name,
+        [solve](const std::vector<const Config*>& configs) {
+            return without_gil([&] { return solve_distinct(configs, solve); });
+        },
+        pybind11::arg(configs_name), doc);
+    return cls;
 }
 
 }  // namespace mh::bindings

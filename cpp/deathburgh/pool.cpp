@@ -59,4 +59,9 @@ std::vector<double> pool_pmf(const PoolSpec& pool) {
     return pmf;
 }
 
+std::vector<double> checked_pool_pmf(const PoolSpec& pool) {
+    check_pool(pool);
+    return pool_pmf(pool);
+}
+
 }  // namespace mh::deathburgh

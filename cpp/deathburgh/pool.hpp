@@ -25,6 +25,9 @@ inline int die_successes(int face, int target) { return (face >= target) + (face
 // P(successes = s) for s = 0..max_successes(pool).
 std::vector<double> pool_pmf(const PoolSpec& pool);
 
+// pool_pmf for an entry point: the pool is checked first (check_pool).
+std::vector<double> checked_pool_pmf(const PoolSpec& pool);
+
 // One roll of the pool with real dice: failed dice are rerolled once as the pool says, never a success.
 // The dice are rolled first and the failures counted, then that many (or one) dice are rolled again:
 // the same law as rerolling each failed die in turn, without a hard-to-predict branch per die.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <utility>
 
 #include "force_melee/hit_roll.hpp"
 #include "force_melee/layout.hpp"
@@ -48,6 +49,17 @@ std::vector<double> exchange_exact(const ExchangeConfig& config) {
         }
     }
     return probs;
+}
+
+ExchangeTables exchange_tables(const ExchangeConfig& config) {
+    ExchangeTables t;
+    t.layout = exchange_layout(config);
+    std::vector<double> flat = exchange_exact(config);
+    const auto split = flat.begin() + static_cast<std::ptrdiff_t>(t.layout.hits_offset());
+    t.hits.assign(split, split + static_cast<std::ptrdiff_t>(t.layout.hits_cells()));
+    flat.resize(t.layout.damage_cells());
+    t.damage = std::move(flat);
+    return t;
 }
 
 namespace {

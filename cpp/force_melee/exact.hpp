@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "force_melee/config.hpp"
+#include "force_melee/layout.hpp"
 #include "force_melee/resolve.hpp"
 
 namespace mh::force_melee {
@@ -18,6 +19,14 @@ std::vector<RollCell> roll_law(const SideConfig& side);
 
 // Exact probabilities, laid out as exchange_layout() says.
 std::vector<double> exchange_exact(const ExchangeConfig& config);
+
+// One exchange's exact law as fm.melee's result holds it: the damage table and the hits table.
+struct ExchangeTables {
+    ExchangeLayout layout;
+    std::vector<double> damage;  // damage to A x damage to B (layout.damage_a_bins x damage_b_bins), C order
+    std::vector<double> hits;    // hits A x hits B (layout.hits_a_bins x hits_b_bins), C order
+};
+ExchangeTables exchange_tables(const ExchangeConfig& config);
 
 // Cells of the product of the exchanges' joint damage laws (what the exact engine enumerates).
 double exact_cells(const MeleeConfig& config);

@@ -10,6 +10,18 @@ constexpr int kMaxFightWounds = 40;
 // Optimal: reads the dice and plays the best move for its objective (docs/rules/killteam.md §7, optimal.hpp).
 enum class Strategy : uint8_t { Strike = 0, Parry = 1, MaxDamage = 2, MinDamage = 3, Optimal = 4 };
 
+// A strategy's name, as kt's profiles spell it.
+inline const char* strategy_name(Strategy s) {
+    switch (s) {
+        case Strategy::Strike: return "strike";
+        case Strategy::Parry: return "parry";
+        case Strategy::MaxDamage: return "max_damage";
+        case Strategy::MinDamage: return "min_damage";
+        case Strategy::Optimal: return "optimal";
+    }
+    return "unknown";
+}
+
 // What an optimal fighter plays for (docs/rules/killteam.md §7): a tuple compared lexicographically.
 enum class Objective : uint8_t { Trade = 0, Net = 1, Kill = 2, Survive = 3 };
 
@@ -59,6 +71,9 @@ struct FightSpec {
     bool has_optimal() const {
         return fighter[0].strategy == Strategy::Optimal || fighter[1].strategy == Strategy::Optimal;
     }
+    // The joint wounds table both engines fill: (A's wounds + 1) x (B's wounds + 1), C order.
+    int wounds_rows() const { return fighter[0].wounds + 1; }
+    int wounds_columns() const { return fighter[1].wounds + 1; }
 };
 
 }  // namespace mh::kt

@@ -389,14 +389,20 @@ SolverStats FightMonteCarlo::prepare(SolverBudget budget) {
     std::lock_guard<std::mutex> lock(solver_mutex_);
     if (!solver_) {
         auto solver = std::make_unique<OptimalSolver>(spec_, tables_[0], tables_[1], rounds_, budget);
-        solver->solve_all();  // throws SolverLimitExceeded / Interrupted: nothing is kept
+        try {
+            solver->solve_all();  // Interrupted goes on up: nothing is kept either way
+        } catch (const SolverLimitExceeded& e) {
+            SolverStats refused;
+            refused.refused = e.memory ? 2 : 1;
+            return refused;
+        }
         solver_ = std::move(solver);
     }
     return SolverStats{solver_->states(), solver_->memory_bytes()};
 }
 
 std::size_t FightMonteCarlo::bins() const {
-    return static_cast<std::size_t>(spec_.fighter[0].wounds + 1) * (spec_.fighter[1].wounds + 1);
+    return static_cast<std::size_t>(spec_.wounds_rows()) * spec_.wounds_columns();
 }
 
 std::unique_ptr<FightMonteCarlo::Workspace> FightMonteCarlo::acquire() {

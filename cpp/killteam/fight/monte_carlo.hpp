@@ -20,10 +20,11 @@
 
 namespace mh::kt {
 
-// The size of a solved game: valued states and bytes of the solver's tables.
+// The size of a solved game: valued states and bytes of the solver's tables; or the game refused.
 struct SolverStats {
     uint64_t states = 0;
     std::size_t bytes = 0;
+    int refused = 0;  // 1 / 2: the budget's states / bytes bound was passed (and nothing is kept)
 };
 
 class FightMonteCarlo {
@@ -37,8 +38,8 @@ public:
 
     std::size_t bins() const;
 
-    // With an optimal fighter: solves the game (once; throws SolverLimitExceeded past `budget`,
-    // and then keeps nothing) and says how big it is. Every thread reads the one solved game.
+    // With an optimal fighter: solves the game (once; past `budget` it keeps nothing and says
+    // refused) and says how big it is. Every thread reads the one solved game.
     SolverStats prepare(SolverBudget budget);
 
 private:

@@ -149,6 +149,7 @@ struct MoveAdvice {
 struct Advice {
     int mover = -1;  // -1: the round is over before anyone moves
     std::vector<MoveAdvice> moves;
+    // what each heuristic strategy plays, by Strategy value (Strike, Parry, MaxDamage, MinDamage)
     Action heuristic[4] = {Action::CritStrike, Action::CritStrike, Action::CritStrike, Action::CritStrike};
     bool has_heuristic = false;
 };

@@ -16,6 +16,17 @@ enum class Action : uint8_t { CritStrike = 0, NormStrike = 1, CritParry = 2, Nor
 
 inline bool is_strike(Action a) { return a == Action::CritStrike || a == Action::NormStrike; }
 
+// An action's name in kt.advise's rows.
+inline const char* action_name(Action a) {
+    switch (a) {
+        case Action::CritStrike: return "crit_strike";
+        case Action::NormStrike: return "norm_strike";
+        case Action::CritParry: return "crit_parry";
+        case Action::NormParry: return "norm_parry";
+    }
+    return "unknown";
+}
+
 // One fighter during a round.
 struct Side {
     int8_t crits = 0;

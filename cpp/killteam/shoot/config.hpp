@@ -46,4 +46,27 @@ struct ShootConfig {
     int rounds = 1;                       // independent attacks; the relic cap spans them
 };
 
+// A shot's configuration from two partial ones: the attack dice, damage, weapon rules and rule
+// variants of `weapon`; the save and the abilities of `target`; and the situation (cover, rounds).
+inline ShootConfig shoot_config_join(const ShootConfig& weapon, const ShootConfig& target, int cover, int cover_crits,
+                                     int rounds) {
+    ShootConfig c = weapon;
+    c.save = target.save;
+    c.hardy = target.hardy;
+    c.save_reroll = target.save_reroll;
+    c.defender_punishing = target.defender_punishing;
+    c.indomitus = target.indomitus;
+    c.save_fails_to_norms = target.save_fails_to_norms;
+    c.save_norms_to_crits = target.save_norms_to_crits;
+    c.just_a_scratch = target.just_a_scratch;
+    c.just_a_scratch_normals = target.just_a_scratch_normals;
+    c.durable = target.durable;
+    c.feel_no_pain = target.feel_no_pain;
+    c.saintly_relics = target.saintly_relics;
+    c.cover = cover;
+    c.cover_crits = cover_crits;
+    c.rounds = rounds;
+    return c;
+}
+
 }  // namespace mh::kt

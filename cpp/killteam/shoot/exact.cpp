@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <unordered_map>
 
@@ -298,5 +299,22 @@ ShootExact shoot_exact(const ShootConfig& cfg) {
         for (std::size_t i = 0; i < dist.size(); ++i) out.damage[i] += dist[i];
     return out;
 }
+
+ShotTables shot_tables(const ShootExact& exact, int dice) {
+    ShotTables t;
+    std::size_t used = exact.damage.size();
+    while (used > 1 && exact.damage[used - 1] == 0.0) --used;
+    t.damage.assign(exact.damage.begin(), exact.damage.begin() + static_cast<std::ptrdiff_t>(used));
+    t.side = std::min(dice + 1, kTableSide);
+    t.attack.resize(static_cast<std::size_t>(t.side) * t.side);
+    for (int c = 0; c < t.side; ++c)
+        for (int n = 0; n < t.side; ++n)
+            t.attack[static_cast<std::size_t>(c * t.side + n)] =
+                exact.attack[static_cast<std::size_t>(c * kTableSide + n)];
+    t.saves = exact.saves;
+    return t;
+}
+
+ShotTables exact_shot_tables(const ShootConfig& cfg) { return shot_tables(shoot_exact(cfg), cfg.attack.dice); }
 
 }  // namespace mh::kt

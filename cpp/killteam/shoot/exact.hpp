@@ -17,4 +17,17 @@ struct ShootExact {
 };
 ShootExact shoot_exact(const ShootConfig& cfg);
 
+// The exact shot as kt.shoot's result holds it: the damage pmf without its trailing zeros (it
+// always has some mass), the attack table cut to the weapon's dice, and the saves table.
+struct ShotTables {
+    std::vector<double> damage;
+    int side = 1;                // the attack table is side x side: crits and norms 0..dice
+    std::vector<double> attack;  // P(crits, norms), [crits * side + norms]
+    std::array<double, kSaveSide * kSaveSide> saves{};
+};
+ShotTables shot_tables(const ShootExact& exact, int dice);
+
+// shoot_exact shaped by shot_tables: what kt.shoot and kt.shoot_batch read.
+ShotTables exact_shot_tables(const ShootConfig& cfg);
+
 }  // namespace mh::kt

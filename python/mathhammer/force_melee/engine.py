@@ -239,22 +239,9 @@ def melee_batch(
 
 
 def _exact_tables(configs: list[_fm.ExchangeConfig]) -> Callable[[int], tuple[np.ndarray, np.ndarray]]:
-    """Resolve exact exchanges in one C++ call; returns the k-th config's damage and hits tables as
-    views of the call's one read-only buffer."""
-    values, shapes, slot = _fm.exchange_exact_batch(configs)
-    values.setflags(write=False)
-    sizes = shapes[:, 0] * shapes[:, 1] + shapes[:, 2] * shapes[:, 3]
-    starts = np.cumsum(sizes) - sizes
-
-    def tables(k: int) -> tuple[np.ndarray, np.ndarray]:
-        row = int(slot[k])
-        damage_a, damage_b, hits_a, hits_b = shapes[row].tolist()
-        start = int(starts[row])
-        cut = start + damage_a * damage_b
-        return (values[start:cut].reshape(damage_a, damage_b),
-                values[cut:cut + hits_a * hits_b].reshape(hits_a, hits_b))
-
-    return tables
+    """Resolve exact exchanges in one C++ call; returns the k-th config's damage and hits tables,
+    made when asked for."""
+    return _fm.exchange_exact_batch(configs).__getitem__
 
 
 def _checked_sides(name: str, values: Sequence[Any], single: bool) -> list[Side]:
