@@ -94,6 +94,9 @@ void register_deathburgh(py::module_ m) {
         .def_readwrite("combats", &RoundSpec::combats);
 
     m.attr("MAX_DICE") = kMaxDice;
+    m.attr("MAX_MINIATURES") = kMaxMiniatures;
+    m.attr("MAX_COMBATS") = kMaxCombats;
+    m.attr("MAX_WOUNDS") = kMaxWounds;
     m.attr("MODE_FROM_STATE") = kModeFromState;
     m.attr("MAX_EXACT_ROUND_STATES") = kMaxExactStates;
 

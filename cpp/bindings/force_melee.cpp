@@ -38,6 +38,11 @@ ExchangeArrays exchange_arrays(const force_melee::ExchangeTables& t) {
 
 void register_force_melee(py::module_ m) {
     using namespace mh::force_melee;
+    m.attr("MAX_DICE") = kMaxDice;
+    m.attr("MAX_MODELS") = kMaxModels;
+    m.attr("MAX_HP") = kMaxHp;
+    m.attr("MAX_UNITS") = kMaxUnits;
+    m.attr("MAX_PAIRS") = kMaxPairs;
 
     py::enum_<Reroll>(m, "Reroll", "Hit-roll rerolls").value("none", Reroll::none).value("fails", Reroll::fails).value("ones", Reroll::ones);
     py::enum_<WinnerDamage>(m, "WinnerDamage", "Damage of the side with more hits (FM-1)")

@@ -28,6 +28,7 @@ ShotArrays shot_arrays(const kt::ShotTables& t) {
 void register_killteam_shoot(py::module_ m) {
     using namespace mh::kt;
     m.attr("MAX_ROUNDS") = kMaxRounds;
+    m.attr("DEFENCE_DICE") = kDefenceDice;  // the saves tables are (DEFENCE_DICE + 1) x (DEFENCE_DICE + 1)
 
     py::enum_<BlockRule>(m, "BlockRule").value("optimal", BlockRule::Optimal).value("greedy", BlockRule::Greedy);
     py::enum_<ScratchTiming>(m, "ScratchTiming")

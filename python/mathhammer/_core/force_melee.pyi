@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Allocation', 'AllocationOutcome', 'AllocationTable', 'ExactBatch', 'ExchangeConfig', 'ExchangeLayout', 'ExchangeOutcome', 'ExchangeRules', 'MeleeConfig', 'MeleeLayout', 'PairConfig', 'Reroll', 'SideConfig', 'SustainedMode', 'UnitConfig', 'WinnerDamage', 'allocate', 'allocation_table', 'exact_cells', 'exchange_exact', 'exchange_exact_batch', 'exchange_exact_shaped', 'exchange_layout', 'exchange_sample', 'melee_exact', 'melee_layout', 'melee_sample', 'resolve']
+__all__: list[str] = ['Allocation', 'AllocationOutcome', 'AllocationTable', 'ExactBatch', 'ExchangeConfig', 'ExchangeLayout', 'ExchangeOutcome', 'ExchangeRules', 'MAX_DICE', 'MAX_HP', 'MAX_MODELS', 'MAX_PAIRS', 'MAX_UNITS', 'MeleeConfig', 'MeleeLayout', 'PairConfig', 'Reroll', 'SideConfig', 'SustainedMode', 'UnitConfig', 'WinnerDamage', 'allocate', 'allocation_table', 'exact_cells', 'exchange_exact', 'exchange_exact_batch', 'exchange_exact_shaped', 'exchange_layout', 'exchange_sample', 'melee_exact', 'melee_layout', 'melee_sample', 'resolve']
 class Reroll:
     """
     Hit-roll rerolls
@@ -454,3 +454,8 @@ def resolve(a: SideConfig, hits_a: typing.SupportsInt | typing.SupportsIndex, cr
     """
     The engine's resolution function on rolled hits and crits
     """
+MAX_DICE: int = 40
+MAX_HP: int = 30
+MAX_MODELS: int = 30
+MAX_PAIRS: int = 16
+MAX_UNITS: int = 8

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AttackProfile', 'BlockRule', 'DuelistRule', 'DurableRule', 'ExactBatch', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'FnpRule', 'LethalTest', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Ones', 'Reroll', 'ScratchTiming', 'ShockRule', 'ShootConfig', 'Strategy', 'Upgrades', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'fight_exact_shaped', 'resolve_fight', 'shoot_blocks', 'shoot_config_join', 'shoot_counts', 'shoot_exact', 'shoot_exact_batch', 'shoot_exact_shaped']
+__all__: list[str] = ['AttackProfile', 'BlockRule', 'DEFENCE_DICE', 'DuelistRule', 'DurableRule', 'ExactBatch', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'FnpRule', 'LethalTest', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Ones', 'Reroll', 'ScratchTiming', 'ShockRule', 'ShootConfig', 'Strategy', 'Upgrades', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'fight_exact_shaped', 'resolve_fight', 'shoot_blocks', 'shoot_config_join', 'shoot_counts', 'shoot_exact', 'shoot_exact_batch', 'shoot_exact_shaped']
 class Reroll:
     """
     Members:
@@ -865,6 +865,7 @@ def shoot_exact_batch(configs: collections.abc.Sequence[ShootConfig]) -> ExactBa
     """
 def shoot_exact_shaped(config: ShootConfig) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
     ...
+DEFENCE_DICE: int = 3
 MAX_DICE: int = 12
 MAX_FIGHT_WOUNDS: int = 40
 MAX_ROUNDS: int = 9
