@@ -307,7 +307,7 @@ def _exact_result(tables: tuple[np.ndarray, np.ndarray], exchange: PlannedExchan
 
 
 def _joint(pmf: np.ndarray, names: tuple[str, str], n: int | None) -> JointDistribution:
-    # exact tables are the engine's own (fresh, or views of a batch's read-only buffer): adopted, not copied
+    # exact tables are the engine's own fresh arrays (a batch makes an item's when it is read): adopted, not copied
     return JointDistribution._adopt(pmf, names) if n is None else JointDistribution(pmf, names=names, samples=n)
 
 
