@@ -1,3 +1,5 @@
+// Kill Team attack dice bindings: the profile, the exact table and the Monte Carlo histogram.
+// Glue only: every rule lives in cpp/killteam/dice/.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 

@@ -1,3 +1,5 @@
+// Kill Team fight bindings: fighter and fight specs, the exact engine, the Monte Carlo engine,
+// advice and the logged round. Glue only: every rule and loop lives in cpp/killteam/fight/.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 #include <pybind11/typing.h>

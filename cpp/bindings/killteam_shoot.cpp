@@ -1,3 +1,5 @@
+// Kill Team shooting bindings: the shot config, the blocks, both engines and the exact batch.
+// Glue only: every rule and loop lives in cpp/killteam/shoot/.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 #include <pybind11/typing.h>
