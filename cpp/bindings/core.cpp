@@ -2,7 +2,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
-#include "bindings/numpy.hpp"
+#include "bindings/common.hpp"
 #include "bindings/register.hpp"
 #include "core/d6_histogram.hpp"
 #include "core/interrupt.hpp"
@@ -27,7 +27,6 @@ void register_core(py::module_ m) {
           "Workers a run of `chunks` chunks uses when `threads` are asked for");
     m.def("request_interrupt", &request_interrupt,
           "Ask every running C++ computation to stop (each raises KeyboardInterrupt)");
-    m.def("chunk_count", &chunk_count, py::arg("total"), "Chunks of CHUNK_SAMPLES in a run of `total` samples");
     m.def("d6_histogram", released_to_numpy(&d6_histogram), py::arg("seed"), py::arg("total"), py::arg("chunk_begin"),
           py::arg("chunk_end"), py::arg("threads"), "Counts of d6 faces 1..6 (index 0..5) from the chunked streams");
 }

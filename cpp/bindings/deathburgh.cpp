@@ -3,15 +3,14 @@
 #include <pybind11/stl.h>
 #include <pybind11/typing.h>
 
-#include <cstddef>
-#include <cstdint>
-#include <unordered_map>
 #include <vector>
 
-#include "bindings/numpy.hpp"
+#include "bindings/common.hpp"
 #include "bindings/register.hpp"
-#include "core/interrupt.hpp"
-#include "deathburgh/combat.hpp"
+#include "deathburgh/config.hpp"
+#include "deathburgh/exact.hpp"
+#include "deathburgh/layout.hpp"
+#include "deathburgh/monte_carlo.hpp"
 #include "deathburgh/pool.hpp"
 #include "deathburgh/round.hpp"
 
@@ -95,90 +94,31 @@ void register_deathburgh(py::module_ m) {
         .def_readwrite("combats", &RoundSpec::combats);
 
     m.attr("MAX_DICE") = kMaxDice;
+    m.attr("MAX_MINIATURES") = kMaxMiniatures;
+    m.attr("MAX_COMBATS") = kMaxCombats;
+    m.attr("MAX_WOUNDS") = kMaxWounds;
     m.attr("MODE_FROM_STATE") = kModeFromState;
     m.attr("MAX_EXACT_ROUND_STATES") = kMaxExactStates;
 
-    m.def("pool_pmf", [](const PoolSpec& pool) {
-        check_pool(pool);
-        const std::vector<double> pmf = pool_pmf(pool);
-        return to_numpy(pmf);
-    });
+    m.def("pool_pmf", [](const PoolSpec& pool) { return to_numpy(checked_pool_pmf(pool)); });
     // Exact: (P[sA, sD], P[to defender, to attacker], P(sA), P(sD)). One combat takes a few
-    // microseconds (20 dice a side at most), so it runs on the calling thread with the GIL released:
-    // handing it to a helper thread would cost more than the combat.
+    // microseconds (20 dice a side at most), so it runs on the calling thread.
     m.def(
         "combat_exact",
-        [](const CombatSpec& spec) {
-            ExactCombat exact;
-            {
-                py::gil_scoped_release release;
-                exact = combat_exact(spec);
-            }
-            return exact_arrays(exact);
-        },
+        [](const CombatSpec& spec) { return exact_arrays(on_calling_thread([&] { return combat_exact(spec); })); },
         py::arg("spec"));
-    // Many exact combats in one call, the GIL released and Ctrl-C honoured between combats. A spec
-    // object given more than once (the Python side hands out one cached object per distinct combat)
-    // is resolved once. Returns (values, shapes, slot): the arrays of each distinct combat one after
-    // the other in `values` (successes grid, wounds grid, P(sA), P(sD), each in C order), their sizes
-    // (successes rows, successes columns, wounds rows, wounds columns) in a row of `shapes`, and for
-    // each spec the row of its combat. Three arrays, however many items: converting thousands of
-    // small arrays would cost more than the combats.
-    m.def(
-        "combat_exact_batch",
-        [](const std::vector<const CombatSpec*>& specs) {
-            std::vector<int64_t> slot(specs.size());
-            std::vector<int64_t> shapes;
-            const std::vector<double> values = without_gil([&] {
-                std::vector<double> out;
-                std::unordered_map<const CombatSpec*, int64_t> seen;
-                for (std::size_t i = 0; i < specs.size(); ++i) {
-                    const auto [it, fresh] = seen.emplace(specs[i], static_cast<int64_t>(seen.size()));
-                    if (fresh) {
-                        check_interrupt();
-                        const ExactCombat r = combat_exact(*specs[i]);
-                        const CombatShape& s = r.shape;
-                        shapes.insert(shapes.end(), {s.successes_attacker, s.successes_defender, s.wounds_defender,
-                                                     s.wounds_attacker});
-                        for (const std::vector<double>* part :
-                             {&r.successes, &r.wounds, &r.successes_attacker, &r.successes_defender})
-                            out.insert(out.end(), part->begin(), part->end());
-                    }
-                    slot[i] = it->second;
-                }
-                return out;
-            });
-            const auto rows = static_cast<py::ssize_t>(shapes.size() / 4);
-            return py::typing::Tuple<py::array_t<double>, py::array_t<int64_t>, py::array_t<int64_t>>(
-                py::make_tuple(to_numpy(values), to_numpy(shapes, {rows, py::ssize_t{4}}), to_numpy(slot)));
-        },
-        py::arg("specs"));
+    // Many exact combats (common.hpp's exact-batch convention): batch[i] is combat_exact(specs[i]).
+    bind_exact_batch<CombatSpec>(m, "combat_exact_batch", "specs", &combat_exact, &exact_arrays,
+                                 "Exact combats, each distinct spec object once: batch[i] is combat_exact(specs[i])");
     m.def("combat_shape", [](const CombatSpec& spec) {
         const CombatShape s = combat_shape(spec);
         return py::make_tuple(s.successes_attacker, s.successes_defender, s.wounds_defender, s.wounds_attacker);
     });
-    m.def(
-        "combat_monte_carlo",
-        [](const CombatSpec& spec, uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end,
-           int threads) {
-            return to_numpy(without_gil([&] { return combat_monte_carlo(spec, seed, total, chunk_begin, chunk_end, threads); }));
-        },
-        py::arg("spec"), py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"),
-        py::arg("threads"));
-    m.def(
-        "round_exact",
-        [](const RoundSpec& spec) {
-            return to_numpy(without_gil([&] { return round_exact(spec); }));
-        },
-        py::arg("spec"));
-    m.def(
-        "round_monte_carlo",
-        [](const RoundSpec& spec, uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end,
-           int threads) {
-            return to_numpy(without_gil([&] { return round_monte_carlo(spec, seed, total, chunk_begin, chunk_end, threads); }));
-        },
-        py::arg("spec"), py::arg("seed"), py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"),
-        py::arg("threads"));
+    m.def("combat_monte_carlo", released_to_numpy(&combat_monte_carlo), py::arg("spec"), py::arg("seed"),
+          py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"), py::arg("threads"));
+    m.def("round_exact", released_to_numpy(&round_exact), py::arg("spec"));
+    m.def("round_monte_carlo", released_to_numpy(&round_monte_carlo), py::arg("spec"), py::arg("seed"),
+          py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"), py::arg("threads"));
 }
 
 }  // namespace mh::bindings

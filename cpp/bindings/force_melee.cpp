@@ -4,19 +4,16 @@
 #include <pybind11/stl.h>
 #include <pybind11/typing.h>
 
-#include <algorithm>
 #include <cstddef>
-#include <cstdint>
-#include <unordered_map>
-#include <utility>
 #include <vector>
 
-#include "bindings/numpy.hpp"
+#include "bindings/common.hpp"
 #include "bindings/register.hpp"
-#include "core/interrupt.hpp"
 #include "force_melee/allocation.hpp"
-#include "force_melee/exchange.hpp"
-#include "force_melee/many.hpp"
+#include "force_melee/config.hpp"
+#include "force_melee/exact.hpp"
+#include "force_melee/layout.hpp"
+#include "force_melee/monte_carlo.hpp"
 #include "force_melee/resolve.hpp"
 
 namespace py = pybind11;
@@ -31,20 +28,21 @@ using ExchangeArrays = py::typing::Tuple<py::array_t<double>, py::array_t<double
 // thread: a helper thread's wake-up costs more than a small exchange.
 constexpr std::size_t kInlineCells = std::size_t{1} << 18;
 
-// An exchange histogram as the result holds it: the damage table and the hits table, each 2-D.
-ExchangeArrays shaped_exchange(const std::vector<double>& flat, const force_melee::ExchangeLayout& layout) {
-    py::array_t<double> damage({layout.damage_a_bins, layout.damage_b_bins});
-    py::array_t<double> hits({layout.hits_a_bins, layout.hits_b_bins});
-    const auto split = flat.begin() + static_cast<std::ptrdiff_t>(layout.hits_offset());
-    std::copy(flat.begin(), split, damage.mutable_data());
-    std::copy(split, split + static_cast<std::ptrdiff_t>(layout.hits_cells()), hits.mutable_data());
-    return ExchangeArrays(py::make_tuple(std::move(damage), std::move(hits)));
+// (damage to A x damage to B, hits A x hits B): see force_melee::ExchangeTables.
+ExchangeArrays exchange_arrays(const force_melee::ExchangeTables& t) {
+    return ExchangeArrays(py::make_tuple(to_numpy(t.damage, {t.layout.damage_a_bins, t.layout.damage_b_bins}),
+                                         to_numpy(t.hits, {t.layout.hits_a_bins, t.layout.hits_b_bins})));
 }
 
 }  // namespace
 
 void register_force_melee(py::module_ m) {
     using namespace mh::force_melee;
+    m.attr("MAX_DICE") = kMaxDice;
+    m.attr("MAX_MODELS") = kMaxModels;
+    m.attr("MAX_HP") = kMaxHp;
+    m.attr("MAX_UNITS") = kMaxUnits;
+    m.attr("MAX_PAIRS") = kMaxPairs;
 
     py::enum_<Reroll>(m, "Reroll", "Hit-roll rerolls").value("none", Reroll::none).value("fails", Reroll::fails).value("ones", Reroll::ones);
     py::enum_<WinnerDamage>(m, "WinnerDamage", "Damage of the side with more hits (FM-1)")
@@ -174,50 +172,17 @@ void register_force_melee(py::module_ m) {
     m.def(
         "exchange_exact_shaped",
         [](const ExchangeConfig& config) {
-            const ExchangeLayout layout = exchange_layout(config);
-            std::vector<double> flat;
-            if (layout.total() <= kInlineCells) {
-                py::gil_scoped_release release;
-                flat = exchange_exact(config);
-            } else {
-                flat = without_gil([&] { return exchange_exact(config); });
-            }
-            return shaped_exchange(flat, layout);
+            const auto run = [&] { return exchange_tables(config); };
+            return exchange_arrays(exchange_layout(config).total() <= kInlineCells ? on_calling_thread(run)
+                                                                                   : without_gil(run));
         },
         py::arg("config"),
         "Exact (damage to A x damage to B, hits A x hits B) tables of one exchange; a small exchange runs on "
         "the calling thread");
-    m.def(
-        "exchange_exact_batch",
-        [](const std::vector<const ExchangeConfig*>& configs) {
-            std::vector<int64_t> slot(configs.size());
-            std::vector<int64_t> shapes;
-            const std::vector<double> values = without_gil([&] {
-                std::vector<double> out;
-                std::unordered_map<const ExchangeConfig*, int64_t> seen;
-                for (std::size_t i = 0; i < configs.size(); ++i) {
-                    const auto [it, fresh] = seen.emplace(configs[i], static_cast<int64_t>(seen.size()));
-                    if (fresh) {
-                        check_interrupt();
-                        const ExchangeLayout layout = exchange_layout(*configs[i]);
-                        shapes.insert(shapes.end(),
-                                      {layout.damage_a_bins, layout.damage_b_bins, layout.hits_a_bins, layout.hits_b_bins});
-                        const std::vector<double> flat = exchange_exact(*configs[i]);
-                        out.insert(out.end(), flat.begin(), flat.end());
-                    }
-                    slot[i] = it->second;
-                }
-                return out;
-            });
-            const auto rows = static_cast<py::ssize_t>(shapes.size() / 4);
-            return py::typing::Tuple<py::array_t<double>, py::array_t<int64_t>, py::array_t<int64_t>>(
-                py::make_tuple(to_numpy(values), to_numpy(shapes, {rows, py::ssize_t{4}}), to_numpy(slot)));
-        },
-        py::arg("configs"),
-        "Many exact exchanges in one call (the GIL released, Ctrl-C honoured between exchanges), each config "
-        "object given more than once resolved once: (values, shapes, slot), the histograms of the distinct "
-        "exchanges one after the other in values (laid out by exchange_layout), their (damage_a_bins, "
-        "damage_b_bins, hits_a_bins, hits_b_bins) in a row of shapes, and for each config the row of its exchange");
+    // Many exact exchanges (common.hpp's exact-batch convention): batch[i] is exchange_exact_shaped(configs[i]).
+    bind_exact_batch<ExchangeConfig>(m, "exchange_exact_batch", "configs", &exchange_tables, &exchange_arrays,
+                                     "Exact exchanges, each distinct config object once: batch[i] is "
+                                     "exchange_exact_shaped(configs[i])");
     m.def("exchange_sample", released_to_numpy(&exchange_sample), py::arg("config"), py::arg("seed"),
           py::arg("total"), py::arg("chunk_begin"), py::arg("chunk_end"), py::arg("threads"),
           "Monte Carlo counts of chunks [chunk_begin, chunk_end) of a run of `total` exchanges");

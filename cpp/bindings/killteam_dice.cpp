@@ -1,9 +1,13 @@
+// Kill Team attack dice bindings: the profile, the exact table and the Monte Carlo histogram.
+// Glue only: every rule lives in cpp/killteam/dice/.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
-#include "bindings/killteam.hpp"
-#include "bindings/numpy.hpp"
-#include "killteam/attack_dice.hpp"
+#include "bindings/common.hpp"
+#include "bindings/register.hpp"
+#include "killteam/dice/config.hpp"
+#include "killteam/dice/exact.hpp"
+#include "killteam/dice/monte_carlo.hpp"
 
 namespace py = pybind11;
 
@@ -52,14 +56,6 @@ void register_killteam_dice(py::module_ m) {
         .def_readwrite("obscured", &AttackProfile::obscured)
         .def_readwrite("upgrades", &AttackProfile::upgrades)
         .def_readwrite("ones", &AttackProfile::ones);
-
-    m.def("finish_roll",
-          [](const AttackProfile& p, int c, int n, int f, int ones) {
-              // ones < 0: every fail shows a 1
-              const Retained r = finish_roll(p, c, n, f, ones < 0 ? f : ones);
-              return py::make_tuple(r.crits, r.norms);
-          },
-          py::arg("profile"), py::arg("crits"), py::arg("norms"), py::arg("fails"), py::arg("ones") = -1);
 
     m.def("attack_distribution",
           [](const AttackProfile& p) {

@@ -1,3 +1,5 @@
+// Kill Team fight bindings: fighter and fight specs, the exact engine, the Monte Carlo engine,
+// advice and the logged round. Glue only: every rule and loop lives in cpp/killteam/fight/.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 #include <pybind11/typing.h>
@@ -6,12 +8,12 @@
 #include <string>
 #include <stdexcept>
 
-#include "bindings/killteam.hpp"
-#include "bindings/numpy.hpp"
-#include "killteam/fight_exact.hpp"
-#include "killteam/fight_log.hpp"
-#include "killteam/fight_monte_carlo.hpp"
-#include "killteam/fight_optimal.hpp"
+#include "bindings/common.hpp"
+#include "bindings/register.hpp"
+#include "killteam/fight/exact.hpp"
+#include "killteam/fight/log.hpp"
+#include "killteam/fight/monte_carlo.hpp"
+#include "killteam/fight/optimal.hpp"
 
 namespace py = pybind11;
 
@@ -125,8 +127,8 @@ void register_killteam_fight(py::module_ m) {
             stats["solver_bytes"] = work.solver_bytes;
             stats["solver_refused"] = work.solver_refused;
             if (joint.empty()) return FightExactResult(py::make_tuple(py::none(), stats));
-            return FightExactResult(py::make_tuple(
-                to_numpy(joint, {spec.fighter[0].wounds + 1, spec.fighter[1].wounds + 1}), stats));
+            return FightExactResult(
+                py::make_tuple(to_numpy(joint, {spec.wounds_rows(), spec.wounds_columns()}), stats));
         },
         py::arg("spec"), py::arg("dice_a"), py::arg("dice_b"), py::arg("rounds"), py::arg("work_limit") = 0.0,
         py::arg("cache_entries") = 0, py::arg("max_states") = 0, py::arg("max_bytes") = 0,
@@ -149,15 +151,9 @@ void register_killteam_fight(py::module_ m) {
             ExactWork work;
             const SolverBudget budget{max_states, max_bytes};
             auto run = [&] { return fight_exact(spec, a, b, rounds, &work, work_limit, 0, budget, true); };
-            std::vector<double> joint;
-            if (on_caller) {
-                py::gil_scoped_release release;
-                joint = run();
-            } else {
-                joint = without_gil(run);
-            }
+            const std::vector<double> joint = on_caller ? on_calling_thread(run) : without_gil(run);
             py::object pmf = py::none();
-            if (!joint.empty()) pmf = to_numpy(joint, {spec.fighter[0].wounds + 1, spec.fighter[1].wounds + 1});
+            if (!joint.empty()) pmf = to_numpy(joint, {spec.wounds_rows(), spec.wounds_columns()});
             return FightShapedResult(
                 py::make_tuple(std::move(pmf), work.solver_refused, static_cast<double>(work.solver_states)));
         },
@@ -172,20 +168,12 @@ void register_killteam_fight(py::module_ m) {
             "prepare",
             [](FightMonteCarlo& self, uint64_t max_states, uint64_t max_bytes) {
                 // {"states", "bytes", "refused"}: refused 1 / 2 when the states / bytes bound was passed.
-                py::typing::Dict<std::string, double> out;
                 const SolverBudget budget{max_states, max_bytes};
-                int refused = 0;
-                const SolverStats stats = without_gil([&] {
-                    try {
-                        return self.prepare(budget);
-                    } catch (const SolverLimitExceeded& e) {
-                        refused = e.memory ? 2 : 1;
-                        return SolverStats{};
-                    }
-                });
+                const SolverStats stats = without_gil([&] { return self.prepare(budget); });
+                py::typing::Dict<std::string, double> out;
                 out["states"] = static_cast<double>(stats.states);
                 out["bytes"] = static_cast<double>(stats.bytes);
-                out["refused"] = refused;
+                out["refused"] = stats.refused;
                 return out;
             },
             py::arg("max_states") = 0, py::arg("max_bytes") = 0,
@@ -203,16 +191,15 @@ void register_killteam_fight(py::module_ m) {
         "advise",
         [](const FightSpec& spec, int crits_a, int norms_a, int crits_b, int norms_b) -> AdviseResult {
             const Advice advice = without_gil([&] { return kt::advise(spec, crits_a, norms_a, crits_b, norms_b); });
-            static const char* const kMoves[4] = {"crit_strike", "norm_strike", "crit_parry", "norm_parry"};
-            static const char* const kStrategies[4] = {"strike", "parry", "max_damage", "min_damage"};
             py::typing::List<MoveRow> moves;
             for (const MoveAdvice& mv : advice.moves) {
-                moves.append(py::make_tuple(kMoves[static_cast<int>(mv.action)], mv.outlook.dead[0],
-                                            mv.outlook.dead[1], mv.outlook.lost[0], mv.outlook.lost[1], mv.best));
+                moves.append(py::make_tuple(action_name(mv.action), mv.outlook.dead[0], mv.outlook.dead[1],
+                                            mv.outlook.lost[0], mv.outlook.lost[1], mv.best));
             }
             py::typing::Dict<std::string, std::string> heuristic;
             if (advice.has_heuristic) {
-                for (int s = 0; s < 4; ++s) heuristic[kStrategies[s]] = kMoves[static_cast<int>(advice.heuristic[s])];
+                for (int s = 0; s < 4; ++s)
+                    heuristic[strategy_name(static_cast<Strategy>(s))] = action_name(advice.heuristic[s]);
             }
             py::object mover = advice.mover < 0 ? py::object(py::none()) : py::str(advice.mover == 0 ? "a" : "b");
             return AdviseResult(py::make_tuple(mover, moves, heuristic));

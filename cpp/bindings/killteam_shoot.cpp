@@ -1,17 +1,15 @@
+// Kill Team shooting bindings: the shot config, the blocks, both engines and the exact batch.
+// Glue only: every rule and loop lives in cpp/killteam/shoot/.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 #include <pybind11/typing.h>
 
-#include "bindings/killteam.hpp"
-#include "bindings/numpy.hpp"
-#include "killteam/shoot.hpp"
-
-#include <algorithm>
-#include <cstddef>
-#include <unordered_map>
-#include <vector>
-
-#include "core/interrupt.hpp"
+#include "bindings/common.hpp"
+#include "bindings/register.hpp"
+#include "killteam/shoot/config.hpp"
+#include "killteam/shoot/exact.hpp"
+#include "killteam/shoot/monte_carlo.hpp"
+#include "killteam/shoot/resolve.hpp"
 
 namespace py = pybind11;
 
@@ -21,37 +19,18 @@ namespace {
 
 using ShotArrays = py::typing::Tuple<py::array_t<double>, py::array_t<double>, py::array_t<double>>;
 
-// The exact shot as the result classes hold it: the damage pmf without its trailing zeros (it always
-// has some mass), the attack table cut to the weapon's dice, and the saves table.
-py::array_t<double> trimmed_damage(const kt::ShootExact& r) {
-    std::size_t used = r.damage.size();
-    while (used > 1 && r.damage[used - 1] == 0.0) --used;
-    return py::array_t<double>(static_cast<py::ssize_t>(used), r.damage.data());
+// (damage pmf, attack table side x side, saves table 4 x 4): see kt::ShotTables.
+ShotArrays shot_arrays(const kt::ShotTables& t) {
+    return ShotArrays(py::make_tuple(to_numpy(t.damage), to_numpy(t.attack, {t.side, t.side}),
+                                     to_numpy(t.saves, {kt::kSaveSide, kt::kSaveSide})));
 }
-
-ShotArrays shaped_exact_shot(const kt::ShootExact& r, int dice) {
-    py::array_t<double> damage = trimmed_damage(r);
-    const int side = std::min(dice + 1, kt::kTableSide);
-    py::array_t<double> attack({side, side});
-    double* out = attack.mutable_data();
-    for (int c = 0; c < side; ++c)
-        for (int n = 0; n < side; ++n) out[c * side + n] = r.attack[static_cast<std::size_t>(c * kt::kTableSide + n)];
-    return ShotArrays(py::make_tuple(std::move(damage), std::move(attack),
-                                     to_numpy(r.saves, {kt::kSaveSide, kt::kSaveSide})));
-}
-
-// The exact shots of one batch: results[slot[i]] is item i's, for a weapon of dice[i] dice.
-struct ExactShots {
-    std::vector<kt::ShootExact> results;
-    std::vector<std::size_t> slot;
-    std::vector<int> dice;
-};
 
 }  // namespace
 
 void register_killteam_shoot(py::module_ m) {
     using namespace mh::kt;
     m.attr("MAX_ROUNDS") = kMaxRounds;
+    m.attr("DEFENCE_DICE") = kDefenceDice;  // the saves tables are (DEFENCE_DICE + 1) x (DEFENCE_DICE + 1)
 
     py::enum_<BlockRule>(m, "BlockRule").value("optimal", BlockRule::Optimal).value("greedy", BlockRule::Greedy);
     py::enum_<ScratchTiming>(m, "ScratchTiming")
@@ -90,32 +69,10 @@ void register_killteam_shoot(py::module_ m) {
         .def_readwrite("saintly_relics", &ShootConfig::saintly_relics)
         .def_readwrite("rounds", &ShootConfig::rounds);
 
-    m.def("shoot_max_attack_damage", &max_attack_damage, py::arg("config"));
-
-    // A shot's configuration from two partial ones: the attack dice, damage, weapon rules and rule
-    // variants of `weapon`; the save and the abilities of `target`; and the situation. One call
-    // instead of some thirty attribute writes from Python per distinct shot.
-    m.def("shoot_config_join",
-          [](const ShootConfig& weapon, const ShootConfig& target, int cover, int cover_crits, int rounds) {
-              ShootConfig c = weapon;
-              c.save = target.save;
-              c.hardy = target.hardy;
-              c.save_reroll = target.save_reroll;
-              c.defender_punishing = target.defender_punishing;
-              c.indomitus = target.indomitus;
-              c.save_fails_to_norms = target.save_fails_to_norms;
-              c.save_norms_to_crits = target.save_norms_to_crits;
-              c.just_a_scratch = target.just_a_scratch;
-              c.just_a_scratch_normals = target.just_a_scratch_normals;
-              c.durable = target.durable;
-              c.feel_no_pain = target.feel_no_pain;
-              c.saintly_relics = target.saintly_relics;
-              c.cover = cover;
-              c.cover_crits = cover_crits;
-              c.rounds = rounds;
-              return c;
-          },
-          py::arg("weapon"), py::arg("target"), py::arg("cover"), py::arg("cover_crits"), py::arg("rounds"));
+    // A shot's configuration from two partial ones (kt::shoot_config_join): one call instead of
+    // some thirty attribute writes from Python per distinct shot.
+    m.def("shoot_config_join", &shoot_config_join, py::arg("weapon"), py::arg("target"), py::arg("cover"),
+          py::arg("cover_crits"), py::arg("rounds"));
 
     // The defender's blocks for fixed dice: (blocked crits, blocked norms, unblocked crits,
     // unblocked norms after Just a Scratch, their damage after Durable).
@@ -136,59 +93,24 @@ void register_killteam_shoot(py::module_ m) {
           },
           py::arg("config"));
 
-    // The exact shot shaped for the result: (damage pmf without trailing zeros, attack table cut to
-    // the weapon's dice, saves table). A single exact shot takes at most a few milliseconds, so it
-    // runs on the calling thread (GIL released): a helper thread would cost more than the shot.
-    m.def("shoot_exact_shaped",
-          [](const ShootConfig& cfg) {
-              ShootExact r;
-              {
-                  py::gil_scoped_release release;
-                  r = shoot_exact(cfg);
-              }
-              return shaped_exact_shot(r, cfg.attack.dice);
-          },
-          py::arg("config"));
+    // The exact shot as the result holds it (kt::ShotTables). A single exact shot takes at most a few
+    // milliseconds, so it runs on the calling thread.
+    m.def(
+        "shoot_exact_shaped",
+        [](const ShootConfig& cfg) { return shot_arrays(on_calling_thread([&] { return exact_shot_tables(cfg); })); },
+        py::arg("config"));
 
-    // Many exact shots in one call, the GIL released and Ctrl-C honoured between shots. A
-    // configuration object given more than once (the Python side hands out one cached object per
-    // distinct shot) is resolved once. The arrays of item i (shoot_exact_shaped's tuple) are made when
-    // asked for: a sweep or a batch whose items are never looked at does not pay for them.
-    py::class_<ExactShots>(m, "ExactShots")
-        .def("__len__", [](const ExactShots& s) { return s.slot.size(); })
-        .def("shaped",
-             [](const ExactShots& s, std::size_t i) {
-                 if (i >= s.slot.size()) throw py::index_error("shot index out of range");
-                 return shaped_exact_shot(s.results[s.slot[i]], s.dice[i]);
-             },
-             py::arg("index"))
-        // the damage pmf alone, as in shaped(index) (what a summary reads)
-        .def("damage",
-             [](const ExactShots& s, std::size_t i) {
-                 if (i >= s.slot.size()) throw py::index_error("shot index out of range");
-                 return trimmed_damage(s.results[s.slot[i]]);
-             },
-             py::arg("index"));
-    m.def("shoot_exact_batch",
-          [](const std::vector<const ShootConfig*>& configs) {
-              return without_gil([&] {
-                  ExactShots shots;
-                  shots.slot.resize(configs.size());
-                  shots.dice.resize(configs.size());
-                  std::unordered_map<const ShootConfig*, std::size_t> seen;
-                  for (std::size_t i = 0; i < configs.size(); ++i) {
-                      const auto [it, fresh] = seen.emplace(configs[i], shots.results.size());
-                      if (fresh) {
-                          check_interrupt();
-                          shots.results.push_back(shoot_exact(*configs[i]));
-                      }
-                      shots.slot[i] = it->second;
-                      shots.dice[i] = configs[i]->attack.dice;
-                  }
-                  return shots;
-              });
-          },
-          py::arg("configs"));
+    // Many exact shots (common.hpp's exact-batch convention): batch[i] is shoot_exact_shaped's tuple
+    // of item i; batch.damage(i) its damage pmf alone (what a summary reads).
+    bind_exact_batch<ShootConfig>(m, "shoot_exact_batch", "configs", &exact_shot_tables, &shot_arrays,
+                                  "Exact shots, each distinct configuration object once: batch[i] is "
+                                  "shoot_exact_shaped(configs[i])")
+        .def(
+            "damage",
+            [](const ExactBatch<ShotTables>& batch, py::ssize_t index) {
+                return to_numpy(batch_item(batch, index).damage);
+            },
+            py::arg("index"));
 
     // Monte Carlo kernel: histogram laid out as shoot_histogram_bins describes.
     m.def("shoot_counts", released_to_numpy(&shoot_monte_carlo), py::arg("config"), py::arg("seed"), py::arg("total"),

@@ -5,15 +5,18 @@
 #include <pybind11/typing.h>
 
 #include <cstddef>
-#include <unordered_map>
 #include <vector>
 
-#include "bindings/numpy.hpp"
+#include "bindings/common.hpp"
 #include "bindings/register.hpp"
-#include "core/interrupt.hpp"
+#include "starcraft/allocation.hpp"
 #include "starcraft/attack_tables.hpp"
-#include "starcraft/engines.hpp"
+#include "starcraft/config.hpp"
+#include "starcraft/exact.hpp"
+#include "starcraft/layout.hpp"
+#include "starcraft/monte_carlo.hpp"
 #include "starcraft/scripted.hpp"
+#include "starcraft/steps.hpp"
 
 namespace py = pybind11;
 
@@ -28,7 +31,7 @@ using TablesTuple = py::typing::Tuple<py::array_t<double>, py::typing::Tuple<int
 TablesTuple tables_tuple(const starcraft::AttackTables& t) {
     py::tuple sizes(t.sizes.size());
     for (std::size_t i = 0; i < t.sizes.size(); ++i) sizes[i] = py::int_(t.sizes[i]);
-    const auto states = static_cast<py::ssize_t>(t.states.size() / 4);
+    const auto states = static_cast<py::ssize_t>(t.state_count());
     return TablesTuple(py::make_tuple(to_numpy(t.values), std::move(sizes), t.destroyed, t.shield_lost,
                                       to_numpy(t.states, {4, states})));
 }
@@ -183,41 +186,15 @@ void register_starcraft(py::module_ m) {
     m.def("exact_attack", released_to_numpy(&exact_attack), py::arg("config"),
           "Probabilities of every stage of one batch, laid out by attack_layout");
     // One exact attack shaped for its result (see AttackTables). It takes microseconds, so it runs on
-    // the calling thread with the GIL released: handing it to a helper thread would cost more.
-    m.def("exact_attack_tables",
-          [](const AttackCase& a) {
-              AttackTables t;
-              {
-                  py::gil_scoped_release release;
-                  t = attack_tables(a, exact_attack(a.config));
-              }
-              return tables_tuple(t);
-          },
-          py::arg("case"), "One exact attack as (values, segment sizes, P(destroyed), P(Shielded lost), states)");
-    // Many exact attacks in one call, the GIL released and Ctrl-C honoured between attacks. A case
-    // object given more than once (the Python side hands out one cached object per distinct
-    // configuration) is resolved once.
-    m.def("exact_attack_tables_batch",
-          [](const std::vector<const AttackCase*>& cases) {
-              std::vector<std::size_t> slot(cases.size());
-              const std::vector<AttackTables> results = without_gil([&] {
-                  std::vector<AttackTables> out;
-                  std::unordered_map<const AttackCase*, std::size_t> seen;
-                  for (std::size_t i = 0; i < cases.size(); ++i) {
-                      const auto [it, fresh] = seen.emplace(cases[i], out.size());
-                      if (fresh) {
-                          check_interrupt();
-                          out.push_back(attack_tables(*cases[i], exact_attack(cases[i]->config)));
-                      }
-                      slot[i] = it->second;
-                  }
-                  return out;
-              });
-              py::typing::List<TablesTuple> tuples(cases.size());  // a repeated case gets arrays of its own: results own them
-              for (std::size_t i = 0; i < cases.size(); ++i) tuples[i] = tables_tuple(results[slot[i]]);
-              return tuples;
-          },
-          py::arg("cases"), "exact_attack_tables for each case, in order");
+    // the calling thread.
+    m.def(
+        "exact_attack_tables",
+        [](const AttackCase& a) { return tables_tuple(on_calling_thread([&] { return exact_attack_tables(a); })); },
+        py::arg("case"), "One exact attack as (values, segment sizes, P(destroyed), P(Shielded lost), states)");
+    // Many exact attacks (common.hpp's exact-batch convention): batch[i] is exact_attack_tables(cases[i]).
+    bind_exact_batch<AttackCase>(m, "exact_attack_tables_batch", "cases", &exact_attack_tables, &tables_tuple,
+                                 "Exact attacks, each distinct case object once: batch[i] is "
+                                 "exact_attack_tables(cases[i])");
     m.def("attack_tables",
           [](const AttackCase& a, const py::array_t<double, py::array::c_style | py::array::forcecast>& stages) {
               if (stages.ndim() != 1 || static_cast<std::size_t>(stages.size()) != attack_layout(a.config).size)

@@ -1,15 +1,8 @@
 #include "deathburgh/pool.hpp"
 
-#include <stdexcept>
-#include <string>
-
 namespace mh::deathburgh {
 
 namespace {
-
-void require(bool ok, const std::string& what) {
-    if (!ok) throw std::invalid_argument("deathburgh: " + what);
-}
 
 // dist convolved with one die giving 0 / 1 / 2 successes with probabilities q[0..2].
 std::vector<double> add_die(const std::vector<double>& dist, const double q[3]) {
@@ -21,23 +14,6 @@ std::vector<double> add_die(const std::vector<double>& dist, const double q[3]) 
 }
 
 }  // namespace
-
-void check_pool(const PoolSpec& pool) {
-    require(pool.target >= 2 && pool.target <= 6, "target out of range");
-    require(pool.rolled >= 0 && pool.instant_crits >= 0 && pool.rolled + pool.instant_crits <= kMaxDice,
-            "dice out of range");
-    require(pool.auto_hits >= -1 && pool.auto_hits <= kMaxDice, "auto_hits out of range");
-    require(pool.wound_cap >= 0 && pool.wound_cap <= kNoCap, "wound_cap out of range");
-    require(pool.reroll == Reroll::none || pool.reroll == Reroll::all_fails || pool.reroll == Reroll::one_fail,
-            "unknown reroll");
-}
-
-void check_rules(const OutcomeRules& rules) {
-    require(rules.edition == Edition::web || rules.edition == Edition::alpha, "unknown edition");
-    require(rules.reaction == Reaction::attack || rules.reaction == Reaction::dodge ||
-                rules.reaction == Reaction::none,
-            "unknown reaction");
-}
 
 std::vector<double> pool_pmf(const PoolSpec& pool) {
     if (pool.auto_hits >= 0) {
@@ -81,6 +57,11 @@ std::vector<double> pool_pmf(const PoolSpec& pool) {
     std::vector<double> pmf(2 * pool.instant_crits + rolled.size(), 0.0);
     for (std::size_t s = 0; s < rolled.size(); ++s) pmf[2 * pool.instant_crits + s] = rolled[s];
     return pmf;
+}
+
+std::vector<double> checked_pool_pmf(const PoolSpec& pool) {
+    check_pool(pool);
+    return pool_pmf(pool);
 }
 
 }  // namespace mh::deathburgh

@@ -6,42 +6,22 @@
 //
 // play_combat() below is the single statement of those rules. It is templated on where a combat's
 // outcome comes from:
-//   SampledOutcome (round.cpp):     real dice, one outcome per call (the Monte Carlo engine);
-//   EnumeratedOutcome (round_exact.cpp): every outcome of the exact combat with its probability.
-// Both get the outcome from the per-combat resolution (pool.hpp, combat.hpp, resolve() in rules.hpp).
+//   SampledOutcome (round_monte_carlo.cpp): real dice, one outcome per call (the Monte Carlo engine);
+//   EnumeratedOutcome (round_exact.cpp):     every outcome of the exact combat with its probability.
+// Both get the outcome from the per-combat resolution (pool.hpp, exact.hpp, resolve.hpp).
 #pragma once
 #include <algorithm>
 #include <cstdint>
 #include <vector>
 
-#include "deathburgh/rules.hpp"
+#include "deathburgh/config.hpp"
+#include "deathburgh/resolve.hpp"
 
 namespace mh::deathburgh {
 
-constexpr int kMaxMiniatures = 20;
-constexpr int kMaxCombats = 50;
-constexpr int kMaxWounds = 20;
 // The exact engine keeps the joint law of the wounds of every miniature in some combat; it
 // refuses a round whose joint space (the product of their wounds + 1) is larger.
 constexpr std::size_t kMaxExactStates = 1000000;
-
-enum Mode : int { kAggressive = 0, kDefensive = 1 };
-constexpr int kModeFromState = -1;  // the mode follows the miniature's state (Aggressive until it fought)
-
-struct RoundCombat {
-    int attacker = 0;  // miniature indices
-    int defender = 1;
-    int attacker_mode = kModeFromState;
-    int defender_mode = kModeFromState;
-    PoolSpec attacker_pool[2];  // by Mode
-    PoolSpec defender_pool[2];
-    OutcomeRules rules;
-};
-
-struct RoundSpec {
-    std::vector<int> start_wounds;  // per miniature, 0..kMaxWounds
-    std::vector<RoundCombat> combats;
-};
 
 // Where the round stands between two combats.
 struct RoundState {
@@ -89,13 +69,6 @@ void play_combat(const RoundCombat& c, std::size_t k, const RoundState& state, O
         emit(CombatEnd{std::max(0, w_a - w.to_attacker), std::max(0, w_d - w.to_defender), fought}, p, true);
     });
 }
-
-// Layout of both engines' results: for each miniature, its wounds left 0..start (start + 1 bins),
-// in order; then one bin per combat for it being fought (Monte Carlo: counts of samples; exact:
-// probabilities).
-std::size_t round_bins(const RoundSpec& spec);
-
-void check_round(const RoundSpec& spec);
 
 // Exact probabilities in the layout of round_bins. Throws std::invalid_argument when the
 // miniatures in combat have more than kMaxExactStates joint wound states. Call without the GIL.

@@ -11,7 +11,8 @@
 #include <stdexcept>
 
 #include "core/interrupt.hpp"
-#include "deathburgh/combat.hpp"
+#include "deathburgh/exact.hpp"
+#include "deathburgh/layout.hpp"
 #include "deathburgh/round.hpp"
 
 namespace mh::deathburgh {

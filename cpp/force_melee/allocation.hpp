@@ -11,21 +11,9 @@
 #include <cstddef>
 #include <vector>
 
-#include "force_melee/rules.hpp"
+#include "force_melee/config.hpp"
 
 namespace mh::force_melee {
-
-struct UnitConfig {
-    int models = 1;
-    int hp = 1;
-    std::array<int, kMaxModels> start{};  // starting HP per model, in allocation order
-
-    // A unit's state histogram is a (models + 1) x (hp + 1) table, C order: rows are the models
-    // removed, columns the HP of the first living model (state_index below).
-    int removed_bins() const { return models + 1; }
-    int front_hp_bins() const { return hp + 1; }
-    std::size_t state_count() const { return static_cast<std::size_t>(removed_bins()) * front_hp_bins(); }
-};
 
 struct UnitState {
     int removed = 0;  // models at 0 HP so far (they are the first `removed` in allocation order)

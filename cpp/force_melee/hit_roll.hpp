@@ -4,7 +4,8 @@
 #include <array>
 
 #include "core/dice.hpp"
-#include "force_melee/rules.hpp"
+#include "force_melee/config.hpp"
+#include "force_melee/resolve.hpp"
 
 namespace mh::force_melee {
 

@@ -3,9 +3,23 @@
 // This is the single source of truth for what one pair of rolls deals. The exact engine calls it
 // once per (hits, crits) cell of the two sides, the Monte Carlo engine once per rolled exchange.
 #pragma once
-#include "force_melee/rules.hpp"
+#include "force_melee/config.hpp"
 
 namespace mh::force_melee {
+
+// What a side's dice produced: natural hits (crits included) and, of those, crits.
+struct SideRoll {
+    int hits = 0;
+    int crits = 0;
+};
+
+// The result of one exchange: the hits compared in step 2 and the damage each side takes.
+struct ExchangeOutcome {
+    int hits_a = 0;
+    int hits_b = 0;
+    int damage_to_a = 0;
+    int damage_to_b = 0;
+};
 
 // Hits that take part in the comparison: Sustained in "extra_hits" mode adds X hits per crit.
 inline int compared_hits(const SideConfig& side, const SideRoll& roll, const ExchangeRules& rules) {

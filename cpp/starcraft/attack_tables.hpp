@@ -14,17 +14,11 @@
 #include <utility>
 #include <vector>
 
-#include "starcraft/batch.hpp"
+#include "starcraft/allocation.hpp"
+#include "starcraft/config.hpp"
 #include "starcraft/layout.hpp"
 
 namespace mh::starcraft {
-
-// What the exact engine needs for one attack, and what the Python side caches per configuration.
-struct AttackCase {
-    BatchConfig config;
-    UnitProfile unit;
-    UnitState state;
-};
 
 struct AttackTables {
     // The distributions back to back, in the order of kSegments: damage, casualties, marker, the six
@@ -36,8 +30,10 @@ struct AttackTables {
     double destroyed = 0.0;
     double shield_lost = 0.0;
     // The distinct states of positive probability, sorted by (models, marker, shielded,
-    // first_model_alive): four rows of equal length, row-major.
+    // first_model_alive): four rows of state_count() values, row-major.
     std::vector<int64_t> states;
+
+    std::size_t state_count() const { return sizes[kSegments - 1]; }
 };
 
 namespace detail {

@@ -1,14 +1,19 @@
 // Exact distributions of one batch and of a sequence of batches (docs/rules/starcraft.md §7).
 //
-// One batch: the hit stage (batch.hpp hit_stage, shared with Monte Carlo) gives (H', Critical Hit dice); for each Surge value the bypass b and the
-// Armour dice A = H' - b follow; F ~ Bin(A, q) through Tough gives the damage pool b + F'; Evade
-// thins the pool binomially. Weights are merged at every stage, so the cost is O(dice^3) at worst.
+// One batch: the hit stage (resolve.hpp hit_stage, shared with Monte Carlo) gives (H', Critical Hit
+// dice); for each Surge value the bypass b and the Armour dice A = H' - b follow; F ~ Bin(A, q)
+// through Tough gives the damage pool b + F'; Evade thins the pool binomially. Weights are merged at
+// every stage, so the cost is O(dice^3) at worst.
 #include <cstddef>
 #include <utility>
 #include <vector>
 
 #include "core/interrupt.hpp"
-#include "starcraft/engines.hpp"
+#include "starcraft/allocation.hpp"
+#include "starcraft/exact.hpp"
+#include "starcraft/layout.hpp"
+#include "starcraft/resolve.hpp"
+#include "starcraft/steps.hpp"
 
 namespace mh::starcraft {
 
@@ -178,6 +183,8 @@ std::vector<double> exact_attack(const BatchConfig& c) {
     }
     return out;
 }
+
+AttackTables exact_attack_tables(const AttackCase& a) { return attack_tables(a, exact_attack(a.config)); }
 
 std::vector<double> exact_sequence(const UnitProfile& unit, const UnitState& start,
                                    const std::vector<BatchConfig>& batches, double max_work) {

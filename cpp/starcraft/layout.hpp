@@ -6,7 +6,9 @@
 #include <cstddef>
 #include <vector>
 
-#include "starcraft/batch.hpp"
+#include "starcraft/allocation.hpp"
+#include "starcraft/config.hpp"
+#include "starcraft/steps.hpp"
 
 namespace mh::starcraft {
 

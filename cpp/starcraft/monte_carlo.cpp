@@ -2,7 +2,10 @@
 #include "core/dice.hpp"
 #include "core/interrupt.hpp"
 #include "core/parallel.hpp"
-#include "starcraft/engines.hpp"
+#include "starcraft/allocation.hpp"
+#include "starcraft/layout.hpp"
+#include "starcraft/monte_carlo.hpp"
+#include "starcraft/resolve.hpp"
 
 namespace mh::starcraft {
 

@@ -5,7 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "starcraft/batch.hpp"
+#include "starcraft/allocation.hpp"
+#include "starcraft/config.hpp"
+#include "starcraft/resolve.hpp"
 
 namespace mh::starcraft {
 

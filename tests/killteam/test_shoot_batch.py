@@ -149,11 +149,11 @@ def test_exact_shots_arrays() -> None:
     assert len(shots) == 5
     for i, config in enumerate(configs + configs[:1]):
         alone = _core.killteam.shoot_exact_shaped(config)
-        for got, expected in zip(shots.shaped(i), alone):
+        for got, expected in zip(shots[i], alone):
             assert got.shape == expected.shape and (got == expected).all()
         assert (shots.damage(i) == alone[0]).all()
     with pytest.raises(IndexError):
-        shots.shaped(5)
+        shots[5]
     with pytest.raises(IndexError):
         shots.damage(5)
 

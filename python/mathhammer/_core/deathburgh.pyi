@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['CombatSpec', 'Edition', 'MAX_DICE', 'MAX_EXACT_ROUND_STATES', 'MODE_FROM_STATE', 'OutcomeRules', 'PoolSpec', 'Reaction', 'Reroll', 'RoundCombat', 'RoundSpec', 'combat_exact', 'combat_exact_batch', 'combat_monte_carlo', 'combat_shape', 'pool_pmf', 'round_exact', 'round_monte_carlo']
+__all__: list[str] = ['CombatSpec', 'Edition', 'ExactBatch', 'MAX_COMBATS', 'MAX_DICE', 'MAX_EXACT_ROUND_STATES', 'MAX_MINIATURES', 'MAX_WOUNDS', 'MODE_FROM_STATE', 'OutcomeRules', 'PoolSpec', 'Reaction', 'Reroll', 'RoundCombat', 'RoundSpec', 'combat_exact', 'combat_exact_batch', 'combat_monte_carlo', 'combat_shape', 'pool_pmf', 'round_exact', 'round_monte_carlo']
 class Reroll:
     """
     Members:
@@ -251,10 +251,20 @@ class RoundSpec:
     @start_wounds.setter
     def start_wounds(self, arg0: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> None:
         ...
+class ExactBatch:
+    """
+    Exact results of many configurations: batch[i] is item i's arrays
+    """
+    def __getitem__(self, index: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
+        ...
+    def __len__(self) -> int:
+        ...
 def combat_exact(spec: CombatSpec) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
     ...
-def combat_exact_batch(specs: collections.abc.Sequence[CombatSpec]) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.int64], numpy.typing.NDArray[numpy.int64]]:
-    ...
+def combat_exact_batch(specs: collections.abc.Sequence[CombatSpec]) -> ExactBatch:
+    """
+    Exact combats, each distinct spec object once: batch[i] is combat_exact(specs[i])
+    """
 def combat_monte_carlo(spec: CombatSpec, seed: typing.SupportsInt | typing.SupportsIndex, total: typing.SupportsInt | typing.SupportsIndex, chunk_begin: typing.SupportsInt | typing.SupportsIndex, chunk_end: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.uint64]:
     ...
 def combat_shape(arg0: CombatSpec) -> tuple[int, int, int, int]:
@@ -265,6 +275,9 @@ def round_exact(spec: RoundSpec) -> numpy.typing.NDArray[numpy.float64]:
     ...
 def round_monte_carlo(spec: RoundSpec, seed: typing.SupportsInt | typing.SupportsIndex, total: typing.SupportsInt | typing.SupportsIndex, chunk_begin: typing.SupportsInt | typing.SupportsIndex, chunk_end: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.uint64]:
     ...
+MAX_COMBATS: int = 50
 MAX_DICE: int = 20
 MAX_EXACT_ROUND_STATES: int = 1000000
+MAX_MINIATURES: int = 20
+MAX_WOUNDS: int = 20
 MODE_FROM_STATE: int = -1

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Allocation', 'AllocationOutcome', 'AllocationTable', 'ExchangeConfig', 'ExchangeLayout', 'ExchangeOutcome', 'ExchangeRules', 'MeleeConfig', 'MeleeLayout', 'PairConfig', 'Reroll', 'SideConfig', 'SustainedMode', 'UnitConfig', 'WinnerDamage', 'allocate', 'allocation_table', 'exact_cells', 'exchange_exact', 'exchange_exact_batch', 'exchange_exact_shaped', 'exchange_layout', 'exchange_sample', 'melee_exact', 'melee_layout', 'melee_sample', 'resolve']
+__all__: list[str] = ['Allocation', 'AllocationOutcome', 'AllocationTable', 'ExactBatch', 'ExchangeConfig', 'ExchangeLayout', 'ExchangeOutcome', 'ExchangeRules', 'MAX_DICE', 'MAX_HP', 'MAX_MODELS', 'MAX_PAIRS', 'MAX_UNITS', 'MeleeConfig', 'MeleeLayout', 'PairConfig', 'Reroll', 'SideConfig', 'SustainedMode', 'UnitConfig', 'WinnerDamage', 'allocate', 'allocation_table', 'exact_cells', 'exchange_exact', 'exchange_exact_batch', 'exchange_exact_shaped', 'exchange_layout', 'exchange_sample', 'melee_exact', 'melee_layout', 'melee_sample', 'resolve']
 class Reroll:
     """
     Hit-roll rerolls
@@ -402,6 +402,14 @@ class MeleeLayout:
     @property
     def total(self) -> int:
         ...
+class ExactBatch:
+    """
+    Exact results of many configurations: batch[i] is item i's arrays
+    """
+    def __getitem__(self, index: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
+        ...
+    def __len__(self) -> int:
+        ...
 def allocate(unit: UnitConfig, lumps: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], allocation: Allocation) -> AllocationOutcome:
     """
     Lumps of damage allocated in order to a fresh unit
@@ -418,9 +426,9 @@ def exchange_exact(config: ExchangeConfig) -> numpy.typing.NDArray[numpy.float64
     """
     Exact probabilities of one exchange, laid out by exchange_layout
     """
-def exchange_exact_batch(configs: collections.abc.Sequence[ExchangeConfig]) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.int64], numpy.typing.NDArray[numpy.int64]]:
+def exchange_exact_batch(configs: collections.abc.Sequence[ExchangeConfig]) -> ExactBatch:
     """
-    Many exact exchanges in one call (the GIL released, Ctrl-C honoured between exchanges), each config object given more than once resolved once: (values, shapes, slot), the histograms of the distinct exchanges one after the other in values (laid out by exchange_layout), their (damage_a_bins, damage_b_bins, hits_a_bins, hits_b_bins) in a row of shapes, and for each config the row of its exchange
+    Exact exchanges, each distinct config object once: batch[i] is exchange_exact_shaped(configs[i])
     """
 def exchange_exact_shaped(config: ExchangeConfig) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
     """
@@ -446,3 +454,8 @@ def resolve(a: SideConfig, hits_a: typing.SupportsInt | typing.SupportsIndex, cr
     """
     The engine's resolution function on rolled hits and crits
     """
+MAX_DICE: int = 40
+MAX_HP: int = 30
+MAX_MODELS: int = 30
+MAX_PAIRS: int = 16
+MAX_UNITS: int = 8

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AttackProfile', 'BlockRule', 'DuelistRule', 'DurableRule', 'ExactShots', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'FnpRule', 'LethalTest', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Ones', 'Reroll', 'ScratchTiming', 'ShockRule', 'ShootConfig', 'Strategy', 'Upgrades', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'fight_exact_shaped', 'finish_roll', 'resolve_fight', 'shoot_blocks', 'shoot_config_join', 'shoot_counts', 'shoot_exact', 'shoot_exact_batch', 'shoot_exact_shaped', 'shoot_max_attack_damage']
+__all__: list[str] = ['AttackProfile', 'BlockRule', 'DEFENCE_DICE', 'DuelistRule', 'DurableRule', 'ExactBatch', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'FnpRule', 'LethalTest', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Ones', 'Reroll', 'ScratchTiming', 'ShockRule', 'ShootConfig', 'Strategy', 'Upgrades', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'fight_exact_shaped', 'resolve_fight', 'shoot_blocks', 'shoot_config_join', 'shoot_counts', 'shoot_exact', 'shoot_exact_batch', 'shoot_exact_shaped']
 class Reroll:
     """
     Members:
@@ -823,12 +823,15 @@ class ShootConfig:
     @save_norms_to_crits.setter
     def save_norms_to_crits(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
-class ExactShots:
+class ExactBatch:
+    """
+    Exact results of many configurations: batch[i] is item i's arrays
+    """
+    def __getitem__(self, index: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
+        ...
     def __len__(self) -> int:
         ...
     def damage(self, index: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
-        ...
-    def shaped(self, index: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
         ...
 def advise(spec: FightSpec, crits_a: typing.SupportsInt | typing.SupportsIndex, norms_a: typing.SupportsInt | typing.SupportsIndex, crits_b: typing.SupportsInt | typing.SupportsIndex, norms_b: typing.SupportsInt | typing.SupportsIndex) -> tuple[str | None, list[tuple[str, float, float, float, float, bool]], dict[str, str]]:
     ...
@@ -844,8 +847,6 @@ def fight_exact(spec: FightSpec, dice_a: typing.Annotated[numpy.typing.ArrayLike
     """
 def fight_exact_shaped(spec: FightSpec, dice_a: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], dice_b: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], rounds: typing.SupportsInt | typing.SupportsIndex, work_limit: typing.SupportsFloat | typing.SupportsIndex, max_states: typing.SupportsInt | typing.SupportsIndex, max_bytes: typing.SupportsInt | typing.SupportsIndex, on_caller: bool) -> tuple[numpy.typing.NDArray[numpy.float64] | None, int, float]:
     ...
-def finish_roll(profile: AttackProfile, crits: typing.SupportsInt | typing.SupportsIndex, norms: typing.SupportsInt | typing.SupportsIndex, fails: typing.SupportsInt | typing.SupportsIndex, ones: typing.SupportsInt | typing.SupportsIndex = -1) -> tuple[int, int]:
-    ...
 def resolve_fight(spec: FightSpec, crits_a: typing.SupportsInt | typing.SupportsIndex, norms_a: typing.SupportsInt | typing.SupportsIndex, crits_b: typing.SupportsInt | typing.SupportsIndex, norms_b: typing.SupportsInt | typing.SupportsIndex, wounds_a: typing.SupportsInt | typing.SupportsIndex, wounds_b: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int, list[tuple[str, str, int]], tuple[int, int]]:
     ...
 def shoot_blocks(config: ShootConfig, crits: typing.SupportsInt | typing.SupportsIndex, norms: typing.SupportsInt | typing.SupportsIndex, crit_saves: typing.SupportsInt | typing.SupportsIndex, norm_saves: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int, int, int, int]:
@@ -858,12 +859,13 @@ def shoot_counts(config: ShootConfig, seed: typing.SupportsInt | typing.Supports
     """
 def shoot_exact(config: ShootConfig) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
     ...
-def shoot_exact_batch(configs: collections.abc.Sequence[ShootConfig]) -> ExactShots:
-    ...
+def shoot_exact_batch(configs: collections.abc.Sequence[ShootConfig]) -> ExactBatch:
+    """
+    Exact shots, each distinct configuration object once: batch[i] is shoot_exact_shaped(configs[i])
+    """
 def shoot_exact_shaped(config: ShootConfig) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
     ...
-def shoot_max_attack_damage(config: ShootConfig) -> int:
-    ...
+DEFENCE_DICE: int = 3
 MAX_DICE: int = 12
 MAX_FIGHT_WOUNDS: int = 40
 MAX_ROUNDS: int = 9

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AllocParams', 'Allocation', 'AllocationTable', 'AttackCase', 'AttackLayout', 'BatchConfig', 'BatchRoll', 'BatchSlots', 'Resolution', 'SequenceLayout', 'StateColumns', 'SurgeKind', 'UnitProfile', 'UnitState', 'allocate', 'allocation_table', 'attack_layout', 'attack_tables', 'bypass', 'damage_per_die', 'exact_attack', 'exact_attack_tables', 'exact_attack_tables_batch', 'exact_sequence', 'final_target', 'p_success', 'precision_hits', 'resolve', 'sample_attack', 'sample_sequence', 'sequence_layout', 'surge_value', 'tough']
+__all__: list[str] = ['AllocParams', 'Allocation', 'AllocationTable', 'AttackCase', 'AttackLayout', 'BatchConfig', 'BatchRoll', 'BatchSlots', 'ExactBatch', 'Resolution', 'SequenceLayout', 'StateColumns', 'SurgeKind', 'UnitProfile', 'UnitState', 'allocate', 'allocation_table', 'attack_layout', 'attack_tables', 'bypass', 'damage_per_die', 'exact_attack', 'exact_attack_tables', 'exact_attack_tables_batch', 'exact_sequence', 'final_target', 'p_success', 'precision_hits', 'resolve', 'sample_attack', 'sample_sequence', 'sequence_layout', 'surge_value', 'tough']
 class SurgeKind:
     """
     How a batch's Surge result is found (fixed: a template's affected models)
@@ -405,6 +405,14 @@ class AttackCase:
     @property
     def unit(self) -> UnitProfile:
         ...
+class ExactBatch:
+    """
+    Exact results of many configurations: batch[i] is item i's arrays
+    """
+    def __getitem__(self, index: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], tuple[int, ...], float, float, numpy.typing.NDArray[numpy.int64]]:
+        ...
+    def __len__(self) -> int:
+        ...
 def allocate(unit: UnitProfile, state: UnitState, damage: typing.SupportsInt | typing.SupportsIndex, params: AllocParams) -> Allocation:
     """
     Allocate one attack's damage to a unit in a state
@@ -435,9 +443,9 @@ def exact_attack_tables(case: AttackCase) -> tuple[numpy.typing.NDArray[numpy.fl
     """
     One exact attack as (values, segment sizes, P(destroyed), P(Shielded lost), states)
     """
-def exact_attack_tables_batch(cases: collections.abc.Sequence[AttackCase]) -> list[tuple[numpy.typing.NDArray[numpy.float64], tuple[int, ...], float, float, numpy.typing.NDArray[numpy.int64]]]:
+def exact_attack_tables_batch(cases: collections.abc.Sequence[AttackCase]) -> ExactBatch:
     """
-    exact_attack_tables for each case, in order
+    Exact attacks, each distinct case object once: batch[i] is exact_attack_tables(cases[i])
     """
 def exact_sequence(unit: UnitProfile, state: UnitState, batches: collections.abc.Sequence[BatchConfig], max_work: typing.SupportsFloat | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
     """

@@ -275,20 +275,8 @@ def combat_batch(
 
 def _exact_arrays(specs: list[Any]) -> Callable[[int], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
     """Resolve exact combats in one C++ call; returns the k-th spec's arrays (successes grid, wounds
-    grid, both pools' laws) as views of the call's one read-only buffer."""
-    values, shapes, slot = _cpp.combat_exact_batch(specs)
-    values.setflags(write=False)
-    sizes = shapes[:, 0] * shapes[:, 1] + shapes[:, 2] * shapes[:, 3] + shapes[:, 0] + shapes[:, 1]
-    starts = np.cumsum(sizes) - sizes
-
-    def arrays(k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        row = int(slot[k])
-        rows_a, rows_d, rows_wd, rows_wa = shapes[row].tolist()
-        cut = np.cumsum([int(starts[row]), rows_a * rows_d, rows_wd * rows_wa, rows_a, rows_d]).tolist()
-        return (values[cut[0]:cut[1]].reshape(rows_a, rows_d), values[cut[1]:cut[2]].reshape(rows_wd, rows_wa),
-                values[cut[2]:cut[3]], values[cut[3]:cut[4]])
-
-    return arrays
+    grid, both pools' laws), made when asked for."""
+    return _cpp.combat_exact_batch(specs).__getitem__
 
 
 def combat_counts(plan: CombatPlan, samples: int, seed: int, threads: int, progress: Progress | None = None,

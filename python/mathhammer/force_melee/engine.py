@@ -199,22 +199,9 @@ def melee_batch(
 
 
 def _exact_tables(configs: list[_fm.ExchangeConfig]) -> Callable[[int], tuple[np.ndarray, np.ndarray]]:
-    """Resolve exact exchanges in one C++ call; returns the k-th config's damage and hits tables as
-    views of the call's one read-only buffer."""
-    values, shapes, slot = _fm.exchange_exact_batch(configs)
-    values.setflags(write=False)
-    sizes = shapes[:, 0] * shapes[:, 1] + shapes[:, 2] * shapes[:, 3]
-    starts = np.cumsum(sizes) - sizes
-
-    def tables(k: int) -> tuple[np.ndarray, np.ndarray]:
-        row = int(slot[k])
-        damage_a, damage_b, hits_a, hits_b = shapes[row].tolist()
-        start = int(starts[row])
-        cut = start + damage_a * damage_b
-        return (values[start:cut].reshape(damage_a, damage_b),
-                values[cut:cut + hits_a * hits_b].reshape(hits_a, hits_b))
-
-    return tables
+    """Resolve exact exchanges in one C++ call; returns the k-th config's damage and hits tables,
+    made when asked for."""
+    return _fm.exchange_exact_batch(configs).__getitem__
 
 
 def _ready_fields(method: str, samples: int | None, seed: int | None, a: Side, b: Side,
@@ -234,7 +221,7 @@ def _exact_result(tables: tuple[np.ndarray, np.ndarray], exchange: PlannedExchan
 
 
 def _joint(pmf: np.ndarray, names: tuple[str, str], n: int | None) -> JointDistribution:
-    # exact tables are the engine's own (fresh, or views of a batch's read-only buffer): adopted, not copied
+    # exact tables are the engine's own fresh arrays (a batch makes an item's when it is read): adopted, not copied
     return JointDistribution._adopt(pmf, names) if n is None else JointDistribution(pmf, names=names, samples=n)
 
 

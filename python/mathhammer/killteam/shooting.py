@@ -260,7 +260,7 @@ def shoot_batch(
         if i in sampled:
             return sampled[i]
         assert resolved is not None  # i is an exact item
-        return _exact_result(resolved.shaped(position[i]), shots[i])
+        return _exact_result(resolved[position[i]], shots[i])
 
     def summarize(i: int) -> dict[str, float]:
         if i in sampled:

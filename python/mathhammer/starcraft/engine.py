@@ -198,13 +198,14 @@ def attack_batch(
         except InputError as error:
             raise _item_error(error, i, single) from None
     exact = [i for i in range(size) if option_list[i].method != "monte_carlo"]
-    tables = dict(zip(exact, _sc.exact_attack_tables_batch([cases[i].native for i in exact]))) if exact else {}
-    sampled = {i: _sampled_attack(cases[i], option_list[i], variant_list[i]) for i in range(size) if i not in tables}
+    resolved = _sc.exact_attack_tables_batch([cases[i].native for i in exact]) if exact else None
+    position = {i: k for k, i in enumerate(exact)}
+    sampled = {i: _sampled_attack(cases[i], option_list[i], variant_list[i]) for i in range(size) if i not in position}
 
     def build(i: int) -> AttackResult:
-        if i in sampled:
+        if i in sampled or resolved is None:
             return sampled[i]
-        return _attack_result(cases[i], tables.pop(i), None, "exact", None, variant_list[i])
+        return _attack_result(cases[i], resolved[position[i]], None, "exact", None, variant_list[i])
 
     return ResultBatch(size, build)
 

@@ -1,0 +1,488 @@
+#include "killteam/fight/monte_carlo.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <tuple>
+#include <utility>
+
+#include "core/dice.hpp"
+#include "core/interrupt.hpp"
+#include "core/parallel.hpp"
+#include "killteam/dice/exact.hpp"
+#include "killteam/fight/cache.hpp"
+#include "killteam/fight/chance.hpp"
+#include "killteam/fight/decision.hpp"
+#include "killteam/fight/optimal.hpp"
+#include "killteam/fight/resolve.hpp"
+
+namespace mh::kt {
+
+namespace {
+
+constexpr uint16_t kUnknown = 0xFFFF;
+constexpr uint32_t kNoStep = 0xFFFFFFFF;
+constexpr int kDicePairs = kTableSide * kTableSide * kTableSide * kTableSide;
+
+// Both fighters' retained dice as one index; a fighter's dice index is crits * kTableSide + norms.
+int dice_index(int a, int b) { return a * kTableSide * kTableSide + b; }
+
+// Moves from a solved game shared by every thread (read only), heuristic ones from the thread's cache.
+struct SolvedDecider {
+    const OptimalSolver& solver;
+    DecisionCache& cache;
+    int round;
+    Action decide(const FightState& st) {
+        if (solver.spec().fighter[st.mover].strategy != Strategy::Optimal) return cache.decide(st);
+        return solver.solved_action(st, round);
+    }
+};
+
+// Feel No Pain and relic dice from the sample's own stream (a round the chance graph has no room for).
+struct RandomChance {
+    static constexpr bool kEnabled = true;
+    DiceSource& dice;
+
+    bool relic(int count) {
+        bool six = false;
+        for (int i = 0; i < count; ++i) six |= dice.d6() == 6;  // roll every die, a 6 on any ignores
+        return six;
+    }
+    bool feel_no_pain(int x) { return dice.d6() >= x; }
+};
+
+struct GraphFull {};
+
+// One step of a round's chance graph: a Feel No Pain or relic roll and where each outcome leads,
+// what the round loses on the way there (a round_loss code: wounds and relic ignores), a step that
+// only loses something (kShift), or the end of the round. A sample adds up the losses of the steps
+// it goes through.
+struct ChanceStep {
+    enum Kind : uint8_t { kEnd, kFeelNoPain, kRelic, kShift };
+    Kind kind = kEnd;
+    uint8_t arg = 0;        // Feel No Pain: saves on arg+; relics: dice rolled
+    uint16_t yes_loss = 0;  // lost on the way to `yes`
+    uint16_t no_loss = 0;   // lost on the way to `no`
+    uint32_t yes = 0;       // the step after a save / an ignore; kShift: the step it leads to
+    uint32_t no = 0;        // the step after the roll failed
+};
+
+// Where an action's outcome leads in the graph, and what the round loses on the way.
+struct Edge {
+    uint32_t step;
+    uint32_t loss;
+};
+
+// Feeds an action the outcomes in `prefix`, then "no", and records the rolls it asks for: running
+// an action with longer and longer prefixes visits every branch of its chance rolls.
+struct PrefixChance {
+    static constexpr bool kEnabled = true;
+    const bool* prefix;
+    int known;
+    int asked = 0;
+    ChanceStep::Kind next_kind = ChanceStep::kEnd;  // the first roll past the prefix
+    int next_arg = 0;
+
+    bool relic(int dice) { return ask(ChanceStep::kRelic, dice); }
+    bool feel_no_pain(int x) { return ask(ChanceStep::kFeelNoPain, x); }
+    bool ask(ChanceStep::Kind kind, int arg) {
+        if (asked < known) return prefix[asked++];
+        if (asked++ == known) {
+            next_kind = kind;
+            next_arg = arg;
+        }
+        return false;
+    }
+};
+
+// One flat slot per round start (round, both fighters' dice, wounds, relic ignores spent) when
+// that table is small: a start is then one load instead of a hash lookup. Heuristic play does not
+// depend on the round, optimal play does; relic ignores only vary for a fighter with relics.
+struct StartLayout {
+    static constexpr std::size_t kMaxSlots = std::size_t{1} << 21;
+
+    StartLayout(const FightSpec& spec, const int dice[2], int rounds, bool by_round) {
+        std::size_t size = by_round ? static_cast<std::size_t>(rounds) : 1;
+        for (int side = 0; side < 2; ++side) {
+            int id = 0;  // every (crits, norms) with crits + norms <= dice gets a dense id
+            for (int c = 0; c <= dice[side]; ++c) {
+                for (int n = 0; c + n <= dice[side]; ++n) dense[side][c * kTableSide + n] = static_cast<uint8_t>(id++);
+            }
+            ids[side] = id;
+            wounds[side] = spec.fighter[side].wounds + 1;
+            uses[side] = spec.fighter[side].saintly_relics != 0 ? kRelicIgnoresPerFight + 1 : 1;
+            size *= static_cast<std::size_t>(ids[side]) * wounds[side] * uses[side];
+        }
+        this->by_round = by_round;
+        slots = size <= kMaxSlots ? size : 0;
+    }
+
+    std::size_t index(int r, int a, int wa, int b, int wb, int ua, int ub) const {
+        std::size_t i = by_round ? static_cast<std::size_t>(r) : 0;
+        i = i * ids[0] + dense[0][a];
+        i = i * ids[1] + dense[1][b];
+        i = (i * wounds[0] + wa) * wounds[1] + wb;
+        return (i * uses[0] + ua) * uses[1] + ub;
+    }
+
+    uint8_t dense[2][kTableSide * kTableSide] = {};
+    int ids[2] = {}, wounds[2] = {}, uses[2] = {};
+    bool by_round = false;
+    std::size_t slots = 0;  // 0: too many, starts go to a hash map
+};
+
+}  // namespace
+
+// Steps live in blocks that never move and are only appended, under `mutex`; a round start's slot
+// is published (release) once its whole subgraph is built, so a reader that sees the slot (acquire)
+// sees every step it leads to, without a lock. Past its bound the graph stops growing and rounds
+// it does not hold are resolved directly (the same dice, so the same results).
+struct FightMonteCarlo::ChanceGraph {
+    static constexpr int kBlockBits = 16;
+    static constexpr std::size_t kBlockSteps = std::size_t{1} << kBlockBits;
+    static constexpr std::size_t kMaxBlocks = 16;                     // 1M steps, 16 MB
+    static constexpr std::size_t kMaxNodes = std::size_t{1} << 20;    // the states' map: up to 32 MB
+
+    explicit ChanceGraph(const StartLayout& layout)
+        : first(new std::atomic<uint32_t>[kDicePairs]), later(new std::atomic<uint32_t>[layout.slots]) {
+        for (int i = 0; i < kDicePairs; ++i) first[i].store(kNoStep, std::memory_order_relaxed);
+        for (std::size_t i = 0; i < layout.slots; ++i) later[i].store(kNoStep, std::memory_order_relaxed);
+    }
+
+    const ChanceStep& step(uint32_t i) const { return blocks[i >> kBlockBits][i & (kBlockSteps - 1)]; }
+    ChanceStep& step(uint32_t i) { return blocks[i >> kBlockBits][i & (kBlockSteps - 1)]; }
+    uint32_t push(const ChanceStep& s) {  // under `mutex`
+        if (size == kMaxBlocks * kBlockSteps) throw GraphFull{};
+        if ((size & (kBlockSteps - 1)) == 0) blocks[size >> kBlockBits].reset(new ChanceStep[kBlockSteps]);
+        step(size) = s;
+        return size++;
+    }
+
+    std::unique_ptr<std::atomic<uint32_t>[]> first;  // opening rounds by dice
+    std::unique_ptr<std::atomic<uint32_t>[]> later;  // later rounds by StartLayout, when it fits
+    std::mutex mutex;
+    // under `mutex`:
+    std::unique_ptr<ChanceStep[]> blocks[kMaxBlocks];
+    uint32_t size = 0;
+    StateMap nodes;   // the first step from each state (its chance_canonical form, for heuristic play)
+    StateMap starts;  // later rounds when StartLayout does not fit
+    uint32_t end = kNoStep;  // the one end step
+    bool full = false;
+};
+
+// Aligned to a cache line: two threads' workspaces never share one.
+struct alignas(64) FightMonteCarlo::Workspace {
+    Workspace(const FightSpec& spec, const OptimalSolver* solver, const int dice[2], int rounds, ChanceGraph* graph)
+        : spec(spec), cache(spec), solver(solver), layout(spec, dice, rounds, spec.has_optimal()), graph(graph) {}
+
+    // Wounds (A, B) after round `r` without chance effects, from these dice and wounds. Heuristic
+    // play does not depend on the round; optimal play does, so the round is part of the key.
+    std::pair<int, int> round(int r, int a, int wounds_a, int b, int wounds_b) {
+        const bool opening = wounds_a == spec.fighter[0].wounds && wounds_b == spec.fighter[1].wounds &&
+                             (!solver || r == 0);
+        uint64_t key = 0;
+        std::size_t slot = 0;
+        if (opening) {  // the first round's wounds are known: a flat table by dice alone
+            if (first_round.empty()) first_round.assign(kDicePairs, kUnknown);
+            const uint16_t known = first_round[dice_index(a, b)];
+            if (known != kUnknown) return {known & 63, known >> 6};
+        } else if (layout.slots) {
+            if (flat_round.empty()) flat_round.assign(layout.slots, kUnknown);
+            slot = layout.index(r, a, wounds_a, b, wounds_b, 0, 0);
+            const uint16_t known = flat_round[slot];
+            if (known != kUnknown) return {known & 63, known >> 6};
+        } else {
+            key = 1ULL << 63 | static_cast<uint64_t>(dice_index(a, b)) << 12 | static_cast<uint64_t>(wounds_a) << 6 |
+                  static_cast<uint64_t>(wounds_b) | static_cast<uint64_t>(solver ? r : 0) << 40;
+            uint32_t known = 0;
+            if (later_rounds.find(key, known)) return {static_cast<int>(known & 63), static_cast<int>(known >> 6)};
+        }
+        FightState st = round_state(a / kTableSide, a % kTableSide, wounds_a, b / kTableSide, b % kTableSide, wounds_b);
+        NoLog log;
+        start_round(spec, st, log);
+        std::pair<int, int> end;
+        if (solver) {
+            SolvedDecider decider{*solver, cache, r};
+            NoChance chance;
+            while (!st.over()) {
+                check_interrupt();
+                apply_action(spec, st, decider.decide(st), chance, log);
+                pass_turn(st, log);
+            }
+            end = {st.side[0].wounds, st.side[1].wounds};
+        } else {
+            end = cache.playout(st);
+        }
+        const uint16_t packed = static_cast<uint16_t>(end.first | end.second << 6);
+        if (opening) first_round[dice_index(a, b)] = packed;
+        else if (layout.slots) flat_round[slot] = packed;
+        else later_rounds.insert(key, packed);
+        return end;
+    }
+
+    // With Feel No Pain / relics: the first step of round `r` of the chance graph, from these dice,
+    // wounds and relic ignores spent; kNoStep when the graph does not hold it and cannot build it
+    // now (full, or another thread is building).
+    uint32_t chance_round(int r, int a, int wounds_a, int b, int wounds_b, int uses_a, int uses_b) {
+        ChanceGraph& g = *graph;
+        const bool opening = wounds_a == spec.fighter[0].wounds && wounds_b == spec.fighter[1].wounds &&
+                             uses_a == 0 && uses_b == 0 && (!solver || r == 0);
+        std::atomic<uint32_t>* slot = nullptr;
+        uint64_t key = 0;
+        if (opening) slot = &g.first[dice_index(a, b)];
+        else if (layout.slots) slot = &g.later[layout.index(r, a, wounds_a, b, wounds_b, uses_a, uses_b)];
+        uint32_t first = kNoStep;
+        if (slot) {
+            first = slot->load(std::memory_order_acquire);
+            if (first != kNoStep) return first;
+        } else {
+            key = 1ULL << 63 | static_cast<uint64_t>(dice_index(a, b)) << 24 | static_cast<uint64_t>(solver ? r : 0) << 16 |
+                  static_cast<uint64_t>(uses_b) << 14 | static_cast<uint64_t>(uses_a) << 12 |
+                  static_cast<uint64_t>(wounds_b) << 6 | static_cast<uint64_t>(wounds_a);
+            if (local_starts.find(key, first)) return first;
+        }
+        // While another thread builds, this one does not wait: it resolves the round directly
+        // (the same dice, so the same result) and goes on.
+        std::unique_lock<std::mutex> lock(g.mutex, std::try_to_lock);
+        if (!lock.owns_lock()) return kNoStep;
+        if (slot) first = slot->load(std::memory_order_relaxed);  // another thread may have built it
+        else if (!g.starts.find(key, first)) first = kNoStep;
+        if (first == kNoStep) {
+            if (g.full) return kNoStep;
+            FightState st = round_state(a / kTableSide, a % kTableSide, wounds_a, b / kTableSide, b % kTableSide,
+                                        wounds_b, uses_a, uses_b);
+            NoLog log;
+            start_round(spec, st, log);
+            try {
+                first = node(st, r);  // a state is mapped only once its subgraph is complete
+            } catch (const GraphFull&) {
+                g.full = true;
+                return kNoStep;
+            }
+            if (slot) slot->store(first, std::memory_order_release);
+            else g.starts.insert(key, first);
+        }
+        if (!slot) local_starts.insert(key, first);
+        return first;
+    }
+
+    // One round resolved step by step, the Feel No Pain / relic dice rolled from `dice` as asked.
+    void random_round(int r, int a, int& wounds_a, int b, int& wounds_b, int& uses_a, int& uses_b, DiceSource& dice) {
+        FightState st = round_state(a / kTableSide, a % kTableSide, wounds_a, b / kTableSide, b % kTableSide, wounds_b,
+                                    uses_a, uses_b);
+        RandomChance roll{dice};
+        NoLog log;
+        if (solver) {
+            SolvedDecider decider{*solver, cache, r};
+            resolve_round(spec, st, decider, roll, log);
+        } else {
+            resolve_round(spec, st, cache, roll, log);
+        }
+        wounds_a = st.side[0].wounds;
+        wounds_b = st.side[1].wounds;
+        uses_a = st.side[0].relic_uses;
+        uses_b = st.side[1].relic_uses;
+    }
+
+    // The step the rest of the round starts with from `st` (its turn passed, or the round started);
+    // what the round loses from `st` on is what the steps from there lose. A state whose action rolls
+    // no chance dice leads straight to the next state's step (through a kShift step if it loses
+    // something). Heuristic play is built on chance_canonical forms, so one node serves every state
+    // of its form; optimal play reads every wound and the relic ignores spent, so its states stay
+    // as they are (and the round is part of the key).
+    uint32_t node(const FightState& st, int r) {
+        check_interrupt();
+        if (st.over()) return end_step();
+        const FightState c = solver ? st : chance_canonical(spec, cache, st);
+        const uint64_t key = full_key(c) | static_cast<uint64_t>(solver ? r : 0) << 44;
+        uint32_t known = 0;
+        if (graph->nodes.find(key, known)) return known;
+        if (graph->nodes.size() >= ChanceGraph::kMaxNodes) throw GraphFull{};
+        Action action;
+        if (solver) {
+            SolvedDecider decider{*solver, cache, r};
+            action = decider.decide(c);
+        } else {
+            action = cache.decide(c);
+        }
+        bool prefix[ScriptedChance::kMaxQueries] = {};
+        const Edge edge = branch(c, action, r, prefix, 0);
+        const uint32_t first = edge.loss == 0 ? edge.step : graph->push(shift(edge));
+        graph->nodes.insert(key, first);
+        return first;
+    }
+
+    // The action from `st` with its first `known` chance rolls decided by `prefix`: the step of the
+    // next roll it asks for (nothing lost yet), or (none left) of the state it leads to, with what
+    // the action lost.
+    Edge branch(const FightState& st, Action action, int r, bool* prefix, int known) {
+        FightState next = st;
+        PrefixChance chance{prefix, known};
+        NoLog log;
+        apply_action(spec, next, action, chance, log);
+        pass_turn(next, log);
+        if (chance.asked == known) {
+            const Edge edge{node(next, r), round_loss(st, next)};
+            const ChanceStep& entry = graph->step(edge.step);
+            if (entry.kind != ChanceStep::kShift) return edge;
+            return Edge{entry.yes, edge.loss + entry.yes_loss};  // go past the next state's shift
+        }
+        if (known == ScriptedChance::kMaxQueries) throw GraphFull{};  // more rolls than any action makes
+        ChanceStep roll;
+        roll.kind = chance.next_kind;
+        roll.arg = static_cast<uint8_t>(chance.next_arg);
+        const uint32_t at = graph->push(roll);
+        prefix[known] = false;
+        const Edge no = branch(st, action, r, prefix, known + 1);
+        prefix[known] = true;
+        const Edge yes = branch(st, action, r, prefix, known + 1);
+        ChanceStep& step = graph->step(at);
+        step.no = no.step;
+        step.no_loss = static_cast<uint16_t>(no.loss);
+        step.yes = yes.step;
+        step.yes_loss = static_cast<uint16_t>(yes.loss);
+        return Edge{at, 0};
+    }
+
+    static ChanceStep shift(const Edge& edge) {
+        ChanceStep step;
+        step.kind = ChanceStep::kShift;
+        step.yes = edge.step;
+        step.yes_loss = static_cast<uint16_t>(edge.loss);
+        return step;
+    }
+
+    // The one end of every round (what a round loses is on the way there).
+    uint32_t end_step() {
+        if (graph->end == kNoStep) graph->end = graph->push(ChanceStep{});
+        return graph->end;
+    }
+
+    FightSpec spec;
+    DecisionCache cache;
+    const OptimalSolver* solver;  // the engine's, solved before any sample
+    StartLayout layout;
+    std::vector<uint16_t> first_round;  // the first rounds, by dice
+    std::vector<uint16_t> flat_round;   // later rounds by start when the layout fits, else in a map
+    StateMap later_rounds;
+    ChanceGraph* graph;       // the engine's, with Feel No Pain / relics
+    StateMap local_starts;    // this thread's copy of the graph's hashed starts (no lock to read)
+};
+
+FightMonteCarlo::FightMonteCarlo(const FightSpec& spec, const AttackProfile& dice_a, const AttackProfile& dice_b,
+                                 int rounds)
+    : spec_(spec), dice_{dice_a, dice_b}, rollers_{AttackRoller(dice_a), AttackRoller(dice_b)}, rounds_(rounds) {
+    if (spec.has_chance()) {
+        const int dice[2] = {dice_a.dice, dice_b.dice};
+        graph_ = std::make_unique<ChanceGraph>(StartLayout(spec, dice, rounds, spec.has_optimal()));
+    }
+    if (spec.has_optimal()) {
+        tables_[0] = attack_distribution(dice_a);
+        tables_[1] = attack_distribution(dice_b);
+    }
+}
+
+FightMonteCarlo::~FightMonteCarlo() = default;
+
+// One solver for every thread: solved once, then only read, so memory does not grow with threads.
+SolverStats FightMonteCarlo::prepare(SolverBudget budget) {
+    if (!spec_.has_optimal()) return {};
+    std::lock_guard<std::mutex> lock(solver_mutex_);
+    if (!solver_) {
+        auto solver = std::make_unique<OptimalSolver>(spec_, tables_[0], tables_[1], rounds_, budget);
+        try {
+            solver->solve_all();  // Interrupted goes on up: nothing is kept either way
+        } catch (const SolverLimitExceeded& e) {
+            SolverStats refused;
+            refused.refused = e.memory ? 2 : 1;
+            return refused;
+        }
+        solver_ = std::move(solver);
+    }
+    return SolverStats{solver_->states(), solver_->memory_bytes()};
+}
+
+std::size_t FightMonteCarlo::bins() const {
+    return static_cast<std::size_t>(spec_.wounds_rows()) * spec_.wounds_columns();
+}
+
+std::unique_ptr<FightMonteCarlo::Workspace> FightMonteCarlo::acquire() {
+    std::lock_guard<std::mutex> lock(pool_mutex_);
+    if (pool_.empty()) {
+        const int dice[2] = {dice_[0].dice, dice_[1].dice};
+        return std::make_unique<Workspace>(spec_, solver_.get(), dice, rounds_, graph_.get());
+    }
+    std::unique_ptr<Workspace> workspace = std::move(pool_.back());
+    pool_.pop_back();
+    return workspace;
+}
+
+void FightMonteCarlo::release(std::unique_ptr<Workspace> workspace) {
+    std::lock_guard<std::mutex> lock(pool_mutex_);
+    pool_.push_back(std::move(workspace));
+}
+
+std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end,
+                                              int threads) {
+    const int wounds_a = spec_.fighter[0].wounds;
+    const int wounds_b = spec_.fighter[1].wounds;
+    const int side_b = wounds_b + 1;
+    const bool chance = spec_.has_chance();
+    prepare(SolverBudget{});  // a no-op once prepared (Python prepares with the fight's budget first)
+    return run_chunks(seed, total, chunk_begin, chunk_end, bins(), threads, [&](Rng& rng, uint64_t n, uint64_t* c) {
+        // This thread's own copies: the captures live in the calling thread's stack frame, next to
+        // what that thread keeps writing, and reading them every sample would share its cache lines.
+        const int full_a = wounds_a, full_b = wounds_b, stride = side_b, rounds = rounds_;
+        const AttackRoller& roller_a = rollers_[0];
+        const AttackRoller& roller_b = rollers_[1];
+        std::unique_ptr<Workspace> ws = acquire();
+        DiceSource dice(rng);
+        if (!chance) {
+            for (uint64_t i = 0; i < n; ++i) {
+                int wa = full_a, wb = full_b;
+                for (int r = 0; r < rounds && wa > 0 && wb > 0; ++r) {
+                    const int a = roller_a.roll(dice);
+                    const int b = roller_b.roll(dice);
+                    std::tie(wa, wb) = ws->round(r, a, wa, b, wb);
+                }
+                ++c[wa * stride + wb];
+            }
+        } else {
+            const ChanceGraph& graph = *graph_;
+            for (uint64_t i = 0; i < n; ++i) {
+                if ((i & 63) == 0) check_interrupt();  // a few microseconds apart
+                int wa = full_a, wb = full_b, uses_a = 0, uses_b = 0;
+                for (int r = 0; r < rounds && wa > 0 && wb > 0; ++r) {
+                    const int a = roller_a.roll(dice);
+                    const int b = roller_b.roll(dice);
+                    uint32_t at = ws->chance_round(r, a, wa, b, wb, uses_a, uses_b);
+                    if (at == kNoStep) {  // not in the graph now: the same resolution, rolled as it goes
+                        ws->random_round(r, a, wa, b, wb, uses_a, uses_b, dice);
+                        continue;
+                    }
+                    // The rolls the resolution asks for, in its order, from the sample's stream, and
+                    // what the round loses on the way.
+                    uint32_t loss = 0;
+                    for (ChanceStep step = graph.step(at); step.kind != ChanceStep::kEnd; step = graph.step(at)) {
+                        bool yes = true;
+                        if (step.kind == ChanceStep::kFeelNoPain) {
+                            yes = dice.d6() >= step.arg;
+                        } else if (step.kind == ChanceStep::kRelic) {
+                            yes = false;
+                            for (int d = 0; d < step.arg; ++d) yes |= dice.d6() == 6;  // every die rolled
+                        }
+                        loss += yes ? step.yes_loss : step.no_loss;
+                        at = yes ? step.yes : step.no;
+                    }
+                    wa -= static_cast<int>(loss & 63);
+                    wb -= static_cast<int>(loss >> 6 & 63);
+                    uses_a += static_cast<int>(loss >> 12 & 3);
+                    uses_b += static_cast<int>(loss >> 14 & 3);
+                }
+                ++c[wa * stride + wb];
+            }
+        }
+        release(std::move(ws));
+    });
+}
+
+}  // namespace mh::kt
