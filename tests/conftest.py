@@ -12,3 +12,48 @@ if os.environ.get("CI"):
 
     settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
     settings.load_profile("ci")
+
+
+# Tests whose code under test is Python only (docs and their commands, CLI text and options,
+# rendering, typing, import layers, stubs, profile and data files): the run against the sanitized
+# C++ core (tools/sanitize.sh, in CI) leaves them out with -m "not python_only", since they would
+# exercise the same C++ calls the engine tests already run under the sanitizers.
+PYTHON_ONLY = (
+    "cli/", "killteam/data/", "test_citations.py", "test_doc_commands.py", "test_docs_examples.py",
+    "test_doctests.py", "test_readme.py", "test_typing.py", "test_layers.py", "test_stubs.py", "test_plots.py",
+    "test_renderings.py", "test_library.py", "test_profile_round_trips.py", "test_examples.py", "test_registry.py",
+    "test_exports.py", "test_sweep_cli.py", "test_figures.py",
+)
+
+
+def pytest_configure(config):  # type: ignore[no-untyped-def]
+    config.addinivalue_line("markers", "python_only: reaches no C++ the engine tests do not; the sanitizer pass "
+                                       "leaves it out")
+
+
+# The largest brute-force families (every case enumerated face by face in plain Python). Under the
+# sanitizers, where each C++ call is several times slower, a fixed sample of them runs: every
+# BRUTE_SAMPLE-th case in collection order, the same cases every run. The normal pass runs them all.
+BRUTE_FAMILIES = ("killteam/test_pipeline_brute.py", "killteam/test_shoot_brute.py", "deathburgh/test_bruteforce.py")
+BRUTE_SAMPLE = 4
+
+
+def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def]
+    import pytest
+
+    root = Path(__file__).parent
+    sanitized = os.environ.get("MATHHAMMER_SANITIZED") == "1"
+    kept, left_out, seen = [], [], {}
+    for item in items:
+        relative = Path(str(item.fspath)).relative_to(root).as_posix()
+        if relative.startswith(PYTHON_ONLY):
+            item.add_marker(pytest.mark.python_only)
+        if sanitized and relative in BRUTE_FAMILIES:
+            seen[relative] = seen.get(relative, -1) + 1
+            if seen[relative] % BRUTE_SAMPLE:
+                left_out.append(item)
+                continue
+        kept.append(item)
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = kept

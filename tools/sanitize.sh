@@ -19,4 +19,4 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 # Tests that only check Python tooling (type checking) or start processes of their own (a Dask
 # cluster) skip themselves when this is set.
 export MATHHAMMER_SANITIZED=1
-PYTHONPATH="$out" python -m pytest -q -p no:cacheprovider "${@:-tests}"
+PYTHONPATH="$out" python -m pytest -q -p no:cacheprovider -m "not python_only" "${@:-tests}"
