@@ -112,3 +112,44 @@ def test_a_scenario_grid_is_bounded_like_any_other() -> None:
     with pytest.raises(ProfileFileError, match="grid: 44,928,000 cells"):  # 4*9*12*40*5*5*4*2*13
         scenario.run_scenario(scenario.parse_scenario_text(entry), source="duels.toml")
     assert time.perf_counter() - started < 5
+
+
+# One small valid call of every action a sweep runs (the registry lists them; a new one fails the
+# coverage check below until it is given here).
+from mathhammer import deathburgh as db  # noqa: E402
+from mathhammer import force_melee as fm  # noqa: E402
+from mathhammer import games  # noqa: E402
+from mathhammer import starcraft as sc  # noqa: E402
+from mathhammer.core.options import Checked, check_only  # noqa: E402
+
+_FM = fm.EXAMPLES
+CALLS: dict[str, dict[str, Any]] = {
+    "killteam.fight": dict(a=kt.Fighter(4, 3, (3, 4), 12), b=kt.Fighter(4, 3, (3, 4), 12)),
+    "killteam.shoot": dict(weapon=GUN, target=TARGET),
+    "killteam.attack_dice": dict(source=GUN),
+    "starcraft.attack": dict(weapon=sc.Weapon(2, 3, 1), unit=sc.Unit(models=2, hp=2, armour=4)),
+    "starcraft.sequence": dict(unit=sc.Unit(models=2, hp=2, armour=4), batches=[sc.Batch(sc.Weapon(2, 3, 1))]),
+    "deathburgh.combat": dict(attacker="Bandit Brute", defender="Bandit Leader"),
+    "deathburgh.round": dict(miniatures={"a": "Bandit Brute", "b": "Bandit Leader"},
+                             combats=[{"attacker": "a", "defender": "b"}]),
+    "force_melee.melee": dict(a=_FM["militia"], b=_FM["walker"]),
+    "force_melee.melee_many": dict(sides={"x": _FM["militia"], "y": _FM["walker"]}, engaged=[("x", "y")]),
+}
+
+
+def test_every_sweepable_action_has_a_call_here() -> None:
+    assert sorted(CALLS) == sorted(f"{g.name}.{a.name}" for g, a in games.actions() if a.sweep)
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+@pytest.mark.parametrize("method", ["exact", "monte_carlo"])
+def test_an_engine_function_stops_at_its_check_point_inside_check_only(name: str, method: str) -> None:
+    game, action = name.split(".")
+    function = games.action(game, action).function
+    started = time.perf_counter()
+    with check_only(), pytest.raises(Checked):  # checked and planned, nothing computed
+        function(**CALLS[name], method=method, samples=10**9)
+    assert time.perf_counter() - started < 2
+    with check_only(), pytest.raises(InputError):  # a bad value is refused before the check point
+        function(**CALLS[name], method="bogus")
+    assert function(**CALLS[name], method=method, samples=1000).method == method  # outside: it runs

@@ -18,7 +18,7 @@ from mathhammer.deathburgh.profiles import MAX_BONUS, MAX_DICE, REROLLS, Miniatu
 from mathhammer.deathburgh.results import CombatResult
 from mathhammer.deathburgh.plan import CombatPlan, plan_combat, plan_pool
 from mathhammer.deathburgh.variants import Variants
-from mathhammer.core.options import DEFAULT_SAMPLES, METHODS, Progress, engine_options
+from mathhammer.core.options import DEFAULT_SAMPLES, METHODS, Progress, engine_options, work_starts
 from mathhammer.core.variants import check_switches
 from mathhammer.core.distributions import Distribution
 from mathhammer.core.sampling import resolve_threads, run_monte_carlo
@@ -149,6 +149,7 @@ def combat(
     side_a = as_side("attacker", attacker)
     side_d = as_side("defender", defender)
     plan, spec = planned_combat(side_a, side_d, reaction, rules, stand_and_shoot)
+    work_starts()
     if options.method == "monte_carlo":
         seed_used = options.draw_seed()
         counts = combat_counts(plan, options.samples, seed_used, resolve_threads(options.threads), options.progress,

@@ -29,7 +29,7 @@ from mathhammer.deathburgh.profiles import MODES, SIDE_OPTIONS, Miniature, Side,
 from mathhammer.deathburgh.results import RoundResult
 from mathhammer.deathburgh.plan import CombatPlan, plan_combat
 from mathhammer.deathburgh.variants import REACTIONS, Variants
-from mathhammer.core.options import DEFAULT_SAMPLES, METHODS, Progress, engine_options
+from mathhammer.core.options import DEFAULT_SAMPLES, METHODS, Progress, engine_options, work_starts
 from mathhammer.core.variants import check_switches
 from mathhammer.core.distributions import Distribution
 from mathhammer.core.sampling import resolve_threads, run_monte_carlo
@@ -232,13 +232,14 @@ def round(  # noqa: A001 - the spec's name, db.round
     states = math.prod(start[i] + 1 for i in involved)
     if method == "auto":
         method = "exact" if states <= MAX_EXACT_STATES else "monte_carlo"
+    if method == "exact" and states > MAX_EXACT_STATES:
+        raise InputError(
+            "method",
+            f"exact needs at most {MAX_EXACT_STATES:,} joint wound states; this round has {states:,} "
+            "(use method='monte_carlo')",
+        )
+    work_starts()
     if method == "exact":
-        if states > MAX_EXACT_STATES:
-            raise InputError(
-                "method",
-                f"exact needs at most {MAX_EXACT_STATES:,} joint wound states; this round has {states:,} "
-                "(use method='monte_carlo')",
-            )
         left, fought = _exact_round(start, planned, involved)
         return RoundResult(
             names=tuple(names), start_wounds=tuple(start),

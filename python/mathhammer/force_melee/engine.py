@@ -24,7 +24,7 @@ from mathhammer.force_melee.plan import MeleePlan, PlannedExchange, plan_melee, 
 from mathhammer.force_melee.profiles import Side, Unit, as_side, as_unit
 from mathhammer.force_melee.results import AllocationResult, MeleeManyResult, MeleeResult, PairResult, UnitResult
 from mathhammer.force_melee.variants import ALLOCATIONS, Variants, switches_of
-from mathhammer.core.options import DEFAULT_SAMPLES, METHODS, engine_options
+from mathhammer.core.options import DEFAULT_SAMPLES, METHODS, engine_options, work_starts
 from mathhammer.core.distributions import Distribution, JointDistribution
 
 _fm = _core.force_melee
@@ -123,6 +123,7 @@ def melee(
     a = as_side(a, "a")
     b = as_side(b, "b")
     exchange = planned_exchange(a, b, switches)
+    work_starts()
     if options.method != "monte_carlo":
         return _exact_result(_fm.exchange_exact_shaped(exchange.config), exchange, a, b, switches)
     samples = options.samples
@@ -306,6 +307,7 @@ def melee_many(
     switches = switches_of(variants, winner_damage, allocation, sustained_mode, bonus_always)
     plan = plan_melee(sides, engaged, assignment, switches)
     method_used = _melee_method(plan, options.method)
+    work_starts()
     seed_used: int | None = None
     if method_used == "monte_carlo":
         seed_used = options.draw_seed()

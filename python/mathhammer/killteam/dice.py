@@ -12,7 +12,7 @@ from typing import Any
 from mathhammer import _core
 from mathhammer.core import sampling
 from mathhammer.core.distributions import JointDistribution
-from mathhammer.core.options import DEFAULT_SAMPLES, EXACT_FIRST, Progress, engine_options
+from mathhammer.core.options import DEFAULT_SAMPLES, EXACT_FIRST, Progress, engine_options, work_starts
 from mathhammer.killteam.plan import TABLE_SIDE, attack_profile, profile_distribution, weapon_of
 from mathhammer.killteam.profiles import Fighter, Weapon
 from mathhammer.killteam.results import AttackDiceResult
@@ -47,6 +47,7 @@ def attack_dice(
     # A fighter's dice score Mystic Scry without Devastating, as a fight does.
     profile = attack_profile(weapon, obscured, rule_variants, devastating=0 if isinstance(source, Fighter) else None)
     side = weapon.attacks + 1
+    work_starts()
     if options.method in ("exact", "auto"):
         table = profile_distribution(profile)[:side, :side]
         return AttackDiceResult(JointDistribution(table, names=("crits", "norms")), "exact", variants=rule_variants)

@@ -22,7 +22,7 @@ from mathhammer import _core
 from mathhammer.core import sampling
 from mathhammer.core.checks import check_choice, check_int
 from mathhammer.core.distributions import JointDistribution
-from mathhammer.core.options import DEFAULT_SAMPLES, METHODS, Progress, engine_options
+from mathhammer.core.options import DEFAULT_SAMPLES, METHODS, Progress, engine_options, work_starts
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.killteam.plan import FIGHT_ROUNDS_MAX, FightPlan, check_optimal_pair, fight_plan, fight_spec, fighter_profile
 from mathhammer.killteam.profiles import MAX_WOUNDS, Fighter
@@ -172,6 +172,7 @@ def fight(
     if method == "exact" and seconds > EXACT_SECONDS_MAX:
         raise InputError("method", f"the exact engine would take about {seconds:.0f} s for this fight (at most "
                          f"{EXACT_SECONDS_MAX:g} s); use method='monte_carlo' or 'auto'")
+    work_starts()
     if method == "exact" or (method == "auto" and estimate <= AUTO_ESTIMATE_MAX and seconds <= EXACT_SECONDS_MAX):
         # With an optimal fighter both engines must first solve the game (the bulk of the work), so
         # "auto" does not fall back to Monte Carlo once the exact engine has started; the solver's

@@ -26,7 +26,7 @@ from mathhammer import _core
 from mathhammer.core import sampling
 from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error
 from mathhammer.core.distributions import Distribution, JointDistribution
-from mathhammer.core.options import DEFAULT_SAMPLES, EXACT_FIRST, MAX_SEED, EngineOptions, Progress, engine_options
+from mathhammer.core.options import DEFAULT_SAMPLES, EXACT_FIRST, EngineOptions, MAX_SEED, Progress, engine_options, work_starts
 from mathhammer.core.profiles import field_inside, profile_from_table
 from mathhammer.errors import InputError
 from mathhammer.killteam.plan import Shot, shot
@@ -81,6 +81,7 @@ def shoot(
     if not isinstance(weapon, Weapon) or not isinstance(target, Operative):
         weapon, target = _profiles_from_tables(weapon, target)
     planned = shot(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
+    work_starts()
     if options.method != "monte_carlo":
         return _exact_result(_kt.shoot_exact_shaped(planned.config), planned)
     config = planned.config

@@ -17,7 +17,7 @@ from mathhammer.core import sampling
 from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error
 from mathhammer.core.checks import check_int
 from mathhammer.core.distributions import Distribution
-from mathhammer.core.options import DEFAULT_SAMPLES, METHODS, EngineOptions, Progress, engine_options
+from mathhammer.core.options import DEFAULT_SAMPLES, EngineOptions, METHODS, Progress, engine_options, work_starts
 from mathhammer.core.profiles import field_inside, profile_from_table
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.starcraft.plan import (
@@ -88,6 +88,7 @@ def attack(
     if not (weapon is None or isinstance(weapon, Weapon)) or not isinstance(unit, Unit):
         weapon, unit = _profiles_from_tables(weapon, unit)
     case = attack_case(weapon, unit, rule_variants, kwargs)
+    work_starts()
     if options.method == "monte_carlo":
         return _sampled_attack(case, options, rule_variants)
     return _attack_result(case, _sc.exact_attack_tables(case.native), None, "exact", None, rule_variants)
@@ -292,6 +293,7 @@ def sequence(
     configs = [p.config for p in plans]
     profile, start = unit_profile(unit), unit_state(unit)
     layout = _sc.sequence_layout(profile, start, configs)
+    work_starts()
 
     if method in ("auto", "exact"):
         probs = np.asarray(_sc.exact_sequence(profile, start, configs, MAX_EXACT_WORK))
