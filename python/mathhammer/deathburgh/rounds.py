@@ -39,8 +39,8 @@ __all__ = ["Engagement", "MAX_COMBATS", "MAX_EXACT_STATES", "MAX_MINIATURES", "r
 
 _cpp = _core.deathburgh
 
-MAX_MINIATURES = 20
-MAX_COMBATS = 50
+MAX_MINIATURES: int = int(_cpp.MAX_MINIATURES)  # the C++ bounds, read from it
+MAX_COMBATS: int = int(_cpp.MAX_COMBATS)
 #: The exact engine runs when the joint wound space of the miniatures in combat has at most this many states.
 MAX_EXACT_STATES: int = _cpp.MAX_EXACT_ROUND_STATES  # 10⁶
 

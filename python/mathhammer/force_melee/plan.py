@@ -28,9 +28,9 @@ _fm = _core.force_melee
 #: Histogram bins one call may use (a joint damage table of 2048 x 2048, 32 MB of doubles).
 MAX_BINS = 1 << 22
 
-MAX_UNITS = 8
+MAX_UNITS: int = int(_fm.MAX_UNITS)  # the C++ bounds, read from it
 
-MAX_PAIRS = 16
+MAX_PAIRS: int = int(_fm.MAX_PAIRS)
 
 # planned exchanges kept by value: enough for a sweep over many thousand different exchanges
 _CACHED_EXCHANGES = 16_384

@@ -29,6 +29,7 @@ from mathhammer.core.distributions import Distribution, JointDistribution
 from mathhammer.core.options import DEFAULT_SAMPLES, EXACT_FIRST, EngineOptions, MAX_SEED, Progress, engine_options, work_starts
 from mathhammer.core.profiles import field_inside, profile_from_table
 from mathhammer.errors import InputError
+from mathhammer.killteam.plan import TABLE_SIDE as _TABLE_SIDE
 from mathhammer.killteam.plan import Shot, shot
 from mathhammer.killteam.profiles import Operative, Weapon
 from mathhammer.killteam.results import ShootResult
@@ -38,7 +39,6 @@ __all__ = ["ShootResult", "shoot", "shoot_batch", "shoot_many"]
 
 _kt = _core.killteam
 
-_TABLE_SIDE = int(_kt.MAX_DICE) + 1
 
 _SAVE_SIDE = 4
 
