@@ -14,6 +14,8 @@ from pathlib import Path
 import grimp
 import pytest
 
+import mathhammer
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "python" / "mathhammer"
 SANITIZED = os.environ.get("MATHHAMMER_SANITIZED") == "1"
@@ -121,9 +123,11 @@ def test_no_import_cycle_remains() -> None:
 
 
 def _loaded(code: str) -> set[str]:
+    """The modules a fresh interpreter has loaded after ``code``, importing the same mathhammer as
+    these tests (the working tree with its built core in development, the installed package in CI)."""
+    here = str(Path(mathhammer.__file__).resolve().parent.parent)
     done = subprocess.run([sys.executable, "-c", code + "\nimport sys\nprint(' '.join(sorted(sys.modules)))"],
-                          capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "PYTHONPATH": str(ROOT / "python")})
+                          capture_output=True, text=True, timeout=120, env={**os.environ, "PYTHONPATH": here})
     assert done.returncode == 0, done.stderr
     return set(done.stdout.split())
 
