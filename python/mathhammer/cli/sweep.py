@@ -21,7 +21,6 @@ import enum
 import functools
 import inspect
 import json
-import re
 import sys
 import typing
 from collections.abc import Callable, Mapping
@@ -154,13 +153,14 @@ def parse_grid(text: str, keys: Mapping[str, Key]) -> dict[str, Any]:
 
 def _axis(name: str, key: Key, values: list[tuple[str, bool]]) -> Any:
     """One key's values: :data:`WHOLE`, a range (an integer option's single ``a..b``) or a list."""
+    from mathhammer.core.checks import integer_span
     from mathhammer.sweeps import MAX_CELLS
 
     if any(not quoted and value == "*" for value, quoted in values):
         if len(values) > 1 or key.kind not in (int, str):
             raise InputError(f"--grid {name}", "'*' stands alone, for an option that takes an integer")
         return WHOLE
-    spans = [None if quoted else _span(name, value) for value, quoted in values]
+    spans = [None if quoted else integer_span(f"--grid {name}", value) for value, quoted in values]
     if len(values) == 1 and key.kind is int and spans[0] is not None:
         return range(spans[0][0], spans[0][1] + 1)
     out: list[Any] = []
@@ -173,17 +173,6 @@ def _axis(name: str, key: Key, values: list[tuple[str, bool]]) -> Any:
         else:
             out += [_convert(key, str(v)) for v in range(span[0], span[1] + 1)]
     return out
-
-
-def _span(name: str, value: str) -> tuple[int, int] | None:
-    """``a..b`` as (a, b); None for any other value."""
-    match = re.fullmatch(r"(-?\d{1,40})\.\.(-?\d{1,40})", value.strip())
-    if match is None:
-        return None
-    lo, hi = int(match.group(1)), int(match.group(2))
-    if lo > hi:
-        raise InputError(f"--grid {name}", f"{excerpt(value)} runs backwards; write it low..high")
-    return lo, hi
 
 
 def whole_range(accepts: Callable[[Any], bool], start: Any, name: str) -> range:

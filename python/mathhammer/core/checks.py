@@ -5,6 +5,7 @@ Validation happens in Python before any C++ runs, so the core never sees an inva
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -13,7 +14,7 @@ import numpy as np
 from mathhammer.core.guard import check_notation, excerpt
 from mathhammer.errors import InputError, InputTypeError
 
-__all__ = ["check_bool", "check_choice", "check_int", "check_stat"]
+__all__ = ["check_bool", "check_choice", "check_int", "check_stat", "integer_span"]
 
 
 def check_int(field: str, value: Any, lo: int, hi: int | None = None) -> int:
@@ -47,6 +48,18 @@ def check_choice(field: str, value: Any, choices: Iterable[str]) -> str:
         if key == option.lower():
             return option
     raise InputError(field, f"unknown value {excerpt(value)}; allowed: {', '.join(options)}")
+
+
+def integer_span(field: str, text: str) -> tuple[int, int] | None:
+    """A grid's ``a..b`` (both ends included, at most 40 digits each) as (a, b); None for any other
+    text. A span that runs backwards is an InputError naming ``field``."""
+    match = re.fullmatch(r"\s*(-?\d{1,40})\s*\.\.\s*(-?\d{1,40})\s*", text)
+    if match is None:
+        return None
+    lo, hi = int(match.group(1)), int(match.group(2))
+    if lo > hi:
+        raise InputError(field, f"{excerpt(text)} runs backwards; write it low..high")
+    return lo, hi
 
 
 def check_bool(field: str, value: Any) -> bool:

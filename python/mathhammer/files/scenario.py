@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -47,6 +46,7 @@ from mathhammer import games
 from mathhammer.core import entries as game_entries
 from mathhammer.core.entries import META_KEYS, Entry
 from mathhammer.core.game import Action, Game, Library
+from mathhammer.core.checks import integer_span
 from mathhammer.core.guard import as_path, check_depth, check_source, excerpt, loads
 from mathhammer.core.variants import Variants
 from mathhammer.core.results import ResultMixin
@@ -362,13 +362,10 @@ def _sweep_entries(items: Any, source: str) -> list[tuple[Game, Action, int, dic
 
 def _values(key: str, value: Any) -> list[Any] | range:
     if isinstance(value, str):
-        match = re.fullmatch(r"\s*(-?\d{1,40})\s*\.\.\s*(-?\d{1,40})\s*", value)
-        if not match:
+        span = integer_span(f"grid.{key}", value)
+        if span is None:
             raise InputError(f"grid.{key}", f"{excerpt(value)}: expected a list of values or an integer range 'a..b'")
-        lo, hi = int(match.group(1)), int(match.group(2))
-        if lo > hi:
-            raise InputError(f"grid.{key}", f"{excerpt(value)} runs backwards; write it low..high")
-        return range(lo, hi + 1)  # kept a range: the sweep checks its ends and counts its cells, lists nothing
+        return range(span[0], span[1] + 1)  # kept a range: the sweep checks its ends and counts its cells, lists nothing
     if not isinstance(value, list) or not value:
         raise InputTypeError(f"grid.{key}", f"expected a non-empty list of values or 'a..b', got {excerpt(value)}")
     return value
