@@ -14,10 +14,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from mathhammer import _core
-from mathhammer.core.checks import check_choice, check_int
-from mathhammer.killteam.fighting import _check_dice, _check_fighter
+from mathhammer.killteam.fighting import round_inputs
 from mathhammer.killteam.plan import check_optimal_pair, fight_spec
-from mathhammer.killteam.profiles import MAX_WOUNDS, Fighter
+from mathhammer.killteam.profiles import Fighter
 from mathhammer.killteam.results import SIDES, Advice, MoveValue
 from mathhammer.killteam.variants import Variants
 
@@ -65,15 +64,8 @@ def advise(
     and keeps playing optimally; the enemy plays its own strategy. Expected outcomes cover Feel No
     Pain / Saintly Relics rolls exactly. ``variants``: Kill Team's rule switches (``kt.Variants``).
     """
-    rule_variants = Variants.resolve(variants)
-    a = _check_fighter("a", a)
-    b = _check_fighter("b", b)
-    check_optimal_pair(a, b)
-    da = _check_dice("dice_a", dice_a, a)
-    db = _check_dice("dice_b", dice_b, b)
-    first = check_choice("first", first, SIDES)
-    wa = a.wounds if wounds_a is None else check_int("wounds_a", wounds_a, 1, MAX_WOUNDS)
-    wb = b.wounds if wounds_b is None else check_int("wounds_b", wounds_b, 1, MAX_WOUNDS)
+    a, b, da, db, first, wa, wb, rule_variants = round_inputs(a, b, dice_a, dice_b, first, wounds_a, wounds_b,
+                                                              variants)
     spec = fight_spec(a, b, first, wa, wb, rule_variants)
     mover, moves, heuristic = _kt.advise(spec, da[0], da[1], db[0], db[1])
     objective = None

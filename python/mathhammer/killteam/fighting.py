@@ -16,7 +16,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from concurrent.futures import Executor
-from typing import Any
+from typing import Any, NamedTuple
 
 from mathhammer import _core
 from mathhammer.core import sampling
@@ -228,6 +228,35 @@ def _check_dice(field: str, value: Any, fighter: Fighter) -> tuple[int, int]:
     return crits, norms
 
 
+class RoundInputs(NamedTuple):
+    """The checked inputs of one round from fixed retained dice (:func:`round_inputs`)."""
+
+    a: Fighter
+    b: Fighter
+    dice_a: tuple[int, int]
+    dice_b: tuple[int, int]
+    first: str
+    wounds_a: int
+    wounds_b: int
+    variants: Variants
+
+
+def round_inputs(a: Any, b: Any, dice_a: Any, dice_b: Any, first: Any, wounds_a: Any, wounds_b: Any,
+                 variants: Any) -> RoundInputs:
+    """Check what a round from fixed retained dice is given (kt.resolve_fight, kt.advise): the
+    fighters, their dice, who strikes first and the starting wounds (the fighters' own when None)."""
+    rule_variants = Variants.resolve(variants)
+    a = _check_fighter("a", a)
+    b = _check_fighter("b", b)
+    check_optimal_pair(a, b)
+    da = _check_dice("dice_a", dice_a, a)
+    db = _check_dice("dice_b", dice_b, b)
+    first = check_choice("first", first, SIDES)
+    wa = a.wounds if wounds_a is None else check_int("wounds_a", wounds_a, 1, MAX_WOUNDS)
+    wb = b.wounds if wounds_b is None else check_int("wounds_b", wounds_b, 1, MAX_WOUNDS)
+    return RoundInputs(a, b, da, db, first, wa, wb, rule_variants)
+
+
 def resolve_fight(
     a: Fighter,
     b: Fighter,
@@ -246,15 +275,8 @@ def resolve_fight(
     Relics dice, if the fighters have them, are rolled from ``seed`` (None: a random seed). An
     optimal fighter plays as in a one-round fight.
     """
-    rule_variants = Variants.resolve(variants)
-    a = _check_fighter("a", a)
-    b = _check_fighter("b", b)
-    check_optimal_pair(a, b)
-    da = _check_dice("dice_a", dice_a, a)
-    db = _check_dice("dice_b", dice_b, b)
-    first = check_choice("first", first, SIDES)
-    wa = a.wounds if wounds_a is None else check_int("wounds_a", wounds_a, 1, MAX_WOUNDS)
-    wb = b.wounds if wounds_b is None else check_int("wounds_b", wounds_b, 1, MAX_WOUNDS)
+    a, b, da, db, first, wa, wb, rule_variants = round_inputs(a, b, dice_a, dice_b, first, wounds_a, wounds_b,
+                                                              variants)
     seed_value = engine_options(seed=seed).draw_seed()  # used only by Feel No Pain / relic rolls
     spec = fight_spec(a, b, first, wa, wb, rule_variants)
     end_a, end_b, actions, relic_uses = _kt.resolve_fight(spec, da[0], da[1], db[0], db[1], wa, wb, seed_value)
