@@ -139,3 +139,28 @@ def test_the_command_line_stops_within_a_second(threads: str) -> None:
     assert process.returncode == 130, err
     assert err == "interrupted\n" and out == ""
     assert stopped_after < LATENCY
+
+
+def test_a_sweep_on_worker_processes_stops_within_two_seconds() -> None:
+    # Ctrl-C at a terminal goes to the whole process group: the sweep and its two workers. Each cell
+    # is minutes of sampling, and more chunks wait in the pool's queue: none of them may start.
+    args = ["sweep", "killteam", "fight", "--grid", "a-attacks=3..8", "--method", "monte_carlo",
+            "--samples", "1000000000", "--workers", "2", "--chunk", "1"]
+    env = dict(os.environ, PYTHONPATH=str(Path(mathhammer.__file__).resolve().parents[1]))
+    process = subprocess.Popen([sys.executable, "-c", LAUNCH, *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+    try:
+        assert process.stderr is not None and process.stderr.readline() == "ready\n"
+        time.sleep(3 * DELAY + 1.0)  # the workers have started and are sampling
+        assert process.poll() is None
+        os.killpg(process.pid, signal.SIGINT)
+        sent = time.monotonic()
+        out, err = process.communicate(timeout=30)
+        stopped_after = time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 130, err
+    assert err.endswith("interrupted\n") and out == ""
+    assert stopped_after < 2.0

@@ -80,3 +80,61 @@ def test_a_failure_in_one_call_leaves_another_threads_call_running() -> None:
     other.join(timeout=120)
     assert isinstance(outcome["shot"], kt.ShootResult), outcome["shot"]
     assert outcome["shot"].samples == 30_000_000
+
+
+# A fight whose exact solution takes about two seconds here: the optimal fighter's game over two
+# rounds, solved inside one C++ call.
+SLOW_A = kt.Fighter(8, 3, (3, 4), 24, strategy="optimal")
+SLOW_B = kt.Fighter(8, 3, (3, 4), 24)
+
+
+def _stopped_after(seconds: float, call: Any) -> float:
+    """Run ``call`` under a token stopped after ``seconds``; the time it took to raise Stopped."""
+    token = StopToken()
+    timer = threading.Timer(seconds, token.stop)
+    started = time.perf_counter()
+    timer.start()
+    try:
+        with stopping(token), pytest.raises(Stopped):
+            call()
+    finally:
+        timer.cancel()
+    return time.perf_counter() - started
+
+
+def test_the_compiled_core_stops_an_exact_call_on_its_token() -> None:
+    # the call never returns to Python before it is done: only the C++ can see the token
+    took = _stopped_after(0.3, lambda: kt.fight(SLOW_A, SLOW_B, rounds=2, method="exact"))
+    assert took < 0.3 + 0.5
+
+
+def test_a_stop_inside_the_core_stops_that_call_only() -> None:
+    token = StopToken()
+    outcome: dict[str, Any] = {}
+
+    def other() -> None:  # an unrelated call on another thread, under no token
+        outcome["other"] = kt.fight(SLOW_A, SLOW_B, rounds=2, method="exact")
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    timer = threading.Timer(0.3, token.stop)
+    timer.start()
+    try:
+        with stopping(token), pytest.raises(Stopped):
+            kt.fight(SLOW_A, SLOW_B, rounds=2, method="exact")
+    finally:
+        timer.cancel()
+    thread.join()
+    expected = kt.fight(SLOW_A, SLOW_B, rounds=2, method="exact")
+    assert outcome["other"].to_json() == expected.to_json()
+
+
+def test_the_core_stops_one_long_monte_carlo_call_between_its_chunks() -> None:
+    # one C++ call over 100,000 chunks (6.5e9 samples, minutes of work): only the C++ sees the token
+    from mathhammer import _core
+    from mathhammer.killteam.plan import shot
+
+    config = shot(kt.Weapon(4, 3, (3, 4)), kt.Operative(3, 12), 0, False, 1, 0, kt.Variants()).config
+    samples = 100_000 * int(_core.core.CHUNK_SAMPLES)
+    took = _stopped_after(0.3, lambda: _core.killteam.shoot_counts(config, 1, samples, 0, 100_000, 2))
+    assert took < 0.3 + 0.5

@@ -7,6 +7,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <exception>
 #include <optional>
@@ -39,6 +40,27 @@ pybind11::array_t<typename Container::value_type> to_numpy(const Container& valu
 // second a user waits after Ctrl-C, rare enough that taking the GIL costs nothing measurable.
 constexpr std::chrono::milliseconds kSignalPoll{20};
 
+// The stop token of the Python code calling in (mathhammer.core.stop.current()), or None.
+inline pybind11::object current_stop_token() {
+    PYBIND11_CONSTINIT static pybind11::gil_safe_call_once_and_store<pybind11::object> current;
+    const pybind11::object& get = current
+                                      .call_once_and_store_result([] {
+                                          return pybind11::module_::import("mathhammer.core.stop").attr("current");
+                                      })
+                                      .get_stored();
+    return get();
+}
+
+// Whether `token` (a mathhammer.core.stop.StopToken) has been stopped. Called with the GIL held;
+// never throws (a token that cannot answer counts as stopped).
+inline bool token_stopped(const pybind11::object& token) noexcept {
+    PyObject* value = PyObject_GetAttrString(token.ptr(), "stopped");
+    const int stopped = value != nullptr ? PyObject_IsTrue(value) : -1;
+    Py_XDECREF(value);
+    if (stopped < 0) PyErr_Clear();
+    return stopped != 0;
+}
+
 // Runs `work` (which must not touch Python objects) with the GIL released and returns its result.
 //
 // Python runs signal handlers only between bytecodes of the main thread, never while C++ holds it.
@@ -47,23 +69,36 @@ constexpr std::chrono::milliseconds kSignalPoll{20};
 // raises (Ctrl-C: KeyboardInterrupt) the work is asked to stop (core/interrupt.hpp), and once it has
 // unwound the handler's exception is raised. Work stopped by a request from elsewhere (another call
 // that saw the signal) raises KeyboardInterrupt through the mh::Interrupted translator.
+//
+// The call's stop token (docs/architecture.md "Stopping one call") is looked at on the same polls:
+// once it is stopped, this call's own flag is raised, and the work throws mh::Stopped, which the
+// translator turns into the Python Stopped. No other call is touched.
 template <class Work>
 auto without_gil(Work&& work) {
     using Result = std::decay_t<decltype(work())>;
     std::optional<Result> result;
     std::exception_ptr error;
     std::optional<pybind11::error_already_set> raised;  // created and destroyed with the GIL held
+    const pybind11::object token = current_stop_token();
+    std::atomic<bool> stop{!token.is_none() && token_stopped(token)};
     {
         pybind11::gil_scoped_release release;
         try {
-            result.emplace(run_on_helper(std::forward<Work>(work), kSignalPoll, [&] {
-                if (raised) return;  // already stopping: wait for the work to unwind
-                {
-                    pybind11::gil_scoped_acquire gil;
-                    if (PyErr_CheckSignals() != 0) raised.emplace();
-                }
-                if (raised) request_interrupt();
-            }));
+            result.emplace(run_on_helper(
+                std::forward<Work>(work), kSignalPoll,
+                [&] {
+                    if (raised || stop.load()) return;  // already stopping: wait for the work to unwind
+                    {
+                        pybind11::gil_scoped_acquire gil;
+                        if (PyErr_CheckSignals() != 0) {
+                            raised.emplace();
+                        } else if (!token.is_none() && token_stopped(token)) {
+                            stop.store(true);
+                        }
+                    }
+                    if (raised) request_interrupt();
+                },
+                &stop));
         } catch (...) {
             error = std::current_exception();
         }

@@ -13,12 +13,16 @@ namespace py = pybind11;
 namespace mh::bindings {
 
 void register_core(py::module_ m) {
-    // Work stopped by an interrupt request surfaces in Python as Ctrl-C does.
+    // Work stopped by an interrupt request surfaces in Python as Ctrl-C does; work stopped by its
+    // call's stop token as that token's Stopped (mathhammer.core.stop).
     py::register_exception_translator([](std::exception_ptr p) {
         try {
             if (p) std::rethrow_exception(p);
         } catch (const Interrupted&) {
             PyErr_SetNone(PyExc_KeyboardInterrupt);
+        } catch (const Stopped& stopped) {
+            const py::object type = py::module_::import("mathhammer.core.stop").attr("Stopped");
+            PyErr_SetString(type.ptr(), stopped.what());
         }
     });
     m.attr("CHUNK_SAMPLES") = kChunkSamples;

@@ -78,21 +78,23 @@ private:
 
 }  // namespace detail
 
-// Runs `work` on a helper thread, armed for the interrupts requested from now on
-// (core/interrupt.hpp), and returns its result or rethrows its exception. Until it is done the
-// calling thread calls poll() every `every`; poll may call request_interrupt() to stop the work.
+// Runs `work` on a helper thread, armed for the interrupts requested from now on and for `stop`
+// (core/interrupt.hpp; nullptr: no flag), and returns its result or rethrows its exception. Until
+// it is done the calling thread calls poll() every `every`; poll may call request_interrupt() or
+// raise `stop` to stop the work.
 template <class Work, class Poll>
-auto run_on_helper(Work&& work, std::chrono::milliseconds every, Poll&& poll) {
+auto run_on_helper(Work&& work, std::chrono::milliseconds every, Poll&& poll,
+                   const std::atomic<bool>* stop = nullptr) {
     using Result = std::decay_t<decltype(work())>;
     std::optional<Result> result;
     std::exception_ptr error;
-    const uint64_t epoch = interrupt_epoch();
+    const Arming arming{interrupt_epoch(), stop};
     std::mutex mutex;
     std::condition_variable finished;
     bool done = false;
     detail::HelperThreads::run([&] {
         {
-            InterruptScope scope(epoch);
+            InterruptScope scope(arming);
             try {
                 result.emplace(work());
             } catch (...) {

@@ -9,7 +9,7 @@
 // `threads` asks for up to that many workers, but no more run than the process has usable cores:
 // more would only add per-worker memory (histograms, engines' workspaces) and switching, and the
 // chunks, not the workers, decide the numbers. Workers stop between chunks once an interrupt is
-// requested (core/interrupt.hpp); bodies with costly samples check within a chunk too.
+// requested or the call is stopped (core/interrupt.hpp); bodies with costly samples check within a chunk too.
 #pragma once
 #include <algorithm>
 #include <atomic>
@@ -61,13 +61,13 @@ std::vector<uint64_t> run_chunks(uint64_t seed, uint64_t total, uint64_t chunk_b
     if (chunk_begin >= chunk_end) return result;
     const uint64_t work = chunk_end - chunk_begin;
     const int n_threads = worker_count(threads, work);
-    const uint64_t epoch = armed_epoch();  // workers stop on the caller's interrupts
+    const Arming arming = armed();  // workers stop when the caller's call does
 
     std::atomic<uint64_t> next{chunk_begin};
     std::mutex merge;
     std::exception_ptr error;
     auto worker = [&]() {
-        InterruptScope scope(epoch);
+        InterruptScope scope(arming);
         try {
             // Padded by a cache line on each side: a worker's histogram never shares a line with
             // another thread's data, whatever the allocator puts next to it.

@@ -35,6 +35,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from typing import Any
 
 from mathhammer import games
+from mathhammer.core.stop import Stopped
 from mathhammer.core.batches import ResultBatch
 from mathhammer.core.checks import check_int
 from mathhammer.core.guard import MAX_EXCERPT, excerpt
@@ -214,6 +215,8 @@ def _run_chunk(plan: _Plan, start: int, stop: int) -> list[Any]:
         for index, cell in enumerate(cells, start):
             try:
                 out.append(_summary(fn(**cell)))
+            except Stopped:
+                raise  # the sweep was stopped, not this cell
             except Exception as error:
                 raise _cell_error(plan, index, _digits(plan, index), error) from None
     if failed is not None:  # a cell whose arguments could not be made, after the cells before it ran
@@ -240,6 +243,8 @@ def _run_batch(plan: _Plan, cells: list[dict[str, Any]]) -> list[Any] | None:
         if isinstance(results, ResultBatch):  # the summaries without building every result
             return results.summaries()
         return [_summary(results[i]) for i in range(len(cells))]
+    except Stopped:
+        raise
     except Exception:
         return None
 

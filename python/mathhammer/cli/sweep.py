@@ -16,6 +16,7 @@ action (``mathhammer.sweeps``, "Limits"): a bad one is an error naming ``--grid 
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import enum
 import functools
@@ -24,7 +25,6 @@ import json
 import sys
 import typing
 from collections.abc import Callable, Mapping
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -34,6 +34,7 @@ from mathhammer.cli.games import GAME_APPS
 from mathhammer.cli.options import OutputFormat, finish
 from mathhammer.cli.output import capture, check_writable, emit, given_on_command_line, note_plot, write_file
 from mathhammer.cli.progress import ProgressGroup
+from mathhammer.cli.workers import worker_pool
 from mathhammer.core.guard import did_you_mean, excerpt, label, shown_path
 from mathhammer.core.options import Checked, check_only
 from mathhammer.errors import InputError, SweepError
@@ -335,9 +336,10 @@ def _make_command(game: str, action: str) -> Callable[..., None]:
         # the axes first, in the grid's order (the first slowest), then the options they leave alone
         arguments = {**axes, **fixed}
         workers = _capped_workers(workers)
-        executor = ProcessPoolExecutor(workers) if workers > 1 else None
         try:
-            with ProgressGroup() as bars:
+            with contextlib.ExitStack() as stack:
+                executor = stack.enter_context(worker_pool(workers)) if workers > 1 else None
+                bars = stack.enter_context(ProgressGroup())
                 frame = sweep(run_cell, game=game, action=action, seed=seed, executor=executor, chunk=chunk,
                               progress=bars.callback("Sweep"), check=True, **arguments)
         except SweepError as error:
@@ -347,9 +349,6 @@ def _make_command(game: str, action: str) -> Callable[..., None]:
             if error.field not in axes:
                 raise
             raise type(error)(f"--grid {_flag(keys, error.field)}", str(error)[len(error.field) + 2:]) from None
-        finally:
-            if executor is not None:
-                executor.shutdown(cancel_futures=True)
         frame.columns = [_flag(keys, c) for c in frame.columns]
         for column in frame.columns[: len(axes)]:
             frame[column] = [_cell_value(v) for v in frame[column]]

@@ -75,6 +75,17 @@ class ResultBatch(Generic[R]):
     def __repr__(self) -> str:
         return f"ResultBatch({len(self._items)} items)"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickles as its items, every one built (the builder is a closure over the engine's arrays)
+        return _batch_of, (list(self),)
+
+
+def _batch_of(items: list[Any]) -> ResultBatch[Any]:
+    """A batch holding ``items`` (the other side of ``ResultBatch.__reduce__``)."""
+    batch: ResultBatch[Any] = ResultBatch(len(items), items.__getitem__)
+    batch._items = list(items)
+    return batch
+
 
 def is_sequence(value: Any) -> bool:
     # text and mappings are single values (a preset name, a table of switches), never sequences

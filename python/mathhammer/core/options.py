@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor
 from typing import Any
 
+from mathhammer.core import stop
 from mathhammer.core.checks import check_choice, check_int
 from mathhammer.errors import InputTypeError
 from mathhammer.core.guard import excerpt
@@ -149,6 +150,10 @@ def check_only() -> Iterator[None]:
 
 
 def work_starts() -> None:
-    """Every engine function calls this between its checks and its work (see :func:`check_only`)."""
+    """Every engine function calls this between its checks and its work (see :func:`check_only`).
+    A call whose stop token was already stopped (:mod:`mathhammer.core.stop`) stops here."""
     if _CHECK_ONLY.get():
         raise Checked
+    token = stop.current()
+    if token is not None:
+        token.check()

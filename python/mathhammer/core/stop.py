@@ -31,7 +31,7 @@ import contextvars
 import threading
 from collections.abc import Iterator
 
-__all__ = ["StopToken", "Stopped", "current", "stopping"]
+__all__ = ["StopToken", "Stopped", "adopt", "current", "stopping"]
 
 
 class Stopped(Exception):
@@ -91,3 +91,12 @@ def stopping(token: StopToken) -> Iterator[StopToken]:
         yield token
     finally:
         _CURRENT.reset(reset)
+
+
+def adopt(token: StopToken) -> None:
+    """Make ``token`` the stop of every engine call made from now on on this thread, outside any
+    :func:`stopping` block: for a worker process's initializer, whose tasks all run on its main
+    thread and are all stopped together (``mathhammer sweep --workers``)."""
+    if not isinstance(token, StopToken):
+        raise TypeError(f"expected a StopToken, not {type(token).__name__}")
+    _CURRENT.set(token)

@@ -13,6 +13,7 @@ round: every combat's pools for every pair of modes it can be fought in.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
@@ -251,7 +252,7 @@ def round(  # noqa: A001 - the spec's name, db.round
     samples = options.samples
     seed_used = options.draw_seed()
     spec = _round_spec(start, planned)
-    kernel = lambda s, total, b, e, t: _cpp.round_monte_carlo(spec, s, total, b, e, t)  # noqa: E731
+    kernel = functools.partial(_cpp.round_monte_carlo, spec)  # pickles: process pools and Dask run it
     counts = run_monte_carlo(kernel, samples, seed_used, resolve_threads(options.threads), options.progress,
                              options.executor)
     left_counts, offset = [], 0

@@ -20,7 +20,7 @@ from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_se
 from mathhammer.core.distributions import index_grids
 from mathhammer.core.checks import check_choice, check_int
 from mathhammer.errors import InputError
-from mathhammer.force_melee.plan import MeleePlan, PlannedExchange, plan_melee, planned_exchange, side_config, unit_config
+from mathhammer.force_melee.plan import MeleeKernel, MeleePlan, PlannedExchange, plan_melee, planned_exchange, side_config, unit_config
 from mathhammer.force_melee.profiles import Side, Unit, as_side, as_unit
 from mathhammer.force_melee.results import AllocationResult, MeleeManyResult, MeleeResult, PairResult, UnitResult
 from mathhammer.force_melee.variants import ALLOCATIONS, Variants, switches_of
@@ -311,7 +311,7 @@ def melee_many(
     seed_used: int | None = None
     if method_used == "monte_carlo":
         seed_used = options.draw_seed()
-        kernel = functools.partial(_fm.melee_sample, plan.config)
+        kernel = MeleeKernel(plan.sides, plan.names, plan.pairs, plan.dice, switches)  # pickles: process pools, Dask
         counts = sampling.run_monte_carlo(kernel, options.samples, seed_used, sampling.resolve_threads(options.threads),
                                           options.progress, options.executor)
         flat = counts.astype(np.float64) / options.samples

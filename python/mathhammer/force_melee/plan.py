@@ -186,6 +186,39 @@ class MeleePlan(NamedTuple):
     dice: dict[tuple[str, str], int]
 
 
+def _melee_config(sides: dict[str, Side], names: list[str], pairs: list[tuple[str, str]],
+                  dice: dict[tuple[str, str], int], switches: Variants) -> tuple[_fm.MeleeConfig, list[_fm.UnitConfig]]:
+    """The C++ config of a checked melee, and its units' configs in order."""
+    rules = switches.rules()
+    unit_configs = [unit_config(sides[name].unit) for name in names]
+    pair_configs = []
+    for u, v in pairs:
+        exchange = _fm.ExchangeConfig(side_config(sides[u], dice[(u, v)]), side_config(sides[v], dice[(v, u)]), rules)
+        pair_configs.append(_fm.PairConfig(names.index(u), names.index(v), exchange))
+    return _fm.MeleeConfig(unit_configs, pair_configs, switches.allocation_enum()), unit_configs
+
+
+class MeleeKernel:
+    """fm.melee_many's Monte Carlo kernel: counts for chunks of a run (core.sampling's Kernel).
+
+    The C++ MeleeConfig exposes no fields to pickle, so the kernel pickles as the checked melee it was
+    built from, and a process pool's or Dask's worker rebuilds the same config from that.
+    """
+
+    __slots__ = ("_config", "_inputs")
+
+    def __init__(self, sides: dict[str, Side], names: list[str], pairs: list[tuple[str, str]],
+                 dice: dict[tuple[str, str], int], switches: Variants) -> None:
+        self._inputs = (sides, names, pairs, dice, switches)
+        self._config = _melee_config(sides, names, pairs, dice, switches)[0]
+
+    def __call__(self, seed: int, total: int, chunk_begin: int, chunk_end: int, threads: int) -> Any:
+        return _fm.melee_sample(self._config, seed, total, chunk_begin, chunk_end, threads)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return MeleeKernel, self._inputs
+
+
 def plan_melee(sides: Any, engaged: Any, assignment: Any, switches: Variants) -> MeleePlan:
     """Check the units, the pairs in contact and how the dice are split (docs/rules/force_melee.md §3),
     and build the melee's C++ config."""
@@ -193,14 +226,7 @@ def plan_melee(sides: Any, engaged: Any, assignment: Any, switches: Variants) ->
     names = list(side_map)
     pairs = _check_engaged(engaged, names)
     dice = _check_assignment(assignment, side_map, pairs)
-    rules = switches.rules()
-    unit_configs = [unit_config(side_map[name].unit) for name in names]
-    pair_configs = []
-    for u, v in pairs:
-        exchange = _fm.ExchangeConfig(side_config(side_map[u], dice[(u, v)]), side_config(side_map[v], dice[(v, u)]),
-                                      rules)
-        pair_configs.append(_fm.PairConfig(names.index(u), names.index(v), exchange))
-    config = _fm.MeleeConfig(unit_configs, pair_configs, switches.allocation_enum())
+    config, unit_configs = _melee_config(side_map, names, pairs, dice, switches)
     layout = _fm.melee_layout(config)
     _check_bins(layout.total, "sides")
     return MeleePlan(config, layout, names, side_map, unit_configs, pairs, dice)

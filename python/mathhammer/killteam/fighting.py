@@ -12,6 +12,7 @@ The resolution itself (strikes, parries, abilities, decisions) is C++; both engi
 from __future__ import annotations
 
 import os
+import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -120,6 +121,52 @@ def _monte_carlo_engine(plan: FightPlan, a: Fighter, b: Fighter, rounds: int, va
     return engine
 
 
+class FightKernel:
+    """kt.fight's Monte Carlo kernel: counts for chunks of a run (core.sampling's Kernel).
+
+    The C++ engine does not pickle (it may hold a solved game), so the kernel pickles as what built
+    it: the fight's spec, both fighters' dice, the rounds and, for an optimal fighter, the solver's
+    budget. A process pool's or Dask's worker rebuilds the engine from that once per process
+    (``_rebuilt``), solving an optimal fighter's game there once too.
+    """
+
+    __slots__ = ("_engine", "_inputs")
+
+    def __init__(self, engine: Any, inputs: tuple[Any, ...]) -> None:
+        self._engine = engine
+        self._inputs = inputs
+
+    def __call__(self, seed: int, total: int, chunk_begin: int, chunk_end: int, threads: int) -> Any:
+        return self._engine.counts(seed, total, chunk_begin, chunk_end, threads)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuilt, (self._inputs,)
+
+
+_REBUILT: OrderedDict[bytes, FightKernel] = OrderedDict()
+_REBUILT_LOCK = threading.Lock()
+
+
+def _rebuilt(inputs: tuple[Any, ...]) -> FightKernel:
+    """The kernel of ``inputs`` in this process (kept: every batch of a run arrives pickled)."""
+    key = pickle.dumps(inputs)
+    with _REBUILT_LOCK:
+        found = _REBUILT.get(key)
+        if found is not None:
+            _REBUILT.move_to_end(key)
+            return found
+    spec, dice_a, dice_b, rounds, budget = inputs
+    engine = _kt.FightMonteCarlo(spec, dice_a, dice_b, rounds)
+    if budget is not None:
+        engine.prepare(*budget)
+    kernel = FightKernel(engine, inputs)
+    with _REBUILT_LOCK:
+        _REBUILT[key] = kernel
+        while len(_REBUILT) > _KEPT_ENGINES:
+            _REBUILT.popitem(last=False)
+    return kernel
+
+
 def fight(
     a: Fighter,
     b: Fighter,
@@ -200,7 +247,9 @@ def fight(
     if optimal:  # the solver's budget holds here too: the game is solved once, before sampling
         solved = engine.prepare(max_states, max_memory)
         _check_solver(solved["refused"], solved["states"], max_states, max_memory)
-    counts = sampling.run_monte_carlo(engine.counts, n, seed_value, thread_count, options.progress,
+    inputs = (plan.spec, fighter_profile(a, rule_variants), fighter_profile(b, rule_variants), rounds,
+              (max_states, max_memory) if optimal else None)
+    counts = sampling.run_monte_carlo(FightKernel(engine, inputs), n, seed_value, thread_count, options.progress,
                                       options.executor)
     joint = JointDistribution.from_counts(counts.reshape(a.wounds + 1, b.wounds + 1), names=_NAMES)
     return FightResult(
