@@ -6,12 +6,14 @@ from __future__ import annotations
 import io
 
 import pytest
+
 from rich.console import Console
 
 from mathhammer import deathburgh as db
 from mathhammer import force_melee as fm
 from mathhammer import killteam as kt
 from mathhammer import starcraft as sc
+from mathhammer.report.tables import probability_text
 
 RESULTS = {
     "shot": lambda: kt.shoot(kt.Weapon(4, 3, (3, 4), "Lethal 5+"), kt.Operative(3, 12), cover=1),
@@ -39,5 +41,5 @@ def test_markdown_html_and_rich_show_the_tables(name: str) -> None:
 def test_the_markdown_holds_the_numbers() -> None:
     r = RESULTS["shot"]()
     rows = {line.split(" | ")[0].strip("| "): line for line in r.to_markdown().splitlines() if line.startswith("| ")}
-    assert f"{r.damage.prob(4):.6g}" in rows["4"]
+    assert f" {probability_text(r.damage.prob(4))} " in rows["4"]  # as the terminal shows it: a percentage
     assert "<" not in RESULTS["fight"]().to_markdown()  # plain Markdown, no HTML

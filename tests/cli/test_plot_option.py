@@ -173,4 +173,4 @@ def test_sweep_plot_caps_its_lines_and_says_so(capsys, tmp_path, monkeypatch):
 def test_sweep_csv_carries_no_figures_of_its_cells(capsys):
     code, out, _ = run(capsys, ["sweep", "killteam", "shoot", "--grid", "hit=3,4", "--format", "csv"])
     assert code == 0
-    assert "Summary figures" not in out and len(out.strip().splitlines()) == 4  # title, header, 2 cells
+    assert "Summary figures" not in out and len(out.strip().splitlines()) == 3  # header, 2 cells

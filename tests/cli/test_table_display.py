@@ -51,8 +51,13 @@ def test_probability_text_percent(p, text):
 def test_probability_text_digits_and_fraction():
     assert probability_text(1 / 3, Display(digits=4)) == "33.3333%"
     assert probability_text(1 / 3, Display(digits=0)) == "33%"
-    assert probability_text(1 / 3, Display(2, Probabilities.fraction)) == "0.3333"
-    assert probability_text(1e-7, Display(2, Probabilities.fraction)) == "<0.0001"
+    assert probability_text(1 / 3, Display(2, Probabilities.fraction)) == "0.33"  # --digits is the decimals
+    assert probability_text(1 / 3, Display(None, Probabilities.fraction)) == "0.3333"  # the default: 4
+    assert probability_text(1e-7, Display(None, Probabilities.fraction)) == "<0.0001"
+    assert probability_text(1 / 3, Display(4, Probabilities.fraction)) == "0.3333"
+    # within 1e-12 of certainty or impossibility is that: a sum of exact terms a few ulps short of 1
+    assert probability_text(0.9999999999999998) == "100%" and probability_text(1e-13) == "0%"
+    assert probability_text(1 - 1e-9) == ">99.99%" and probability_text(1e-9) == "<0.01%"
 
 
 def test_nonzero_probability_never_prints_as_zero(capsys):
@@ -128,21 +133,25 @@ def test_fight_heading_names_profiles_strategies_and_rounds(capsys):
     assert "exact" in heading and "2 rounds" in heading and "A first" in heading
 
 
-def test_csv_ends_with_the_summary_figures(capsys):
+def test_csv_on_stdout_is_one_table_at_full_precision_and_table_picks_another(capsys):
     import csv
     import io
 
     import mathhammer.killteam as kt
 
+    shot = kt.shoot(kt.Weapon(4, 3, (3, 4)), kt.Operative(3, 12))
     code, out, _ = run(capsys, ["killteam", "shoot", "--format", "csv"])
-    assert code == 0
-    distribution, figures = out.strip().split("\n\n")
-    assert distribution.startswith("# Damage:")
-    title, *lines = figures.splitlines()
-    rows = list(csv.reader(io.StringIO("\n".join(lines))))
-    assert title == "# Summary figures" and rows[0] == ["figure", "value"]
-    expected = kt.shoot(kt.Weapon(4, 3, (3, 4)), kt.Operative(3, 12)).summary()
-    assert {name: float(value) for name, value in rows[1:]} == pytest.approx(expected, rel=1e-5)
+    rows = list(csv.reader(io.StringIO(out)))
+    assert code == 0 and rows[0] == ["damage", "P(=)", "P(>=)"]
+    assert [float(p) for _, p, _ in rows[1:]] == [p for p in shot.damage.pmf.tolist() if p > 0]  # exactly
+    code, out, _ = run(capsys, ["killteam", "shoot", "--format", "csv", "--table", "summary"])
+    rows = list(csv.reader(io.StringIO(out)))
+    assert code == 0 and rows[0] == ["figure", "value"]
+    assert {name: float(value) for name, value in rows[1:]} == shot.summary()  # every digit
+    code, out, err = run(capsys, ["killteam", "shoot", "--format", "csv", "--table", "sumary"])
+    assert code == 2 and "did you mean 'summary'" in err and "the tables: damage, summary" in err
+    code, out, _ = run(capsys, ["killteam", "fight", "--table", "fighter-b"])  # one table of several
+    assert code == 0 and "Fighter B: wounds left" in out and "Fighter A" not in out
 
 
 def test_starcraft_heading_names_who_fired_what_at_what(capsys):
@@ -304,4 +313,4 @@ def test_a_wide_sweep_splits_into_tables_that_repeat_its_axes(capsys):
     for figure in figures:
         assert sum(figure in h.split() for h in headers) == 1, figure
     code, out, _ = run(capsys, ["sweep", "killteam", "fight", "--grid", "b-wounds=8,9", "--format", "csv"])
-    assert out.splitlines()[1] == "b-wounds," + ",".join(figures)  # the CSV keeps one table
+    assert out.splitlines()[0] == "b-wounds," + ",".join(figures)  # the CSV keeps one table

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
@@ -194,9 +195,19 @@ def parse_saves(text: str) -> list[int]:
     return values
 
 
-def _named(notation: str, name: str | None) -> str:
-    """A profile as the heading names it: the library name the user typed, then its notation."""
-    return f"{name} ({notation})" if name and name != notation else notation
+def _named(notation: str, name: str | None, changed: Sequence[str] = ()) -> str:
+    """A profile as the heading names it: the library name the user typed (saying which of its
+    fields the command line changed: then it is no longer that profile), then its notation."""
+    if not name or name == notation:
+        return notation
+    if changed:
+        return f"{name} with {', '.join('--' + c for c in changed)} ({notation})"
+    return f"{name} ({notation})"
+
+
+def _changed(**given: Any) -> list[str]:
+    """The options given to change a named profile's fields."""
+    return [name.replace("_", "-") for name, value in given.items() if value is not None]
 
 
 def _headline(r: ShootResult) -> dict[str, Any]:
@@ -243,7 +254,7 @@ def shoot_command(
     from mathhammer.files.library import resolve_profile
     from mathhammer.killteam import Variants, shoot
     from mathhammer.killteam.catalog import DEFAULT_TARGET, DEFAULT_WEAPON
-    from mathhammer.killteam.report import saves_side_by_side, shoot_tables, shot_summary
+    from mathhammer.killteam.report import saves_side_by_side, shoot_tables, shot_conditions, shot_summary
 
     engine = engine_options(options)
     if save is not None and saves is not None:
@@ -275,7 +286,8 @@ def shoot_command(
         if weapon is not None or target is not None:  # name the library profiles the user chose
             tables[0].title = tables[0].title.replace(
                 f"Damage: {first.weapon} against {first.target}",
-                f"Damage: {_named(first.weapon, weapon)} against {_named(first.target, target)}", 1)
+                f"Damage: {_named(first.weapon, weapon, _changed(attacks=attacks, hit=hit, damage=damage, rules=rules))}"
+                f" against {_named(first.target, target, _changed(save=save, wounds=wounds, abilities=abilities))}", 1)
         emit(fmt, tables, {**inputs, **_headline(first), "result": first.to_dict()}, lines)
         return
     inputs["target"] = f"saves {', '.join(f'{v}+' for v in save_values)}; {base_target.wounds}W"
@@ -283,7 +295,12 @@ def shoot_command(
     summary = [line for value, r in results for line in shot_summary(f"{value}+: ", r)]
     for _, r in results:
         note_result(r)
-    emit(fmt, saves_side_by_side(results), payload, summary if fmt is OutputFormat.markdown else [])
+    heading = f"{_named(first.weapon, weapon, _changed(attacks=attacks, hit=hit, damage=damage, rules=rules))}" \
+              f" against {inputs['target']}" + "".join(f", {part}" for part in shot_conditions(first))
+    tables = saves_side_by_side(results)
+    for table in tables:  # every table says what was computed
+        table.title = f"{table.title}: {heading}"
+    emit(fmt, tables, payload, summary if fmt is OutputFormat.markdown else [])
 
 
 # --- attack-dice -----------------------------------------------------------------------------------

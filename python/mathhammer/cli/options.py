@@ -187,7 +187,7 @@ def cli_variants(variants_cls: Any, text: str | None, switches: dict[str, Any],
         raise InputError(option, str(error)[len(error.field) + 2:]) from None
 
 
-# --- the options every command gets: --digits, --probabilities, --plot -----------------------------
+# --- the options every command gets: --digits, --probabilities, --plot, --table ---------------------
 
 #: The file types ``--plot`` writes.
 PLOT_SUFFIXES = (".png", ".svg")
@@ -225,20 +225,32 @@ def _display_params() -> list[Any]:
 
     @probe.command()
     def _probe(
-        digits: Annotated[int, typer.Option(min=0, max=8, help="Decimals of the percentages the table prints.")] = 2,
+        digits: Annotated[Optional[int], typer.Option(
+            min=0, max=8, show_default=False,
+            help="Decimals of the probabilities the table prints [default: 2 for percent, 4 for fraction].")] = None,
         probabilities: Annotated[Probabilities, typer.Option(
             help="Probabilities in the table as percent (12.34%) or fraction (0.1234).", case_sensitive=False)]
         = Probabilities.percent,
         plot: Annotated[Optional[str], typer.Option(
             help="Also draw the result into FILE.png or FILE.svg (needs matplotlib).", is_eager=True)] = None,
+        table: Annotated[Optional[str], typer.Option(
+            metavar="NAME", help="Print only the table NAME (its title's first words: damage, summary, ...); "
+            "--format csv writes one table, the first unless named here.")] = None,
     ) -> None:
         """Only here to build the options."""
 
     params = list(typer.main.get_command(probe).params)
     for param in params:
         param.expose_value = False
-        param.callback = check_plot if param.name == "plot" else _keep_display
+        param.callback = {"plot": check_plot, "table": _keep_table}.get(param.name, _keep_display)
     return params
+
+
+def _keep_table(ctx: Any, param: Any, value: Any) -> Any:
+    """Record --table where the output finds it (mathhammer.cli.output.emit)."""
+    if value is not None:
+        ctx.meta["mathhammer.table"] = value
+    return value
 
 
 def add_display_options(command: Any) -> None:

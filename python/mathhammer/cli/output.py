@@ -22,7 +22,8 @@ import typer
 from mathhammer.cli.options import FormatOption, OutputFormat
 from mathhammer.core.guard import shown_path
 from mathhammer.errors import InputError
-from mathhammer.report.render import csv_text, markdown
+from mathhammer.core.guard import did_you_mean, excerpt
+from mathhammer.report.render import csv_table, markdown, named_tables
 from mathhammer.report.tables import Section, Table
 
 __all__ = [
@@ -65,16 +66,37 @@ def emit_sections(fmt: OutputFormat, sections: Sequence[Section], payload: dict[
         return
     warn_ignored_options(payload)
     save_plot()
+    ctx = _context()
+    choice = ctx.meta.get("mathhammer.table") if ctx is not None else None
     if fmt is OutputFormat.json:
+        if choice is not None:
+            raise InputError("--table", "picks a table of the table, CSV or Markdown output; JSON holds them all")
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
-    elif fmt is OutputFormat.csv:
-        sys.stdout.write(csv_text(sections, _summary_figures(sections)))
-    elif fmt is OutputFormat.markdown:
+        return
+    if fmt is OutputFormat.csv:  # one table, so that what reads CSV reads it: the first, or --table's
+        tables = named_tables(sections, _summary_figures(sections))
+        if tables:
+            sys.stdout.write(csv_table(_chosen(tables, choice or tables[0][0])))
+        return
+    if choice is not None:
+        picked = _chosen(named_tables(sections), choice)
+        sections = [Section(s.heading, [t for t in s.tables if t is picked]) for s in sections]
+        sections = [s for s in sections if s.tables]
+    if fmt is OutputFormat.markdown:
         sys.stdout.write(markdown(sections) + "\n")
     else:
         from mathhammer.cli.render import print_sections
 
         print_sections(sections)
+
+
+def _chosen(tables: Sequence[tuple[str, Table]], name: str) -> Table:
+    """The table named ``name`` (``--table``), or an InputError listing the names there are."""
+    for known, table in tables:
+        if known == name.lower():
+            return table
+    names = [known for known, _ in tables]
+    raise InputError("--table", f"no table {excerpt(name)} here{did_you_mean(name, names)}; the tables: {', '.join(names)}")
 
 
 def _methods(payload: Any) -> set[str]:

@@ -3,10 +3,12 @@ the running command's ``--digits`` and ``--probabilities`` say (:data:`mathhamme
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from mathhammer.report.tables import Section, current_display, display_cell, probability_cells, terminal_parts
+from mathhammer.report.tables import WIDTH, Section, current_display, shown_rows, terminal_parts
 
 __all__ = ["print_sections", "rich_renderables"]
 
@@ -25,12 +27,42 @@ def rich_renderables(sections: Sequence[Section]) -> list[Any]:
         for table in [part for whole in section.tables for part in terminal_parts(whole, display)]:
             out.append(Text(table.title, style="bold"))  # above the table, not wrapped to its width
             rich_table = RichTable()
-            for column in table.columns:
-                rich_table.add_column(column, justify="right")
-            for row, marks in zip(table.rows, probability_cells(table)):
-                rich_table.add_row(*[display_cell(v, m, display) for v, m in zip(row, marks)])
+            # names and profiles read left to right; numbers line up on the right
+            text = [any(isinstance(row[i], str) for row in table.rows if i < len(row)) for i in range(len(table.columns))]
+            for column, left in zip(table.columns, text):
+                rich_table.add_column(column, justify="left" if left else "right")
+            for row in _wrapped(table.columns, shown_rows(table, display), text):
+                rich_table.add_row(*row)
             out.append(rich_table)
         out.extend(Text(line) for line in section.summary)
+    return out
+
+
+# A space between a word and the number that belongs to it ("Devastating 4", "Lethal 5+"): a table
+# wraps a long profile between its rules, never inside one.
+_RULE_VALUE = re.compile(r"(?<=[A-Za-z]) (?=\d)")
+_KEEP = "\u00a0"  # textwrap breaks at ASCII whitespace only
+
+
+def _wrapped(columns: Sequence[str], rows: list[list[str]], text: Sequence[bool]) -> list[list[str]]:
+    """``rows`` with the widest text column wrapped, at word and rule boundaries, to what is left of
+    the terminal's 80 columns: Rich would otherwise break a profile wherever its width falls."""
+    if not rows or not any(text):
+        return rows
+    # a header wraps between its words: a column needs its longest header word and its widest cell
+    widths = [max([*(len(word) for word in columns[i].split()), *(len(row[i]) for row in rows if i < len(row))])
+              for i in range(len(columns))]
+    if 1 + sum(w + 3 for w in widths) <= WIDTH:
+        return rows
+    widest = max((i for i in range(len(columns)) if text[i]), key=lambda i: widths[i])
+    room = WIDTH - 1 - sum(w + 3 for i, w in enumerate(widths) if i != widest) - 3
+    if room < 12:  # too narrow to read anyway: let Rich fold
+        return rows
+    out = []
+    for row in rows:
+        cell = _RULE_VALUE.sub(_KEEP, row[widest])
+        lines = textwrap.wrap(cell, room, break_long_words=False, break_on_hyphens=False) or [""]
+        out.append([*row[:widest], "\n".join(lines).replace(_KEEP, " "), *row[widest + 1:]])
     return out
 
 

@@ -22,6 +22,7 @@ import enum
 import functools
 import inspect
 import json
+import re
 import sys
 import typing
 from collections.abc import Callable, Mapping
@@ -304,9 +305,21 @@ def _write(path: Path, frame: Any) -> None:
         raise InputError("--output", f"{shown_path(path)}: write a .csv or a .json file")
 
 
-def _cell_value(value: Any) -> Any:
+_NUMBER = re.compile(r"[-+]?\d+(\.\d+)?")
+
+
+def _cell_value(value: Any, kind: Any = None) -> Any:
+    """An axis value as the table and the payload hold it: a number when the grid's text is one
+    (``hit=3`` is 3, ``hit=3+`` stays text), else the option's own value."""
     if isinstance(value, enum.Enum):
         return value.value
+    if isinstance(value, str) and (kind in (int, float) or _NUMBER.fullmatch(value.strip())):
+        for number in (int, float):
+            try:
+                return number(value)
+            except ValueError:
+                continue
+        return value
     if isinstance(value, (int, float, str, bool)) or value is None:
         return value
     return str(value)
@@ -350,8 +363,9 @@ def _make_command(game: str, action: str) -> Callable[..., None]:
                 raise
             raise type(error)(f"--grid {_flag(keys, error.field)}", str(error)[len(error.field) + 2:]) from None
         frame.columns = [_flag(keys, c) for c in frame.columns]
-        for column in frame.columns[: len(axes)]:
-            frame[column] = [_cell_value(v) for v in frame[column]]
+        for parameter, column in zip(axes, frame.columns[: len(axes)]):  # numbers as numbers in JSON and CSV
+            kind = _key(keys, parameter).kind
+            frame[column] = [_cell_value(v, kind) for v in frame[column]]
         seed_used = int(frame.attrs["seed"])
         lines = [f"{len(frame):,} cells; seed {seed_used}"]
         if output is not None:

@@ -135,6 +135,8 @@ def read_text(path: str | Path, field: str | None = None) -> str:
 def loads(text: str, kind: str, field: str) -> Any:
     """JSON (``kind`` "json") or TOML text decoded; nesting, huge numbers and syntax errors are
     InputErrors naming ``field``."""
+    if kind == "json":
+        _check_json_depth(text, field)
     try:
         data = json.loads(text) if kind == "json" else tomllib.loads(text)
     except RecursionError:
@@ -146,6 +148,25 @@ def loads(text: str, kind: str, field: str) -> Any:
         raise InputError(field, f"not valid {kind.upper()}: {message}") from None
     check_depth(field, data)
     return data
+
+
+# A JSON string, escapes included: its brackets are text, not nesting.
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _check_json_depth(text: str, field: str, limit: int = MAX_DEPTH) -> None:
+    """Refuse JSON text nested more than ``limit`` deep before it is decoded: a deep document costs
+    its whole tree in memory first (and recursion in the decoder) when checked after decoding."""
+    if text.count("[") + text.count("{") <= limit:
+        return
+    import numpy as np  # here: the command line's start does not pay for it
+
+    brackets = np.frombuffer(_JSON_STRING.sub("", text).encode("utf-8", "replace"), dtype=np.uint8)
+    steps = np.zeros(brackets.size, dtype=np.int64)
+    steps[(brackets == ord("[")) | (brackets == ord("{"))] = 1
+    steps[(brackets == ord("]")) | (brackets == ord("}"))] = -1
+    if steps.size and int(np.cumsum(steps).max()) > limit:
+        raise InputError(field, f"nested too deeply; at most {limit} levels")
 
 
 def check_depth(field: str, data: Any, limit: int = MAX_DEPTH) -> None:

@@ -22,7 +22,8 @@ import numpy as np
 from mathhammer.core import present
 from mathhammer.core.checks import check_choice
 from mathhammer.core.distributions import Distribution, JointDistribution
-from mathhammer.core.guard import check_depth, excerpt, label, loads
+from mathhammer.core.guard import MAX_FILE_BYTES, check_depth, excerpt, label, loads
+from mathhammer.core.options import MAX_SAMPLES, MAX_SEED
 from mathhammer.core.payload import decode, encode
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.report import plot as pictures
@@ -95,6 +96,8 @@ class ResultMixin:
         """A result from :meth:`to_json`'s text (see :meth:`from_dict`)."""
         if not isinstance(text, (str, bytes, bytearray)):
             raise InputTypeError("json", f"expected JSON text, got {excerpt(text)}")
+        if len(text) > MAX_FILE_BYTES:  # as files are (core.guard): refused before any decoding
+            raise InputError("json", f"{len(text):,} characters; at most {MAX_FILE_BYTES:,} (16 MiB)")
         if not isinstance(text, str):
             try:
                 text = bytes(text).decode("utf-8")
@@ -174,6 +177,27 @@ class EngineResult(Presented, ResultMixin):
 
     def _figures(self) -> dict[str, Figure]:
         raise NotImplementedError
+
+    def _check_payload(self, field: str) -> None:
+        """A loaded result keeps what a computed one does (docs/results.md "Pickling and JSON"): a
+        known method; samples and a seed for Monte Carlo only, in their ranges; every distribution
+        over counts (from 0), and exact in an exact result."""
+        name = type(self).__name__
+        at = (lambda key: key) if field == name else (lambda key: f"{field}.{key}")
+        if self.method not in ("exact", "monte_carlo"):
+            raise InputError(at("method"), f"expected 'exact' or 'monte_carlo', got {excerpt(self.method)}")
+        if self.method == "exact":
+            for key in ("samples", "seed"):
+                if getattr(self, key) is not None:
+                    raise InputError(at(key), "an exact result has none (null)")
+        else:
+            if self.samples is None or not 1 <= self.samples <= MAX_SAMPLES:
+                raise InputError(at("samples"), f"a Monte Carlo result has 1..{MAX_SAMPLES:,} samples")
+            if self.seed is None or not 0 <= self.seed <= MAX_SEED:
+                raise InputError(at("seed"), "a Monte Carlo result has its seed, 0..2**64-1")
+        for key, value in vars(self).items():
+            _check_loaded_distributions(at(key), value, self.samples)
+
 
     def summary(self) -> dict[str, float]:
         """The headline figures by name (see docs/results.md)."""
@@ -294,3 +318,23 @@ def deferred(*names: str) -> Callable[[type[T]], type[T]]:
         return cls
 
     return install
+
+
+def _check_loaded_distributions(field: str, value: Any, samples: int | None) -> None:
+    """Every distribution in ``value`` (a field of a loaded result, maybe nested) counts from 0, and
+    an exact result's are exact (a Monte Carlo one's may count more draws than its samples: the
+    attack dice of every round of a shot)."""
+    if isinstance(value, (Distribution, JointDistribution)):
+        if isinstance(value, Distribution) and value.start < 0:
+            raise InputError(f"{field}.start", f"counts start at 0 or more, got {value.start}")
+        if samples is None and value.samples is not None:
+            raise InputError(f"{field}.samples", "an exact result's distributions are exact (samples null)")
+    elif isinstance(value, (tuple, list)):
+        for i, item in enumerate(value):
+            _check_loaded_distributions(f"{field}[{i}]", item, samples)
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            _check_loaded_distributions(f"{field}.{label(key)}", item, samples)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for item in dataclasses.fields(value):
+            _check_loaded_distributions(f"{field}.{item.name}", getattr(value, item.name), samples)

@@ -51,7 +51,7 @@ def melee_tables(result: MeleeResult, title: str = "",
         ("mean casualties", "mean_casualties"),
         ("P(destroyed)", "p_destroyed"),
     ]
-    columns = ["", f"A: {name_a}", f"B: {name_b}"]
+    columns = ["quantity", f"A: {name_a}", f"B: {name_b}"]
     rows = [[label] + [summary[f"{side}_{key}"] for side in ("a", "b")] for label, key in quantities]
     error_rows = None if errors is None else [[label] + [errors[f"{side}_{key}"] for side in ("a", "b")]
                                               for label, key in quantities]

@@ -19,7 +19,7 @@ import numpy as np
 from mathhammer import _core
 from mathhammer.core.checks import check_bool, check_int
 from mathhammer.errors import InputError, InputTypeError
-from mathhammer.killteam.profiles import Fighter, Operative, Weapon
+from mathhammer.killteam.profiles import FIGHT_ROUNDS_MAX, MAX_COVER, MAX_ROUNDS, Fighter, Operative, Weapon
 from mathhammer.killteam.results import SIDES
 from mathhammer.killteam.variants import Variants
 from mathhammer.core.guard import excerpt
@@ -109,9 +109,6 @@ def attack_distribution(source: Weapon | Fighter, obscured: bool = False, varian
 
 # --- shots (docs/rules/killteam.md §2) ---------------------------------------------------------------
 
-MAX_ROUNDS: int = int(_kt.MAX_ROUNDS)
-
-MAX_COVER = 3
 
 # configurations and labels kept by value: enough for a sweep of many thousand different shots
 # (a configuration is a few hundred bytes)
@@ -241,7 +238,6 @@ def shoot_config(weapon: Weapon, target: Operative, cover: int = 0, obscured: bo
 
 # --- fights (docs/rules/killteam.md §3) --------------------------------------------------------------
 
-FIGHT_ROUNDS_MAX = 3
 
 #: Seconds :func:`exact_seconds` charges for one resolution without chance effects (measured on a
 #: loaded core of the development machine: heuristic fights of 8 dice, 30 wounds, 2 rounds).

@@ -381,6 +381,10 @@ MAX_ATTACKS: int = int(_core.killteam.MAX_DICE)
 MAX_DAMAGE = 12
 #: The most wounds a fighter or operative has (the C++ fight engine's bound).
 MAX_WOUNDS: int = int(_core.killteam.MAX_FIGHT_WOUNDS)
+#: The most shots of one kt.shoot call (docs/rules/killteam.md §2), cover saves retained, fight rounds.
+MAX_ROUNDS: int = int(_core.killteam.MAX_ROUNDS)
+MAX_COVER = 3
+FIGHT_ROUNDS_MAX = 3
 
 
 def _check_damage(name: str, value: Any) -> tuple[int, int]:

@@ -146,7 +146,11 @@ def advice_tables(result: Advice, title: str = "") -> tuple[list[Table], list[st
                     m.death_chance_b, "*" if m.best else ""] for m in result.moves])
     heuristics = Table(f"{prefix}What each strategy would play", ["strategy", "move"],
                        [[name, move] for name, move in result.heuristic.items()])
-    return [moves, heuristics], [f"{prefix}best: {result.best} (value: {result.objective}, higher is better)"]
+    lines = [f"{prefix}best: {result.best}"]
+    if result.objective in _VALUE_WORDS:
+        lines.append(f"{prefix}value: the {result.objective} objective's figures, {_VALUE_WORDS[result.objective]}; "
+                     "compared first to last, higher is better")
+    return [moves, heuristics], lines
 
 
 def advice_picture(result: Advice, title: str, ax: Any = None) -> Any:
@@ -159,14 +163,26 @@ def advice_picture(result: Advice, title: str, ax: Any = None) -> Any:
                                  ax=ax)
 
 
+#: What the advise table's "value" holds for each objective (docs/rules/killteam.md §7), in order;
+#: "dies" is the chance the fighter is incapacitated by the fight's end, "lost" its mean wounds lost.
+_VALUE_WORDS = {
+    "trade": "(enemy dies - mover dies; enemy lost - mover lost)",
+    "net": "(enemy lost - mover lost; enemy dies - mover dies)",
+    "kill": "(enemy dies; -mover lost; enemy lost)",
+    "survive": "(-mover dies; enemy lost - mover lost)",
+}
+
+
 # --- comparison matrices ----------------------------------------------------------------------------
 
 def _signed(value: float) -> str:
     """A difference of probabilities as the table shows probabilities (--digits, --probabilities)."""
     display = current_display()
     if display.probabilities is Probabilities.percent:
-        return f"{100 * value:+.{display.digits}f}%"
-    return f"{value:+.{display.digits + 2}f}"
+        text = f"{100 * value:+.{display.decimals}f}%"
+    else:
+        text = f"{value:+.{display.decimals}f}"
+    return text[1:] if float(text.rstrip("%")) == 0 else text  # no difference has no sign (never "-0.00%")
 
 
 def shot_comparison_tables(comparison: Any, heading: str) -> list[Table]:

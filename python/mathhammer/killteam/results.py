@@ -13,7 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from mathhammer.core.checks import check_choice
+from mathhammer.core.checks import check_choice, check_int
+from mathhammer.errors import InputError
 from mathhammer.core.distributions import Distribution, JointDistribution
 from mathhammer.core.results import (
     Deferred,
@@ -26,6 +27,7 @@ from mathhammer.core.results import (
     probability_stderr,
     std_stderr,
 )
+from mathhammer.killteam.profiles import FIGHT_ROUNDS_MAX, MAX_COVER, MAX_ROUNDS, MAX_WOUNDS
 from mathhammer.killteam.variants import Variants
 from mathhammer.report.text import markdown_table, number, percent, signed_percent, text_table
 
@@ -66,6 +68,26 @@ class ShootResult(EngineResult):
     seed: int | None = None
     variants: Variants = Variants()
     cover_crits: int = 0
+
+    def _check_payload(self, field: str) -> None:
+        """A loaded shot: its situation in the engine's ranges, and the figures following from
+        ``damage`` as a computed shot's do."""
+        super()._check_payload(field)
+        for key, low, high in (("wounds", 1, MAX_WOUNDS), ("cover", 0, MAX_COVER), ("cover_crits", 0, MAX_COVER),
+                               ("rounds", 1, MAX_ROUNDS)):
+            check_int(key, getattr(self, key), low, high)
+        if self.damage.start != 0:
+            raise InputError("damage.start", "damage counts from 0")
+        w = self.wounds
+        kill = self.damage.at_least(w)
+        for key, value, expected in (("kill_chance", self.kill_chance, kill),
+                                     ("injury_chance", self.injury_chance, self.damage.at_least(w // 2 + 1) - kill)):
+            if abs(value - expected) > 1e-9:
+                raise InputError(key, f"{value!r} does not follow from the damage distribution ({expected!r})")
+        left = self.wounds_left
+        if left.start != 0 or left.max > w or abs(left.prob(0) - kill) > 1e-9 or any(
+                abs(left.prob(w - d) - self.damage.prob(d)) > 1e-9 for d in range(w)):
+            raise InputError("wounds_left", "does not follow from the damage distribution and the wounds")
 
     def _figures(self) -> dict[str, Figure]:
         n = self.samples
@@ -173,6 +195,23 @@ class FightResult(Deferred, EngineResult):
     seed: int | None = None
     variants: Variants = Variants()
     fighters: tuple[str, str] = ("", "")
+
+    def _check_payload(self, field: str) -> None:
+        """A loaded fight: wounds, rounds and side in the engine's ranges, one joint cell per pair
+        of wounds left, and the marginals summed from the joint table."""
+        super()._check_payload(field)
+        for i, wounds in enumerate(self.start_wounds):
+            check_int(f"start_wounds[{i}]", wounds, 1, MAX_WOUNDS)
+        check_int("rounds", self.rounds, 1, FIGHT_ROUNDS_MAX)
+        check_choice("first", self.first, SIDES)
+        shape = (self.start_wounds[0] + 1, self.start_wounds[1] + 1)
+        if self.joint.pmf.shape != shape:
+            raise InputError("joint.pmf", f"expected {shape[0]} x {shape[1]} cells (wounds 0..start on each side)")
+        for axis, key in enumerate(("wounds_a", "wounds_b")):
+            marginal, expected = getattr(self, key), self.joint.marginal(axis)
+            if marginal.start != 0 or marginal.pmf.size != expected.pmf.size or not np.allclose(
+                    marginal.pmf, expected.pmf, rtol=0.0, atol=1e-9):
+                raise InputError(key, "does not follow from the joint table")
 
     @classmethod
     def _exact(cls, joint: JointDistribution, start_wounds: tuple[int, int], rounds: int, first: str,

@@ -1,7 +1,7 @@
 """Renderers that need no command-line library: Markdown, HTML, CSV and plain text.
 
 Each takes :class:`~mathhammer.report.tables.Section` s and returns text. Numbers are printed as the
-text formats print them (:func:`~mathhammer.report.tables.cell_text`); the terminal's Rich renderer
+tables show them (:func:`~mathhammer.report.tables.shown_rows`; CSV at full precision); the terminal's Rich renderer
 lives with the command line.
 """
 
@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from mathhammer.report.tables import Section, Table, cell_text, current_display, display_cell, probability_cells
+from mathhammer.report.tables import Section, Table, shown_rows
 
-__all__ = ["csv_text", "html", "markdown", "text", "text_table"]
+__all__ = ["csv_table", "full_precision", "html", "markdown", "named_tables", "table_name", "text", "text_table"]
 
 
 def markdown(sections: Sequence[Section]) -> str:
@@ -27,7 +28,7 @@ def markdown(sections: Sequence[Section]) -> str:
         for table in section.tables:
             lines = [f"### {table.title}", "", "| " + " | ".join(table.columns) + " |"]
             lines.append("|" + "---|" * len(table.columns))
-            lines += ["| " + " | ".join(cell_text(v) for v in row) + " |" for row in table.rows]
+            lines += ["| " + " | ".join(row) + " |" for row in shown_rows(table)]
             parts.append("\n".join(lines))
         if section.summary:
             parts.append("\n".join(f"- {line}" for line in section.summary))
@@ -42,8 +43,8 @@ def html(sections: Sequence[Section]) -> str:
             parts.append(f"<h3>{escape(section.heading)}</h3>")
         for table in section.tables:
             head = "".join(f"<th>{escape(c)}</th>" for c in table.columns)
-            body = "".join("<tr>" + "".join(f"<td>{escape(cell_text(v))}</td>" for v in row) + "</tr>"
-                           for row in table.rows)
+            body = "".join("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>"
+                           for row in shown_rows(table))
             parts.append(f"<table><caption>{escape(table.title)}</caption><thead><tr>{head}</tr></thead>"
                          f"<tbody>{body}</tbody></table>")
         if section.summary:
@@ -51,24 +52,41 @@ def html(sections: Sequence[Section]) -> str:
     return "\n".join(parts)
 
 
-def csv_text(sections: Sequence[Section], figures: Sequence[tuple[str, Mapping[str, Any]]] = ()) -> str:
-    """Sections' tables as CSV blocks, each after a ``# title`` line, then one ``figure,value``
-    block per entry of ``figures`` (a title and the summary figures of a result)."""
+def csv_table(table: Table) -> str:
+    """One table as CSV: the header line first, then the rows, numbers at full precision (the
+    shortest text that reads back as the same float). What ``pandas.read_csv`` loads as it is."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    first = True
-    for section in sections:
-        for table in section.tables:
-            out.write("" if first else "\n")
-            first = False
-            out.write(f"# {section.heading + ': ' if section.heading else ''}{table.title}\n")
-            writer.writerow(table.columns)
-            writer.writerows([[cell_text(v) for v in row] for row in table.rows])
-    for title, values in figures:
-        out.write(f"\n# {title}\n")
-        writer.writerow(["figure", "value"])
-        writer.writerows([[name, cell_text(value)] for name, value in values.items()])
+    writer.writerow(table.columns)
+    writer.writerows([[full_precision(v) for v in row] for row in table.rows])
     return out.getvalue()
+
+
+def full_precision(value: Any) -> str:
+    """A cell for files that are read back: floats exactly (``repr``), the rest as ``str``."""
+    return repr(value) if isinstance(value, float) else str(value)
+
+
+def table_name(title: str) -> str:
+    """The name ``--table`` picks a table by: its title in lower case, words joined by "-", cut at
+    the first ":" ("Damage: 4A 3+ ..." is "damage")."""
+    head = title.split(":", 1)[0]
+    return re.sub(r"[^a-z0-9]+", "-", head.lower()).strip("-") or "table"
+
+
+def named_tables(sections: Sequence[Section], figures: Sequence[tuple[str, Mapping[str, Any]]] = ()
+                 ) -> list[tuple[str, Table]]:
+    """Every table of ``sections``, then each result's summary figures as a ``figure,value`` table,
+    under the names ``--table`` knows them by (made unique with "-2", "-3", ...)."""
+    tables = [(table_name(table.title), table) for section in sections for table in section.tables]
+    tables += [("summary", Table(title, ["figure", "value"], [[k, v] for k, v in values.items()]))
+               for title, values in figures]
+    out: list[tuple[str, Table]] = []
+    seen: dict[str, int] = {}
+    for name, table in tables:
+        seen[name] = seen.get(name, 0) + 1
+        out.append((name if seen[name] == 1 else f"{name}-{seen[name]}", table))
+    return out
 
 
 def text_table(title: str, header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -83,10 +101,7 @@ def text_table(title: str, header: Sequence[str], rows: Sequence[Sequence[str]])
 
 
 def _table_text(table: Table) -> str:
-    display = current_display()
-    marks = probability_cells(table)
-    return text_table(table.title, table.columns,
-                      [[display_cell(v, m, display) for v, m in zip(row, mark)] for row, mark in zip(table.rows, marks)])
+    return text_table(table.title, table.columns, shown_rows(table))
 
 
 def text(sections: Sequence[Section]) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 __all__ = [
     "DISPLAY", "WIDTH", "Display", "Probabilities", "Section", "Table", "cell_text", "current_display", "display_cell",
-    "probability_cells", "probability_text", "terminal_parts",
+    "number_text", "probability_cells", "probability_text", "shown_rows", "terminal_parts",
 ]
 
 
@@ -47,11 +47,19 @@ class Probabilities(str, enum.Enum):
 
 @dataclass(frozen=True)
 class Display:
-    """How the terminal table shows probabilities: ``digits`` decimals of a percentage (of a
-    fraction: ``digits + 2``, the same resolution). JSON, CSV and Markdown keep the raw numbers."""
+    """How the terminal table shows probabilities: as percentages or fractions, with ``digits``
+    decimals (None: 2 for a percentage, 4 for a fraction, the same resolution). JSON, CSV and
+    Markdown keep the raw numbers."""
 
-    digits: int = 2
+    digits: int | None = None
     probabilities: Probabilities = Probabilities.percent
+
+    @property
+    def decimals(self) -> int:
+        """The decimals a probability is printed with."""
+        if self.digits is not None:
+            return self.digits
+        return 2 if self.probabilities is Probabilities.percent else 4
 
 
 #: How probabilities print where no display is given: the defaults, or what the running command
@@ -75,17 +83,23 @@ def cell_text(value: Any) -> str:
     return str(value)
 
 
+#: A probability within this of 0 or 1 is printed as impossible or certain: a sum of many exact
+#: terms lands a few ulps from 1 (P(damage >= 0) = 0.9999999999999998), which is not a real chance.
+CERTAIN = 1e-12
+
+
 def probability_text(p: float, display: Display | None = None) -> str:
     """A probability as the table prints it: "12.34%", never 0 for a non-zero chance ("<0.01%"),
-    never 100% for a chance short of certainty (">99.99%")."""
+    never 100% for a chance short of certainty (">99.99%"); within :data:`CERTAIN` of 0 or 1 it is
+    0% or 100%."""
     display = display or DISPLAY.get()
     percent = display.probabilities is Probabilities.percent
-    decimals = display.digits if percent else display.digits + 2
+    decimals = display.decimals
     scale, unit = (100.0, "%") if percent else (1.0, "")
     step = 10.0 ** -decimals  # the smallest printed step
     value = p * scale
-    if p == 0.0 or p == 1.0:
-        return f"{value:.0f}{unit}"
+    if abs(p) <= CERTAIN or abs(1.0 - p) <= CERTAIN:  # impossible or certain, up to summation's rounding
+        return f"{round(p) * scale:.0f}{unit}"
     if value < step / 2:
         return f"<{step:.{decimals}f}{unit}"
     if value > scale - step / 2:
@@ -94,7 +108,7 @@ def probability_text(p: float, display: Display | None = None) -> str:
 
 
 def _is_probability_header(header: str) -> bool:
-    return header.startswith("P(") or "chance" in header.lower()
+    return header == "P" or header.startswith("P(") or "chance" in header.lower() or header.lower() == "probability"
 
 
 def probability_cells(table: Table) -> list[list[bool]]:
@@ -112,12 +126,35 @@ def probability_cells(table: Table) -> list[list[bool]]:
     return marks
 
 
+#: Decimals of the numbers that are not probabilities (means, deviations, values) where people read
+#: them: one format for a whole column, never ragged significant digits.
+DECIMALS = 3
+
+
+def number_text(value: float) -> str:
+    """A number that is not a probability as the tables show it: :data:`DECIMALS` decimals; one too
+    small to show so (but not 0) in scientific notation rather than as 0.000."""
+    if value != 0.0 and abs(value) < 0.5 * 10.0 ** -DECIMALS:
+        return f"{value:.1e}"
+    text = f"{value:.{DECIMALS}f}"
+    return text[1:] if text.startswith("-") and float(text) == 0 else text
+
+
 def display_cell(value: Any, probability: bool, display: Display) -> str:
-    """A cell as the terminal shows it: probabilities as :func:`probability_text`, the rest as the
-    text formats print them."""
+    """A cell as people read it (the terminal, plain text, Markdown, HTML): probabilities as
+    :func:`probability_text`, other floats as :func:`number_text`, the rest as ``str``."""
     if probability and isinstance(value, float) and 0.0 <= value <= 1.0:  # ints are counts, not chances
         return probability_text(float(value), display)
-    return cell_text(value)
+    if isinstance(value, float):
+        return number_text(value)
+    return str(value)
+
+
+def shown_rows(table: Table, display: Display | None = None) -> list[list[str]]:
+    """Every cell of ``table`` as :func:`display_cell` shows it."""
+    display = display or DISPLAY.get()
+    marks = probability_cells(table)
+    return [[display_cell(v, m, display) for v, m in zip(row, mark)] for row, mark in zip(table.rows, marks)]
 
 
 def terminal_parts(table: Table, display: Display) -> list[Table]:

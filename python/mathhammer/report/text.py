@@ -7,15 +7,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from mathhammer.report.render import text_table
+from mathhammer.report.tables import CERTAIN
 
 __all__ = ["label_of", "markdown_table", "number", "percent", "signed_percent", "text_table", "unique_labels"]
 
 
 def percent(value: float) -> str:
-    """A probability as players read it: "37.5%"; certain and impossible outcomes exactly."""
-    if value <= 0.0:
+    """A probability as players read it: "37.5%"; certain and impossible outcomes exactly (within
+    report.tables.CERTAIN of 1 or 0)."""
+    if value <= CERTAIN:
         return "0%"
-    if value >= 1.0:
+    if value >= 1.0 - CERTAIN:
         return "100%"
     if value < 0.0005 or value > 0.9995:  # neither impossible nor certain, so not rounded to look it
         return "<0.1%" if value < 0.5 else ">99.9%"
@@ -27,7 +29,10 @@ def number(value: float) -> str:
 
 
 def signed_percent(value: float) -> str:
-    return f"{100 * value:+.1f}%"
+    """A difference of probabilities: "+2.5%", "-0.3%", and "0.0%" for one that rounds to nothing
+    (never "-0.0%")."""
+    text = f"{100 * value:+.1f}%"
+    return "0.0%" if text in ("+0.0%", "-0.0%") else text
 
 
 def markdown_table(title: str, header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
