@@ -150,7 +150,7 @@ def test_sweep_plots_the_first_figure_along_the_first_numeric_axis(capsys, tmp_p
     ax = _drawn(monkeypatch, capsys, ["sweep", "killteam", "shoot", "--grid", "rules=Balanced|Rending save=2..4 "
                                       "cover=0,1", "--plot", str(tmp_path / "sweep.png")])
     assert ax.get_xlabel() == "save" and ax.get_ylabel() == "mean damage"
-    assert ax.get_title() == "Sweep: killteam shoot"
+    assert ax.get_title() == "Sweep: killteam shoot: mean damage by save, one line per rules, cover"
     lines = ax.get_lines()
     assert [t.get_text() for t in ax.get_legend().get_texts()] == [
         "rules=Balanced, cover=0", "rules=Balanced, cover=1", "rules=Rending, cover=0", "rules=Rending, cover=1"]
@@ -166,7 +166,7 @@ def test_sweep_plot_caps_its_lines_and_says_so(capsys, tmp_path, monkeypatch):
     ax = _drawn(monkeypatch, capsys, ["sweep", "killteam", "shoot", "--grid", "save=2,3 wounds=1..10",
                                       "--plot", str(tmp_path / "sweep.png")])
     assert len(ax.get_lines()) == MAX_SWEEP_LINES
-    assert ax.get_title() == f"Sweep: killteam shoot (first {MAX_SWEEP_LINES} of 10 lines)"
+    assert ax.get_title() == f"Sweep: killteam shoot: mean damage by save, one line per wounds (first {MAX_SWEEP_LINES} of 10 lines)"
     assert ax.get_xlabel() == "save" and ax.get_ylabel() == "mean damage"
 
 
@@ -174,3 +174,18 @@ def test_sweep_csv_carries_no_figures_of_its_cells(capsys):
     code, out, _ = run(capsys, ["sweep", "killteam", "shoot", "--grid", "hit=3,4", "--format", "csv"])
     assert code == 0
     assert "Summary figures" not in out and len(out.strip().splitlines()) == 3  # header, 2 cells
+
+
+def test_plot_says_where_it_wrote_and_is_wide_enough_to_read(capsys, tmp_path):
+    import matplotlib.image
+
+    path = tmp_path / "saves.png"
+    code, out, err = run(capsys, ["killteam", "shoot", "--saves", "2-6", "--plot", str(path)])
+    assert code == 0 and err.strip() == f"plot written to {path}" and str(path) not in out
+    assert matplotlib.image.imread(path).shape[1] >= 1000  # pixels across
+
+
+def test_the_saves_plot_is_titled_with_its_weapon(capsys, monkeypatch, tmp_path):
+    ax = _drawn(monkeypatch, capsys, ["killteam", "shoot", "--weapon", "5A 3+ 3/4 Lethal 5+", "--saves", "3,4",
+                                      "--plot", str(tmp_path / "p.png")])
+    assert ax.get_title().startswith("Damage by save: 5A 3+ 3/4 Lethal 5+ against saves 3+, 4+")

@@ -173,3 +173,20 @@ def test_what_used_to_escape_or_hang_is_an_input_error(arguments: dict[str, Any]
     with pytest.raises(error) as caught:
         kt.compare(**call)
     assert caught.value.field == field
+
+
+def test_three_weapons_print_the_first_minus_each_other_and_stop_at_the_last_reachable_w(capsys) -> None:
+    from mathhammer.cli import main
+
+    weapons = ["4A 3+ 3/4", "5A 4+ 3/4", "2A 3+ 1/2"]
+    assert main(["killteam", "compare", *[a for w in weapons for a in ("--weapon", w)], "--saves", "3,4"]) == 0
+    out = capsys.readouterr().out
+    titles = [line for line in out.splitlines() if line.startswith("P(damage >= w)")]
+    assert titles[3:] == ["P(damage >= w): 4A 3+ 3/4 minus 5A 4+ 3/4", "P(damage >= w): 4A 3+ 3/4 minus 2A 3+ 1/2"]
+    # the most damage any of them deals: 5 crits of 4 = 20, so no row past >=20
+    assert ">=20" in out and ">=21" not in out
+    mean = kt.shoot(kt.Weapon(4, 3, (3, 4)), kt.Operative(3, 12)).damage.mean
+    third = kt.shoot(kt.Weapon(2, 3, (1, 2)), kt.Operative(3, 12)).damage.mean
+    row = next(line for line in out.splitlines() if "4A 3+ 3/4 minus 2A 3+ 1/2" in line and "│" in line)
+    assert f"{mean - third:.3f}" in row
+    assert "-0.0%" not in out and "-0.00%" not in out  # a difference that rounds to nothing has no sign

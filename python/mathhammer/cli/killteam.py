@@ -300,7 +300,16 @@ def shoot_command(
     tables = saves_side_by_side(results)
     for table in tables:  # every table says what was computed
         table.title = f"{table.title}: {heading}"
+    note_plot(lambda: _saves_picture(results, heading))
     emit(fmt, tables, payload, summary if fmt is OutputFormat.markdown else [])
+
+
+def _saves_picture(results: list[tuple[int, ShootResult]], heading: str) -> Any:
+    """--plot of ``shoot --saves``: one series per save, titled with the weapon."""
+    from mathhammer.core.plots import plot
+
+    return plot([r for _, r in results], labels=[f"{save}+ save" for save, _ in results],
+                title=f"Damage by save: {heading}")
 
 
 # --- attack-dice -----------------------------------------------------------------------------------

@@ -197,6 +197,7 @@ def save_plot() -> None:
     from mathhammer.report.plot import save
 
     write_file("--plot", path, lambda: save(draw if draw is not None else lambda: plot(results), path))
+    sys.stderr.write(f"plot written to {path}\n")  # stderr: stdout may be a CSV or JSON being piped
 
 
 def check_writable(option: str, path: Path) -> None:

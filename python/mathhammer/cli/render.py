@@ -28,7 +28,8 @@ def rich_renderables(sections: Sequence[Section]) -> list[Any]:
             out.append(Text(table.title, style="bold"))  # above the table, not wrapped to its width
             rich_table = RichTable()
             # names and profiles read left to right; numbers line up on the right
-            text = [any(isinstance(row[i], str) for row in table.rows if i < len(row)) for i in range(len(table.columns))]
+            text = [any(isinstance(row[i], str) and not _NUMERIC.fullmatch(row[i]) for row in table.rows if i < len(row))
+                    for i in range(len(table.columns))]
             for column, left in zip(table.columns, text):
                 rich_table.add_column(column, justify="left" if left else "right")
             for row in _wrapped(table.columns, shown_rows(table, display), text):
@@ -41,7 +42,9 @@ def rich_renderables(sections: Sequence[Section]) -> list[Any]:
 # A space between a word and the number that belongs to it ("Devastating 4", "Lethal 5+"): a table
 # wraps a long profile between its rules, never inside one.
 _RULE_VALUE = re.compile(r"(?<=[A-Za-z]) (?=\d)")
-_KEEP = "\u00a0"  # textwrap breaks at ASCII whitespace only
+_KEEP = "\u00a0"
+# Text that is a number all the same ("+2.5%", ">=4", "3+"): aligned with the numbers, on the right.
+_NUMERIC = re.compile(r"[-+<>=]*\d[\d.,]*[%+]?")  # textwrap breaks at ASCII whitespace only
 
 
 def _wrapped(columns: Sequence[str], rows: list[list[str]], text: Sequence[bool]) -> list[list[str]]:

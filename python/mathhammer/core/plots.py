@@ -18,11 +18,13 @@ from mathhammer.report import plot as pictures
 __all__ = ["plot"]
 
 
-def plot(results: Any, *, kind: str = "pmf", labels: Sequence[str] | None = None, ax: Any = None) -> Any:
+def plot(results: Any, *, kind: str = "pmf", labels: Sequence[str] | None = None, title: str | None = None,
+         ax: Any = None) -> Any:
     """Several results (or distributions) on one axis: grouped bars or "at least k" curves.
 
     Each result contributes the series its own ``plot()`` draws (a shot its damage, a fight both
     fighters' wounds left, ...), labelled by ``labels`` (one per result) or by the result itself.
+    ``title``: the picture's title (default: what the results' own titles share).
     """
     items = [results] if not isinstance(results, (list, tuple)) else list(results)
     if not items:
@@ -40,19 +42,19 @@ def plot(results: Any, *, kind: str = "pmf", labels: Sequence[str] | None = None
             continue
         if not hasattr(item, "plot_series"):
             raise InputTypeError(f"results[{index}]", f"expected a result or a Distribution, got {type(item).__name__}")
-        parts, quantity, title = item.plot_series()
+        parts, quantity, item_title = item.plot_series()
         for label, dist in parts:
             if own:
                 name = own if len(parts) == 1 else f"{own}: {label}"
             elif len(items) > 1:
-                name = title if len(parts) == 1 and title else f"#{index + 1} {label}"
+                name = item_title if len(parts) == 1 and item_title else f"#{index + 1} {label}"
             else:
                 name = label
             series.append(dist.series(name))
         quantities.append(quantity)
-        titles.append(title)
+        titles.append(item_title)
     quantity = " / ".join(dict.fromkeys(quantities))
-    return pictures.plot_series(series, quantity=quantity, title=_common_title(titles, len(items)),
+    return pictures.plot_series(series, quantity=quantity, title=title or _common_title(titles, len(items)),
                                 kind=check_choice("kind", kind, pictures.KINDS), ax=ax)
 
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from mathhammer.core.present import distribution_table, method_line, run_conditions
 from mathhammer.killteam.results import Advice, AttackDiceResult, FightResult, ShootResult
 from mathhammer.report import plot as pictures
-from mathhammer.report.tables import Probabilities, Table, current_display, probability_text
+from mathhammer.report.tables import CERTAIN, Probabilities, Table, current_display, probability_text
 
 __all__ = [
     "advice_picture", "advice_tables", "attack_dice_tables", "fight_comparison_picture", "fight_comparison_tables", "fight_tables",
@@ -187,25 +189,28 @@ def _signed(value: float) -> str:
 
 def shot_comparison_tables(comparison: Any, heading: str) -> list[Table]:
     """kt.compare as tables that fit 80 columns: the mean damage (a row per weapon, a column per
-    save), then per weapon P(damage >= w) with a row per threshold w (up to the last one any weapon
-    can reach) and a column per save, then the first weapon's minus the second's. The cells are
-    numbers, so the probabilities print like every other table's."""
+    save, then the first weapon's minus each other's), then per weapon P(damage >= w) with a row per
+    threshold w (up to the last one any weapon can reach) and a column per save, then the first
+    weapon's minus each other's. The cells are numbers, so the probabilities print like every other
+    table's."""
     saves = [f"{save}+" for save in comparison.saves]
-    mean_rows: list[list[Any]] = [[label, *map(float, comparison.mean[i])] for i, label in enumerate(comparison.labels)]
-    if comparison.delta_mean is not None:
-        mean_rows.append([f"{comparison.labels[0]} minus {comparison.labels[1]}", *map(float, comparison.delta_mean)])
+    labels = comparison.labels
+    mean = np.asarray(comparison.mean, dtype=float)
+    at_least = np.asarray(comparison.at_least, dtype=float)
+    mean_rows: list[list[Any]] = [[label, *map(float, mean[i])] for i, label in enumerate(labels)]
+    mean_rows += [[f"{labels[0]} minus {labels[j]}", *map(float, mean[0] - mean[j])] for j in range(1, len(labels))]
     tables = [Table(f"Mean damage: {heading}", ["weapon", *saves], mean_rows)]
-    reached = [k for k in range(len(comparison.thresholds)) if comparison.at_least[:, :, k].any()]
+    # thresholds up to the last one some weapon reaches (a chance, not a rounding residue)
+    reached = [k for k in range(len(comparison.thresholds)) if (at_least[:, :, k] > CERTAIN).any()]
     last = reached[-1] + 1 if reached else 1
-    for i, label in enumerate(comparison.labels):
-        rows = [[f">={w}", *map(float, comparison.at_least[i, :, k])]
-                for k, w in enumerate(comparison.thresholds[:last])]
+    thresholds = comparison.thresholds[:last]
+    for i, label in enumerate(labels):
+        rows = [[f">={w}", *map(float, at_least[i, :, k])] for k, w in enumerate(thresholds)]
         tables.append(Table(f"P(damage >= w): {label}", ["w", *saves], rows))
-    delta = comparison.delta_at_least
-    if delta is not None:
-        rows = [[f">={w}", *[_signed(float(v)) for v in delta[:, k]]] for k, w in enumerate(comparison.thresholds[:last])]
-        tables.append(Table(f"P(damage >= w): {comparison.labels[0]} minus {comparison.labels[1]}", ["w", *saves],
-                            rows))
+    for j in range(1, len(labels)):
+        delta = at_least[0] - at_least[j]
+        rows = [[f">={w}", *[_signed(float(v)) for v in delta[:, k]]] for k, w in enumerate(thresholds)]
+        tables.append(Table(f"P(damage >= w): {labels[0]} minus {labels[j]}", ["w", *saves], rows))
     return tables
 
 

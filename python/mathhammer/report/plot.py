@@ -67,6 +67,10 @@ def pyplot() -> Any:
     return plt
 
 
+#: The least width, in pixels, of a picture ``save`` writes as PNG.
+MIN_PIXELS = 1200
+
+
 def save(draw: Callable[[], Any], path: Path) -> None:
     """Draw a picture with ``draw()`` (it returns the Axes it drew on) into the file ``path`` (.png or
     .svg), headless: the Agg backend, no window even without a display. OSError if it cannot be written."""
@@ -76,7 +80,12 @@ def save(draw: Callable[[], Any], path: Path) -> None:
     plt = pyplot()
     ax = draw()
     try:
-        ax.figure.savefig(path, bbox_inches="tight")
+        # at least MIN_PIXELS wide, a size a screen reads: the tight box's inches (and its padding)
+        # times the dots per inch
+        figure = ax.figure
+        inches = figure.get_tightbbox(figure.canvas.get_renderer()).width + 0.2
+        dpi = max(100, math.ceil(MIN_PIXELS / inches))
+        ax.figure.savefig(path, bbox_inches="tight", dpi=dpi)
     finally:
         plt.close(ax.figure)
 
@@ -292,6 +301,7 @@ def sweep_figure(frame: Any, axes: Sequence[str], title: str, ax: Any = None) ->
         ax.set_xticks(range(len(categories)))
         ax.set_xticklabels([_wrapped(str(c), len(categories)) for c in categories])
     left_out = len(groups) - MAX_SWEEP_LINES
+    title += f": {figure.replace('_', ' ')} by {x_axis}" + (f", one line per {', '.join(others)}" if others else "")
     ax.set_title(title + (f" (first {MAX_SWEEP_LINES} of {len(groups)} lines)" if left_out > 0 else ""))
     ax.set_xlabel(x_axis)
     ax.set_ylabel(figure.replace("_", " ") + (" (%)" if percent else ""))
