@@ -14,7 +14,7 @@ from mathhammer.report.tables import Section
 
 __all__ = ["register"]
 
-RUN_EPILOG = """Examples:
+RUN_EPILOG = """Examples (mathhammer examples --copy examples writes the files used here):
 
   mathhammer run                                   # the embedded example: one fight, shot, attack, combat and melee
 
@@ -46,9 +46,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Run every fight, shot, attack, sequence, combat, round or melee of a scenario file and print the results.
 
-        The format is described in docs/scenarios.md; examples/scenario.toml shows every game. A Deathburgh
-        round file runs as one round. A key an entry's function does not take is an error listing the
-        allowed keys.
+        Example scenarios ship with mathhammer: `mathhammer examples` lists them and `mathhammer examples
+        --copy examples` writes them out (examples/scenario.toml shows every game; the format is in the
+        repository's docs/scenarios.md). A Deathburgh round file runs as one round. A key an entry's
+        function does not take is an error listing the allowed keys.
         """
         from importlib import resources
 

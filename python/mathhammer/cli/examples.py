@@ -1,0 +1,100 @@
+"""``mathhammer examples [--copy DIR]``: the example files that ship inside the package.
+
+The README and docs/ run commands on ``examples/...`` files. In a checkout that folder is there; after
+``pip install`` it is inside the installed package, so this command lists the files and writes them
+out (``mathhammer examples --copy examples`` makes the docs' paths work from any folder).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from mathhammer.cli.options import FormatOption, OutputFormat
+from mathhammer.cli.output import emit
+from mathhammer.core.guard import shown_path
+from mathhammer.errors import InputError
+from mathhammer.report.tables import Table
+
+__all__ = ["example_files", "register"]
+
+EXAMPLES_EPILOG = """Examples:
+
+  mathhammer examples
+
+  mathhammer examples --copy examples      # then: mathhammer run examples/scenario.toml
+"""
+
+
+def example_files() -> list[tuple[str, Traversable]]:
+    """Every example file of the package, by its path inside the examples folder, sorted."""
+    found: list[tuple[str, Traversable]] = []
+
+    def walk(folder: Traversable, prefix: str) -> None:
+        for entry in folder.iterdir():
+            if entry.is_dir():
+                walk(entry, f"{prefix}{entry.name}/")
+            elif entry.name.endswith((".toml", ".json")):
+                found.append((f"{prefix}{entry.name}", entry))
+
+    walk(resources.files("mathhammer").joinpath("examples"), "")
+    return sorted(found, key=lambda item: (item[0].count("/"), item[0]))
+
+
+def _about(text: str) -> str:
+    """What a file holds: the first sentence of its opening comment."""
+    words = []
+    for line in text.splitlines():
+        if not line.startswith("#") or not line.lstrip("#").strip():
+            break
+        words.append(line.lstrip("#").strip())
+    return " ".join(words).split(". ")[0].rstrip(".:")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``examples`` to the root command."""
+
+    @app.command("examples", epilog=EXAMPLES_EPILOG)
+    def examples(
+        copy: Annotated[Optional[Path], typer.Option(
+            "--copy", metavar="DIR", help="Write the files into DIR (made if missing), keeping their folders.")] = None,
+        force: Annotated[bool, typer.Option("--force", help="With --copy: replace files that are already there.")]
+        = False,
+        fmt: FormatOption = OutputFormat.table,
+    ) -> None:
+        """List the example profile libraries and scenarios that ship with mathhammer, or copy them out.
+
+        The README and docs run their commands on these files as examples/...: in a checkout they are
+        there; elsewhere write them with --copy examples first.
+        """
+        files = example_files()
+        rows = [[name, _about(entry.read_text(encoding="utf-8"))] for name, entry in files]
+        lines: list[str] = []
+        if copy is None:
+            lines.append("copy them out: mathhammer examples --copy DIR (then: mathhammer run DIR/scenario.toml)")
+        else:
+            if copy.exists() and not copy.is_dir():
+                raise InputError("--copy", f"{shown_path(copy)} is a file; name a folder")
+            targets = [(copy / name, entry) for name, entry in files]
+            there = [path for path, entry in targets
+                     if path.exists() and path.read_bytes() != entry.read_bytes()]
+            if there and not force:
+                raise InputError("--copy", f"{shown_path(there[0])} is already there and differs "
+                                           f"({len(there)} such files); --force replaces them")
+            try:
+                for path, entry in targets:
+                    content = entry.read_bytes()
+                    if path.exists() and path.read_bytes() == content:
+                        continue  # already there as it is
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    path.write_bytes(content)
+            except OSError as error:
+                raise InputError("--copy", f"cannot write into {shown_path(copy)}: {error.strerror or error}") from None
+            lines.append(f"{len(targets)} files written to {copy}; run one: mathhammer run {copy / 'scenario.toml'}")
+        payload = {"files": [{"file": name, "about": about} for name, about in rows],
+                   "copied_to": None if copy is None else str(copy)}
+        emit(fmt, [Table("Example files", ["file", "what it holds"], rows)], payload, lines)
