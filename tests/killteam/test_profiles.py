@@ -59,7 +59,11 @@ def test_unknown_rule_lists_the_known_ones():
     with pytest.raises(InputError) as error:
         kt.Weapon(4, 3, rules="Lethal 5+, Blast 2")
     assert error.value.field == "rules"
-    assert "Blast 2".lower() in str(error.value).lower() and "Piercing Crits x" in str(error.value)
+    assert "Blast 2".lower() in str(error.value).lower() and "closest known rules: " in str(error.value)
+    with pytest.raises(InputError) as error:  # a typo names the rule it misspells, and only the closest five
+        kt.Weapon(4, 3, rules="Lethl 5+")
+    message = str(error.value)
+    assert "(did you mean 'Lethal x+'?)" in message and message.endswith(f"and {len(kt.WeaponRules.KNOWN) - 5} more")
 
 
 def test_duplicate_rule_is_refused():

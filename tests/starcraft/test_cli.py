@@ -74,8 +74,8 @@ def test_table_csv_and_markdown(capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["starcraft", "attack", "--format", fmt]) == 0
         text = capsys.readouterr().out
         assert "Damage" in text and "Casualties" in text and "P(destroyed)" in text or fmt == "csv"
-    assert main(["starcraft", "attack", "--format", "csv"]) == 0
-    assert "# Stages: P(stage = value)" in capsys.readouterr().out
+    assert main(["starcraft", "attack", "--format", "csv", "--table", "stages"]) == 0
+    assert capsys.readouterr().out.startswith("value,hits,surge,bypass,armour fails,damage pool,inflicting\n")
 
 
 def test_every_option_reaches_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
@@ -165,10 +165,10 @@ def test_a_sequence_batch_may_name_the_unit_that_fires(capsys: pytest.CaptureFix
 
 
 def test_sequence_table_names_each_batch_by_its_weapon(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["starcraft", "sequence", "--format", "csv"]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("# Total damage: 2 batches at Zealot, exact\n")
-    batches = out.split("# Batches\n", 1)[1].splitlines()
+    assert main(["starcraft", "sequence", "--table", "total-damage"]) == 0
+    assert capsys.readouterr().out.startswith("Total damage: 2 batches at Zealot, exact\n")
+    assert main(["starcraft", "sequence", "--format", "csv", "--table", "batches"]) == 0
+    batches = capsys.readouterr().out.splitlines()
     assert batches[1].startswith("1: C-14 Rifle x6,") and batches[2].startswith("2: Quad K12 x2,")
 
 

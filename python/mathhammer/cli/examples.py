@@ -7,10 +7,8 @@ out (``mathhammer examples --copy examples`` makes the docs' paths work from any
 
 from __future__ import annotations
 
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -19,6 +17,9 @@ from mathhammer.cli.output import emit
 from mathhammer.core.guard import shown_path
 from mathhammer.errors import InputError
 from mathhammer.report.tables import Table
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 __all__ = ["example_files", "register"]
 
@@ -32,6 +33,8 @@ EXAMPLES_EPILOG = """Examples:
 
 def example_files() -> list[tuple[str, Traversable]]:
     """Every example file of the package, by its path inside the examples folder, sorted."""
+    from importlib import resources  # here: the command line's start does not pay for it
+
     found: list[tuple[str, Traversable]] = []
 
     def walk(folder: Traversable, prefix: str) -> None:

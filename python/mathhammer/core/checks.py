@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from mathhammer.core.guard import check_notation, excerpt
+from mathhammer.core.guard import check_notation, did_you_mean, excerpt
 from mathhammer.errors import InputError, InputTypeError
 
 __all__ = ["check_bool", "check_choice", "check_int", "check_stat", "integer_span"]
@@ -47,7 +47,8 @@ def check_choice(field: str, value: Any, choices: Iterable[str]) -> str:
     for option in options:
         if key == option.lower():
             return option
-    raise InputError(field, f"unknown value {excerpt(value)}; allowed: {', '.join(options)}")
+    raise InputError(field, f"unknown value {excerpt(value)}{did_you_mean(key, [o.lower() for o in options])}; "
+                            f"allowed: {', '.join(options)}")
 
 
 def integer_span(field: str, text: str) -> tuple[int, int] | None:

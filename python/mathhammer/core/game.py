@@ -21,7 +21,7 @@ from importlib import resources
 from typing import Any
 
 from mathhammer.core import present
-from mathhammer.core.guard import closest, excerpt, label, tomllib
+from mathhammer.core.guard import closest, did_you_mean, excerpt, label, tomllib
 from mathhammer.core.profiles import profile_from_fields, profile_to_dict
 from mathhammer.core.variants import Variants
 from mathhammer.errors import InputError, InputTypeError, ProfileFileError
@@ -251,6 +251,9 @@ class Game:
                 return found
         names = list(dict.fromkeys([str(name) for name in (*library.get(kind, {}), *builtin)]))
         known = closest(value, names)
+        hint = did_you_mean(value, names)
+        if hint:  # a typo of a name, not notation: say the name (the notation's complaint would mislead)
+            raise InputError(field, f"unknown {kind} {excerpt(value)}{hint}; known: {known}")
         parse = getattr(cls, "parse", None)
         if parse is not None:
             try:

@@ -17,7 +17,7 @@ from mathhammer.core.checks import check_int
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.force_melee.profiles import MAX_DICE, Side, Unit, as_side
 from mathhammer.force_melee.variants import Variants
-from mathhammer.core.guard import excerpt
+from mathhammer.core.guard import did_you_mean, excerpt
 
 __all__ = ["MAX_BINS", "MAX_PAIRS", "MAX_UNITS", "MeleePlan", "PlannedExchange", "plan_melee", "planned_exchange",
            "side_config", "unit_config"]
@@ -112,7 +112,7 @@ def _check_engaged(engaged: Any, names: Sequence[str]) -> list[tuple[str, str]]:
             raise InputTypeError(field, f"expected a pair of unit names, got {excerpt(pair)}")
         for name in pair:
             if name not in names:
-                raise InputError(field, f"unknown unit {excerpt(name)}; units: {', '.join(names)}")
+                raise InputError(field, f"unknown unit {excerpt(name)}{did_you_mean(name, names)}; units: {', '.join(names)}")
         if pair[0] == pair[1]:
             raise InputError(field, f"a unit cannot be engaged with itself ({excerpt(pair[0])})")
         key = frozenset(pair)
@@ -148,7 +148,7 @@ def _check_assignment(assignment: Any, sides: dict[str, Side], pairs: list[tuple
         for (unit, enemy), count in entries:
             field = f"assignment[{unit!r}, {enemy!r}]"
             if unit not in sides:
-                raise InputError(field, f"unknown unit {excerpt(unit)}; units: {', '.join(sides)}")
+                raise InputError(field, f"unknown unit {excerpt(unit)}{did_you_mean(unit, list(sides))}; units: {', '.join(sides)}")
             if enemy not in enemies[unit]:
                 engaged_with = ", ".join(repr(e) for e in enemies[unit])
                 raise InputError(field, f"{excerpt(unit)} is not engaged with {excerpt(enemy)}; it is engaged with {engaged_with}")

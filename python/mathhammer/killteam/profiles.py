@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from mathhammer import _core
 from mathhammer.core.checks import check_bool, check_choice, check_int, check_stat
-from mathhammer.core.guard import check_notation, excerpt
+from mathhammer.core.guard import check_notation, closest, did_you_mean, excerpt
 from mathhammer.core.profiles import FieldsProfile
 from mathhammer.errors import InputError, InputTypeError
 
@@ -164,7 +164,8 @@ class WeaponRules(FieldsProfile):
             if reroll in _REROLL_NAMES:
                 rerolls.append(reroll)
                 continue
-            raise InputError(field, f"unknown weapon rule {excerpt(part)}; known rules: {', '.join(cls.KNOWN)}")
+            raise InputError(field, f"unknown weapon rule {excerpt(part)}{did_you_mean(part.strip(), cls.KNOWN)}; "
+                                    f"closest known rules: {closest(part.strip(), list(cls.KNOWN))}")
         if rerolls:
             values["reroll"] = _combine_rerolls(field, rerolls)
         return _build(cls, values, field, text)

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any, TypeVar
 
-from mathhammer.core.guard import excerpt, tomllib
+from mathhammer.core.guard import did_you_mean, excerpt, tomllib
 from mathhammer.core.profiles import profile_from_fields
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.starcraft.profiles import Unit, Weapon
@@ -50,7 +50,7 @@ def _lookup(kind: str, table: Mapping[str, P], name: str) -> P:
     for entry_key, profile in table.items():
         if key in (entry_key, _key(profile.name)):
             return profile
-    raise InputError(kind, f"unknown {kind} {excerpt(name)}; known: {', '.join(table)}")
+    raise InputError(kind, f"unknown {kind} {excerpt(name)}{did_you_mean(key, list(table))}; known: {', '.join(table)}")
 
 
 def weapon(name: str) -> Weapon:
