@@ -99,7 +99,7 @@ def test_bad_scenario_files(capsys, tmp_path):
 @pytest.mark.parametrize(
     "args, fragments",
     [
-        (["killteam", "fight", "--a-rules", "Blast 2"], ["a.rules", "unknown weapon rule 'Blast 2'", "Lethal x+"]),
+        (["killteam", "fight", "--a-rules", "Blast 2"], ["a.rules", "unknown weapon rule 'Blast 2'", "closest known rules: "]),
         (["killteam", "fight", "--b-abilities", "Invulnerable 4+"], ["b.abilities", "unknown ability"]),
         (["killteam", "fight", "--a-strategy", "charge"], ["a.strategy", "unknown value 'charge'"]),
         (["killteam", "shoot", "--rules", "Blast 2"], ["rules", "unknown weapon rule 'Blast 2'"]),

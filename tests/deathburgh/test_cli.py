@@ -83,7 +83,7 @@ def test_monte_carlo_from_the_command_line(capsys: pytest.CaptureFixture[str]) -
     assert "stderr" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("fmt, marker", [("csv", "# Outcome"), ("markdown", "### Outcome")])
+@pytest.mark.parametrize("fmt, marker", [("csv", "quantity,value\nP(defender Wasted),"), ("markdown", "### Outcome")])
 def test_text_formats(capsys: pytest.CaptureFixture[str], fmt: str, marker: str) -> None:
     assert main(["deathburgh", "combat", "--format", fmt]) == 0
     assert marker in capsys.readouterr().out

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import json
 from pathlib import Path
 
@@ -112,4 +114,4 @@ def test_scenario_file(capsys):
 def test_help_has_an_example(capsys):
     assert main(["force-melee", "--help"]) == 0
     out = capsys.readouterr().out
-    assert "Example: mathhammer force-melee" in out and "--b-critical-damage" in out
+    assert re.search(r"Examples?:\s+mathhammer force-melee", out) and "--b-critical-damage" in out

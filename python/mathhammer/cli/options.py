@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import inspect
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -226,13 +227,14 @@ def _display_params() -> list[Any]:
     @probe.command()
     def _probe(
         digits: Annotated[Optional[int], typer.Option(
-            min=0, max=8, show_default=False,
-            help="Decimals of the probabilities the table prints [default: 2 for percent, 4 for fraction].")] = None,
+            min=0, max=8, show_default=False, metavar="N",
+            help="Decimals of the probabilities the table prints (default: 2 for percent, 4 for fraction).")] = None,
         probabilities: Annotated[Probabilities, typer.Option(
             help="Probabilities in the table as percent (12.34%) or fraction (0.1234).", case_sensitive=False)]
         = Probabilities.percent,
         plot: Annotated[Optional[str], typer.Option(
-            help="Also draw the result into FILE.png or FILE.svg (needs matplotlib).", is_eager=True)] = None,
+            metavar="FILE", help="Also draw the result into FILE.png or FILE.svg (needs matplotlib).", is_eager=True)]
+        = None,
         table: Annotated[Optional[str], typer.Option(
             metavar="NAME", help="Print only the table NAME (its title's first words: damage, summary, ...); "
             "--format csv writes one table, the first unless named here.")] = None,
@@ -273,7 +275,119 @@ def hide_flag_metavars(command: Any) -> None:
         hide_flag_metavars(sub)
 
 
+#: The options that say how the output looks, in the last panel of every command's --help.
+OUTPUT_OPTIONS = ("fmt", "digits", "probabilities", "plot", "table", "output")
+OUTPUT_PANEL = "Output"
+#: Typer's shell-completion options stay with --help.
+SHELL_OPTIONS = ("install_completion", "show_completion")
+#: The panel of a command's own options (cover, rounds, ...) when it has panels of game inputs (Weapon,
+#: Target, ...): after them, so that --help reads the game first, then the situation, the engine, the output.
+OTHER_PANEL = "Other options"
+#: The widest example line of an epilog (--help at 80 columns, in a panel's margin).
+EXAMPLE_WIDTH = 76
+
+
+def arrange_help(command: Any) -> None:
+    """--help that reads at 80 columns: the game's panels first and the output options last, short
+    metavars for options with a fixed set of values (the help text names the values), and examples
+    broken between their options with shell continuations rather than wherever the width falls."""
+    for sub in getattr(command, "commands", {}).values():
+        arrange_help(sub)
+    _examples_to_epilog(command)
+    if getattr(command, "epilog", None):
+        command.epilog = wrap_examples(command.epilog)
+    params = [p for p in getattr(command, "params", []) if getattr(p, "param_type_name", "") == "option"]
+    game_panels = {getattr(p, "rich_help_panel", None) for p in params} - {None, "Engine", "Sweep", OUTPUT_PANEL}
+    for param in params:
+        if param.name in OUTPUT_OPTIONS:
+            param.rich_help_panel = OUTPUT_PANEL
+        elif game_panels and getattr(param, "rich_help_panel", None) is None and param.name not in SHELL_OPTIONS:
+            param.rich_help_panel = OTHER_PANEL
+        kind = getattr(param, "type_descriptor", None)  # typer's own view of the option's type
+        if kind is not None and getattr(kind, "is_choice", False) and param.metavar is None:
+            param.metavar = param.name.upper() if param.name != "fmt" else "FORMAT"
+            choices = [getattr(c, "value", str(c)) for c in kind.choices]
+            if param.help and not all(c in param.help for c in choices):
+                param.help = f"{param.help} One of: {', '.join(choices)}."
+    # panels are listed in the order of their first option: the game's inputs, the situation, the
+    # engine, the sweep, the output
+    order = {None: 0, OTHER_PANEL: 1, "Engine": 2, "Sweep": 3, OUTPUT_PANEL: 4}
+    if hasattr(command, "params"):
+        command.params.sort(key=lambda p: order.get(getattr(p, "rich_help_panel", None), 0))
+
+
+_INLINE_EXAMPLE = re.compile(r"Examples?: (mathhammer\s.*?)(?:\n\s*\n|$)", re.S)
+
+
+def _examples_to_epilog(command: Any) -> None:
+    """An "Example: mathhammer ..." written inside a help text or an epilog paragraph moves to the
+    epilog, on a line of its own (help paragraphs are re-flowed, which would cut the command anywhere)."""
+    found: list[str] = []
+
+    def take(text: str) -> str:
+        for match in _INLINE_EXAMPLE.finditer(text):
+            found.append(" ".join(match.group(1).split()))
+        return _INLINE_EXAMPLE.sub("", text).rstrip()
+
+    help_text, epilog = getattr(command, "help", None), getattr(command, "epilog", None)
+    if help_text and "Example" in help_text:
+        command.help = take(help_text)
+    if epilog and "Example" in epilog and not epilog.lstrip().startswith("Examples:\n"):
+        epilog = take(epilog)
+    if found:
+        examples = "Example:" if len(found) == 1 else "Examples:"
+        command.epilog = "\n\n".join(part for part in [epilog or "", examples + "\n\n" + "\n\n".join(
+            "  " + example for example in found)] if part)
+
+
+def wrap_examples(epilog: str) -> str:
+    """The epilog with every ``mathhammer ...`` line longer than :data:`EXAMPLE_WIDTH` broken before
+    an option (outside quotes) and continued with ``\\`` on the next line, indented; a trailing
+    ``# comment`` that does not fit goes on its own line above the command."""
+    out = []
+    for line in epilog.split("\n"):
+        stripped = line.lstrip()
+        if not stripped.startswith("mathhammer ") or len(line) <= EXAMPLE_WIDTH:
+            out.append(line)
+            continue
+        indent = line[: len(line) - len(stripped)]
+        pieces, comment = _option_pieces(stripped)
+        if comment:
+            out.append(indent + comment)
+        current = indent + pieces[0]
+        for piece in pieces[1:]:
+            if len(current) + 1 + len(piece) + 2 > EXAMPLE_WIDTH:
+                out.append(current + " \\")
+                current = indent + "    " + piece
+            else:
+                current += " " + piece
+        out.append(current)
+    return "\n".join(out)
+
+
+def _option_pieces(command: str) -> tuple[list[str], str]:
+    """A command line cut before each `` --option`` that is not inside quotes, and its trailing
+    ``# comment`` ("" when none)."""
+    pieces, start, quote, comment = [], 0, "", ""
+    for i, ch in enumerate(command):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and command[i - 1:i] == " ":
+            comment = command[i:].strip()
+            command = command[:i]
+            break
+        elif ch == " " and command.startswith(" --", i):
+            pieces.append(command[start:i].strip())
+            start = i + 1
+    pieces.append(command[start:].strip())
+    return [p for p in pieces if p], comment
+
+
 def finish(command: Any) -> None:
-    """What every command built from a Typer app gets: the display options and plain flags."""
+    """What every command built from a Typer app gets: the display options, plain flags and --help
+    arranged to read at 80 columns."""
     add_display_options(command)
     hide_flag_metavars(command)
+    arrange_help(command)
