@@ -39,7 +39,7 @@ from mathhammer.core.guard import as_path
 from mathhammer.web.limits import BodyLimit, Full, Gate, Limits
 from mathhammer.web.models import MAX_SAMPLES, SERVER_PARAMETERS, request_models
 
-__all__ = ["API", "ENVIRONMENT", "create_app", "from_environment", "load_profiles", "serve"]
+__all__ = ["API", "ENVIRONMENT", "create_app", "from_environment", "load_profiles", "result_dict", "serve"]
 
 API = "/api/v1"
 #: How ``mathhammer serve`` hands its options to worker processes (uvicorn starts them by import string).
@@ -136,21 +136,43 @@ def _takes(function: Callable[..., Any], name: str) -> bool:
     return name in parameters or any(p.kind is p.VAR_KEYWORD for p in parameters.values())
 
 
-def _compute(game: Game, action: Action, kwargs: dict[str, Any], library: Library, token: StopToken) -> bytes:
+@dataclasses.dataclass(frozen=True)
+class _Endpoint:
+    """What a request to one action needs, worked out once when the app is built."""
+
+    game: Game
+    action: Action
+    checked: bool  # its model names every key (extra="forbid"): keys and required ones already checked
+    threads: bool  # its function takes threads
+
+
+def result_dict(result: Any) -> dict[str, Any]:
+    """A result as the API answers it: its ``to_dict()``; a comparison, which has none, as the rows
+    of its ``to_frame()`` (what ``--format json`` prints for it)."""
+    if hasattr(result, "to_dict"):
+        answer: dict[str, Any] = result.to_dict()
+        return answer
+    return {"rows": result.to_frame().to_dict(orient="records")}
+
+
+def _compute(endpoint: _Endpoint, kwargs: dict[str, Any], library: Library, token: StopToken) -> bytes:
     """One request's computation, on a worker thread: its profiles resolved, the engine called under
     the request's stop token (context variables do not follow a call to another thread, so the token
     is entered here), the answer encoded."""
+    game, action = endpoint.game, endpoint.action
     with stopping(token):
         samples = kwargs.get("samples")
         if isinstance(samples, int) and not isinstance(samples, bool) and samples > MAX_SAMPLES:
             # functions taking **kwargs (kt.compare) get samples past the generated model's bound
             raise InputError("samples", f"{samples} is over this server's limit of {MAX_SAMPLES:,} per request")
-        kwargs = entries.prepare(game, action, kwargs, library)
-        if _takes(action.function, "threads"):
+        if endpoint.checked:
+            kwargs = entries.resolve_keywords(game, action, kwargs, library)
+        else:
+            kwargs = entries.prepare(game, action, kwargs, library)
+        if endpoint.threads:
             kwargs["threads"] = 1  # one core per computation: the gate runs one computation per core
         result = action.function(**kwargs)
-        summary = getattr(result, "summary", None)
-        payload = {"result": result.to_dict(), "summary": summary() if callable(summary) else None}
+        payload = {"result": result_dict(result), "summary": result.summary() if hasattr(result, "summary") else None}
     return json.dumps(payload, allow_nan=False, separators=(",", ":")).encode()
 
 
@@ -228,7 +250,7 @@ def create_app(profiles: Iterable[str | Path] = (), limits: Limits | None = None
         """Every profile a request may name, by game and kind: {game: {kind: {name: fields}}}."""
         return Response(profiles_json, media_type="application/json")
 
-    async def run(game: Game, action: Action, kwargs: dict[str, Any]) -> Response:
+    async def run(endpoint: _Endpoint, kwargs: dict[str, Any]) -> Response:
         try:
             await gate.enter()
         except Full:
@@ -238,7 +260,7 @@ def create_app(profiles: Iterable[str | Path] = (), limits: Limits | None = None
         token = StopToken()
         timer = loop.call_later(limits.time_limit, token.stop)
         try:
-            future = loop.run_in_executor(pool, _compute, game, action, kwargs, libraries[game.name], token)
+            future = loop.run_in_executor(pool, _compute, endpoint, kwargs, libraries[endpoint.game.name], token)
         except BaseException:
             timer.cancel()
             gate.leave()
@@ -262,8 +284,11 @@ def create_app(profiles: Iterable[str | Path] = (), limits: Limits | None = None
         return Response(body, media_type="application/json")
 
     def add_endpoint(game: Game, action: Action, model: type[BaseModel]) -> None:
+        found = _Endpoint(game, action, model.model_config.get("extra") == "forbid" and not action.aliases,
+                          _takes(action.function, "threads"))
+
         async def endpoint(body: BaseModel) -> Response:
-            return await run(game, action, body.model_dump(exclude_unset=True))
+            return await run(found, body.model_dump(exclude_unset=True))
 
         endpoint.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
             [inspect.Parameter("body", inspect.Parameter.KEYWORD_ONLY, annotation=model)])

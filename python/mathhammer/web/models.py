@@ -132,6 +132,9 @@ def action_model(game: Game, action: Action, models: dict[type, type[BaseModel]]
         elif parameter.name in action.profile_tables:
             inner: Any = profile_model(game, action.profile_tables[parameter.name], models)
             shape = dict[StrictStr, Union[StrictStr, inner]]
+        elif parameter.name in action.profile_lists:
+            one: Any = Union[StrictStr, profile_model(game, action.profile_lists[parameter.name], models)]
+            shape = Union[list[one], dict[StrictStr, one]]
         else:
             shape = _parameter_type(parameter, str(parameter.annotation))
         fields[parameter.name] = (shape, _default(parameter))
