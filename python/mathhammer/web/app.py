@@ -17,14 +17,14 @@ import logging
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel
 
 from mathhammer import __version__, games
@@ -44,6 +44,8 @@ __all__ = ["API", "ENVIRONMENT", "create_app", "from_environment", "load_profile
 API = "/api/v1"
 #: How ``mathhammer serve`` hands its options to worker processes (uvicorn starts them by import string).
 ENVIRONMENT = "MATHHAMMER_WEB_OPTIONS"
+#: The page and its assets, shipped in the package (docs/web.md, "The page").
+STATIC = Path(__file__).parent / "static"
 #: Seconds a stopped computation is given to return before the request is answered 504 anyway.
 _GRACE = 1.0
 
@@ -69,7 +71,7 @@ class ResultBody(BaseModel):
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorBody, "description": text} for status, text in (
-        (413, "the body is over 64 KiB"), (422, "invalid input, naming the field"),
+        (400, "the body cannot be read as JSON text"), (413, "the body is over 64 KiB"), (422, "invalid input, naming the field"),
         (503, "the server is full (Retry-After says when to try again)"), (504, "over the time limit"))
 }
 
@@ -209,17 +211,14 @@ def create_app(profiles: Iterable[str | Path] = (), limits: Limits | None = None
     libraries = _libraries(load_profiles(profiles))
     profiles_json = json.dumps(_profiles_document(libraries), separators=(",", ":")).encode()
     gate = Gate(limits)
+    # the app's own threads, one per computation slot; idle between requests, kept for the app's life
+    # (an app may be started and stopped several times, as a test client does)
     pool = ThreadPoolExecutor(max_workers=limits.concurrency, thread_name_prefix="mathhammer-web")
     models, profile_models = request_models(games.all_games())
     # the names Pydantic gives a union's members in an error's location, which a field name is not
     tags = {model.__name__ for model in (*models.values(), *profile_models)} | {"str", "int", "bool", "float", "none"}
 
-    @asynccontextmanager
-    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        yield
-        pool.shutdown(wait=False, cancel_futures=True)
-
-    app = FastAPI(title="mathhammer", version=__version__, lifespan=lifespan,
+    app = FastAPI(title="mathhammer", version=__version__,
                   description="Outcome distributions of tabletop dice combat, exact or Monte Carlo (docs/web.md).",
                   openapi_url=f"{API}/openapi.json", docs_url=None, redoc_url=None)  # their pages load a CDN
     app.state.gate = gate
@@ -232,6 +231,12 @@ def create_app(profiles: Iterable[str | Path] = (), limits: Limits | None = None
         first = max(problems, key=lambda p: len(p.get("loc", ()))) if problems else {}
         field = _pydantic_field(first.get("loc", ()), tags)
         return _error(422, "invalid input", f"{field}: {first.get('msg', 'invalid')}", field)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, error: StarletteHTTPException) -> JSONResponse:
+        # FastAPI's own answers (a body that is not text, an unknown path, a wrong method) in the same shape
+        return _error(error.status_code, "bad request" if error.status_code == 400 else "not served", str(error.detail),
+                      headers=error.headers)
 
     @app.exception_handler(Exception)
     async def failed(_: Request, error: Exception) -> JSONResponse:
@@ -304,7 +309,12 @@ def create_app(profiles: Iterable[str | Path] = (), limits: Limits | None = None
                 continue  # nothing a request can give
             add_endpoint(game, action, models[(game.name, action.name)])
 
-    app.mount("/", StaticFiles(packages=[("mathhammer.web", "static")], html=True), name="page")
+    @app.get("/", include_in_schema=False)
+    async def page() -> FileResponse:
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
+    # the page's assets under /static only: a catch-all mount would answer the API's wrong methods
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit, limit=limits.body)
     app.add_middleware(_Security)
     return app
