@@ -159,6 +159,19 @@ def test_bad_input_is_422_naming_the_field(client: TestClient, body: dict[str, A
     assert response.json()["message"].startswith(field + ":")
 
 
+@pytest.mark.parametrize(("path", "body", "field"), [
+    ("killteam/compare", {"situations": [{"weapon": GUN, "samples": 10**9, "method": "monte_carlo"}]},
+     "situations[0].samples"),
+    ("killteam/compare", {"situations": [{"weapon": GUN}], "samples": 10**8}, "samples"),
+    ("killteam/compare", {"situations": [{"weapon": GUN, "threads": 64}]}, "situations[0].threads"),
+    ("starcraft/compare", {"weapons": ["c14_rifle"], "units": ["zergling"], "threads": 8}, "threads"),
+])
+def test_the_limits_hold_inside_a_request_too(client: TestClient, path: str, body: dict[str, Any], field: str) -> None:
+    # kt.compare's situations and the **kwargs options of the comparisons carry engine options of their own
+    response = client.post(f"/api/v1/{path}", json=body)
+    assert response.status_code == 422 and response.json()["field"] == field, response.text
+
+
 def test_no_file_path_is_read_from_a_request(client: TestClient) -> None:
     # a profile is a name the server loaded, notation or a table; a path is none of them
     response = client.post("/api/v1/killteam/shoot", json={"weapon": f"{EXAMPLES}/killteam/profiles.toml",

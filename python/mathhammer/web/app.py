@@ -157,16 +157,29 @@ def result_dict(result: Any) -> dict[str, Any]:
     return {"rows": result.to_frame().to_dict(orient="records")}
 
 
+def _check_bounds(value: Any, where: str) -> None:
+    """Refuse ``samples`` over the server's limit and any ``threads`` wherever a request holds them:
+    beside the keys the models bound, a kt.compare situation or a **kwargs option carries its own."""
+    if isinstance(value, Mapping):
+        for key, inner in value.items():
+            field = f"{where}.{key}" if where else str(key)
+            if key == "samples" and isinstance(inner, int) and not isinstance(inner, bool) and inner > MAX_SAMPLES:
+                raise InputError(field, f"{inner} is over this server's limit of {MAX_SAMPLES:,} per request")
+            if key == "threads":
+                raise InputError(field, "set by the server (one per computation); leave it out")
+            _check_bounds(inner, field)
+    elif isinstance(value, (list, tuple)):
+        for i, inner in enumerate(value):
+            _check_bounds(inner, f"{where}[{i}]")
+
+
 def _compute(endpoint: _Endpoint, kwargs: dict[str, Any], library: Library, token: StopToken) -> bytes:
     """One request's computation, on a worker thread: its profiles resolved, the engine called under
     the request's stop token (context variables do not follow a call to another thread, so the token
     is entered here), the answer encoded."""
     game, action = endpoint.game, endpoint.action
     with stopping(token):
-        samples = kwargs.get("samples")
-        if isinstance(samples, int) and not isinstance(samples, bool) and samples > MAX_SAMPLES:
-            # functions taking **kwargs (kt.compare) get samples past the generated model's bound
-            raise InputError("samples", f"{samples} is over this server's limit of {MAX_SAMPLES:,} per request")
+        _check_bounds(kwargs, "")
         if endpoint.checked:
             kwargs = entries.resolve_keywords(game, action, kwargs, library)
         else:
