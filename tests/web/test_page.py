@@ -163,7 +163,9 @@ def test_shoot_two_situations_match_kt_shoot_and_the_link_restores_them(browser:
 def test_an_error_is_shown_beside_the_field_it_names(browser: Browser, server: str, tmp_path: Path) -> None:
     visit = Visit(browser, server)
     page = visit.open()
+    page.select_option("#shoot-b-weapon-pick", "bolt_rifle")
     page.fill("#shoot-b-rules", "Lethal 7+")
+    assert page.input_value("#shoot-b-weapon-pick") == ""  # edited by hand: no longer the profile
     page.focus("#shoot-b-rules")
     page.keyboard.press("Enter")  # the keyboard submits the form
     page.wait_for_selector("body[data-computed='1']")

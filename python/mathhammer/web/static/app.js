@@ -352,7 +352,13 @@ async function start() {
     });
     forms[name].addEventListener("submit", (event) => { event.preventDefault(); compute(name); });
   }
-  for (const select of document.querySelectorAll("select[data-pick]")) select.addEventListener("change", () => pick(select));
+  for (const select of document.querySelectorAll("select[data-pick]")) {
+    select.addEventListener("change", () => pick(select));
+    // a field changed by hand: the picker no longer names what the fields hold
+    for (const suffix of select.dataset.fields.split(" ")) {
+      named(select.form, `${select.dataset.prefix}.${suffix}`).addEventListener("input", () => { select.value = ""; });
+    }
+  }
   document.getElementById("share").addEventListener("click", async () => {
     const link = document.getElementById("share-link");
     link.value = location.href;
