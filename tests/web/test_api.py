@@ -267,3 +267,13 @@ def test_a_queued_request_runs_when_a_slot_frees() -> None:
                                                             ("/api/v1/killteam/shoot", {"weapon": GUN, "target": TARGET})]))
     assert queued.status_code == 200 and seconds > 0.5
     assert queued.json() == expected(kt.shoot(kt.Weapon(4, 3, (3, 4), "Lethal 5+"), kt.Operative(3, 12)))
+
+
+def test_an_app_serves_again_on_another_event_loop() -> None:
+    # a test client (or a server restarted in the same process) runs the app on a new loop each time;
+    # the gate's waiting requests must work on each
+    app = create_app(limits=Limits(concurrency=1, queue=4, wait=5.0, time_limit=0.3))
+    for _ in range(2):
+        answers = asyncio.run(_post_all(app, [("/api/v1/killteam/shoot", SLOW), ("/api/v1/killteam/shoot", SLOW)]))
+        assert [response.status_code for response, _ in answers] == [504, 504]
+        assert answers[1][1] > 0.3  # the second waited for the first's slot

@@ -64,11 +64,16 @@ class Gate:
         self.running = 0
         self.waiting = 0
         self._semaphore: asyncio.Semaphore | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     async def enter(self) -> None:
         """Take a slot or raise :class:`Full`; every successful enter is paired with :meth:`leave`."""
-        if self._semaphore is None:  # made on first use, inside the running loop
+        loop = asyncio.get_running_loop()
+        if self._semaphore is None or (self._loop is not loop and self.running == 0 and self.waiting == 0):
+            # made inside the loop that serves: an idle app started again on another loop (a test
+            # client's) gets a fresh one, since an asyncio semaphore belongs to one loop
             self._semaphore = asyncio.Semaphore(self.limits.concurrency)
+            self._loop = loop
         if self._semaphore.locked():
             if self.waiting >= self.limits.queue:
                 raise Full
