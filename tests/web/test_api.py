@@ -277,3 +277,20 @@ def test_an_app_serves_again_on_another_event_loop() -> None:
         answers = asyncio.run(_post_all(app, [("/api/v1/killteam/shoot", SLOW), ("/api/v1/killteam/shoot", SLOW)]))
         assert [response.status_code for response, _ in answers] == [504, 504]
         assert answers[1][1] > 0.3  # the second waited for the first's slot
+
+
+def test_a_computation_that_never_checks_its_token_is_answered_a_second_after_the_limit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from mathhammer.web import app as web
+
+    resolve = web.entries.resolve_keywords
+
+    def deaf(*args: Any, **kwargs: Any) -> Any:  # work that reaches no check of the stop token
+        time.sleep(2.5)
+        return resolve(*args, **kwargs)
+
+    monkeypatch.setattr(web.entries, "resolve_keywords", deaf)
+    app = create_app(limits=Limits(concurrency=1, time_limit=0.5))
+    [(response, seconds)] = asyncio.run(_post_all(app, [("/api/v1/killteam/shoot", {"weapon": GUN, "target": TARGET})]))
+    assert response.status_code == 504 and 1.4 <= seconds < 2.4
+    assert app.state.gate.running == 1  # its slot stays taken until the thread returns

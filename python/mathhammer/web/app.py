@@ -24,18 +24,17 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from mathhammer import __version__, games
 from mathhammer.core import entries
 from mathhammer.core.game import Action, Game, Library
+from mathhammer.core.guard import as_path
 from mathhammer.core.profiles import profile_to_dict
 from mathhammer.core.stop import StopToken, Stopped, stopping
 from mathhammer.errors import InputError
 from mathhammer.files.library import parse_library
-from mathhammer.core.entries import read_file
-from mathhammer.core.guard import as_path
 from mathhammer.web.limits import BodyLimit, Full, Gate, Limits
 from mathhammer.web.models import MAX_SAMPLES, SERVER_PARAMETERS, request_models
 
@@ -86,7 +85,7 @@ def load_profiles(paths: Iterable[str | Path]) -> dict[str, Library]:
         files = sorted(p for p in path.iterdir() if p.suffix in (".toml", ".json")
                        and not p.name.endswith(".import.json")) if path.is_dir() else [path]
         for file in files:
-            game, library = parse_library(read_file(file), str(file))
+            game, library = parse_library(entries.read_file(file), str(file))
             for kind, found in library.items():
                 loaded.setdefault(game, {}).setdefault(kind, {}).update(found)
     return loaded
