@@ -244,6 +244,20 @@ def test_starcraft_attack_matches_sc_attack_and_the_link_restores_it(browser: Br
     again.finish(tmp_path, "attack-restored")
 
 
+TRICKY = [0.0, 1.0, 0.5, 1 / 3, 2 / 3, 0.03125, 0.0003125, 0.00005, 0.000049999, 0.99995, 0.9999500001, 1e-12,
+          1 - 1e-12, 0.123456, 0.00125, 0.98765]
+MEANS = [0.0, 3.125, 2.675, 0.005, 1.005, 0.125, 12.345, 3.718792866941015, 99.995, 1e-9]
+
+
+def test_the_page_formats_numbers_as_the_command_line(browser: Browser, server: str, tmp_path: Path) -> None:
+    # exact ties (3.125: Python rounds to even) and the edges of <0.01% and >99.99%
+    visit = Visit(browser, server)
+    page = visit.open()
+    assert page.evaluate("values => values.map(probability)", TRICKY) == [probability_text(v) for v in TRICKY]
+    assert page.evaluate("values => values.map(number)", MEANS) == [number(v) for v in MEANS]
+    visit.finish(tmp_path, "numbers")
+
+
 def test_the_page_fits_a_phone(browser: Browser, server: str, tmp_path: Path) -> None:
     visit = Visit(browser, server, width=390, height=844)
     page = visit.open()

@@ -7,14 +7,26 @@ const COLOURS = { a: "#1f5fa8", b: "#c0561b" };
 const SAVES = [2, 3, 4, 5, 6];
 
 // --- numbers as the command line prints them (mathhammer.report.tables.probability_text, report.text.number)
+// `x` to `digits` decimals as Python's format does: toFixed rounds an exact tie (3.125) up, Python to
+// even ("3.12"); a double's decimal expansion ends, so a tie shows as 5 then zeros to the end.
+function fixed(x, digits) {
+  const long = Math.abs(x).toFixed(Math.min(100, digits + 40));
+  const [whole, fraction] = long.split(".");
+  if (!/^50*$/.test(fraction.slice(digits))) return x.toFixed(digits);
+  let kept = BigInt(whole + fraction.slice(0, digits));
+  if (kept % 2n === 1n) kept += 1n;
+  const text = kept.toString().padStart(digits + 1, "0");
+  const sign = x < 0 && kept !== 0n ? "-" : "";
+  return sign + (digits ? `${text.slice(0, -digits)}.${text.slice(-digits)}` : text);
+}
 function probability(p) {
-  if (p === 0 || p === 1) return `${(p * 100).toFixed(0)}%`;
+  if (p === 0 || p === 1) return `${fixed(p * 100, 0)}%`;
   const value = p * 100, step = 0.01;
   if (value < step / 2) return "<0.01%";
   if (value > 100 - step / 2) return ">99.99%";
-  return `${value.toFixed(2)}%`;
+  return `${fixed(value, 2)}%`;
 }
-const number = (x) => x.toFixed(2);
+const number = (x) => fixed(x, 2);
 
 // --- the API
 async function post(path, body) {
