@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -132,6 +133,22 @@ def test_profiles_given_to_the_server_are_named_in_requests(tmp_path: Any) -> No
     assert local.get("/api/v1/profiles").json()["killteam"]["weapon"]["my_gun"]["attacks"] == 5
     response = local.post("/api/v1/killteam/shoot", json={"weapon": "my_gun", "target": TARGET})
     assert response.json() == expected(kt.shoot(kt.Weapon(5, 2, (4, 6), "Piercing 1"), kt.Operative(3, 12)))
+
+
+def test_imported_teams_are_served_from_their_folder(tmp_path: Any) -> None:
+    # the folder `mathhammer killteam import` writes: one library per team, an import report beside it
+    from mathhammer.cli import main
+    from mathhammer.files.library import load_library
+
+    data = Path(__file__).resolve().parent.parent / "data" / "killteam_data"
+    assert main(["killteam", "import", str(data), "--out", str(tmp_path)]) == 0
+    assert sorted(p.suffixes[-1] for p in tmp_path.iterdir()) == [".json", ".json", ".toml", ".toml"]
+    team = load_library(tmp_path / "Ember Wardens.toml")
+    name, weapon = next(iter(team["weapon"].items()))
+    local = TestClient(create_app(profiles=[tmp_path]))
+    assert local.get("/api/v1/profiles").json()["killteam"]["weapon"][name] == plain(weapon.to_dict())
+    response = local.post("/api/v1/killteam/shoot", json={"weapon": name, "target": TARGET})
+    assert response.status_code == 200 and response.json() == expected(kt.shoot(weapon, kt.Operative(3, 12)))
 
 
 def test_openapi_has_a_model_per_profile_kind_and_no_docs_page_loading_a_cdn(client: TestClient) -> None:

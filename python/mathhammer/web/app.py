@@ -86,8 +86,10 @@ def load_profiles(paths: Iterable[str | Path]) -> dict[str, Library]:
                        and not p.name.endswith(".import.json")) if path.is_dir() else [path]
         for file in files:
             game, library = parse_library(entries.read_file(file), str(file))
+            kinds = games.game(game).profile_kinds
             for kind, found in library.items():
-                loaded.setdefault(game, {}).setdefault(kind, {}).update(found)
+                if kind in kinds:  # not an info table (an imported team's [team] record)
+                    loaded.setdefault(game, {}).setdefault(kind, {}).update(found)
     return loaded
 
 
