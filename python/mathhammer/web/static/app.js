@@ -5,6 +5,8 @@
 const API = "api/v1/";  // relative: the page works wherever the app is mounted
 const COLOURS = { a: "#1f5fa8", b: "#c0561b" };
 const SAVES = [2, 3, 4, 5, 6];
+// where "auto" picks Monte Carlo, a fixed seed: a shared link shows the same numbers again (exact runs ignore it)
+const SEED = 1;
 
 // --- numbers as the command line prints them (mathhammer.report.tables.probability_text, report.text.number)
 // `x` to `digits` decimals as Python's format does: toFixed rounds an exact tie (3.125) up, Python to
@@ -254,7 +256,8 @@ async function computeFight() {
   const results = document.querySelector("#fight .results");
   clearErrors(form);
   const answer = await post("killteam/fight", { a: fighter(form, "a"), b: fighter(form, "b"),
-                                                first: value(form, "first"), rounds: integer(form, "rounds") });
+                                                first: value(form, "first"), rounds: integer(form, "rounds"),
+                                                seed: SEED });
   if (!answer.ok) {
     const fields = { first: "first", rounds: "rounds" };
     for (const side of ["a", "b"]) {
@@ -283,7 +286,7 @@ async function computeAttack() {
   const results = document.querySelector("#attack .results");
   clearErrors(form);
   const answer = await post("starcraft/attack", { weapon: value(form, "weapon"), unit: value(form, "unit"),
-                                                  firing_models: integer(form, "firing_models") });
+                                                  firing_models: integer(form, "firing_models"), seed: SEED });
   if (!answer.ok) {
     failed(form, answer, { weapon: "weapon", unit: "unit", firing_models: "firing_models" });
     results.hidden = true;
