@@ -21,8 +21,11 @@ function fixed(x, digits) {
   const sign = x < 0 && kept !== 0n ? "-" : "";
   return sign + (digits ? `${text.slice(0, -digits)}.${text.slice(-digits)}` : text);
 }
+// within this of 0 or 1 a chance is impossible or certain: a sum of exact terms lands a few ulps off
+// (report.tables.CERTAIN on the main line)
+const CERTAIN = 1e-12;
 function probability(p) {
-  if (p === 0 || p === 1) return `${fixed(p * 100, 0)}%`;
+  if (Math.abs(p) <= CERTAIN || Math.abs(1 - p) <= CERTAIN) return `${fixed(Math.round(p) * 100, 0)}%`;
   const value = p * 100, step = 0.01;
   if (value < step / 2) return "<0.01%";
   if (value > 100 - step / 2) return ">99.99%";
