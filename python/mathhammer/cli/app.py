@@ -20,7 +20,7 @@ from typer._click import exceptions as click_exceptions  # typer >= 0.29 (the pi
 from typer.core import TyperCommand, TyperGroup
 
 from mathhammer import __version__
-from mathhammer.cli import examples, run
+from mathhammer.cli import examples, run, serve
 from mathhammer.cli.games import GAME_APPS
 from mathhammer.cli.options import finish
 from mathhammer.errors import InputError
@@ -85,7 +85,9 @@ app = typer.Typer(
     epilog="Every game has one shape, mathhammer <game> <action>: killteam fight|shoot|attack-dice|advise|compare|"
     "compare-fights|profiles, starcraft attack|sequence|compare|profiles, deathburgh combat|round|profiles, "
     "force-melee melee|melee-many|profiles; mathhammer run FILE runs a scenario; mathhammer sweep <game> <action> "
-    "--grid GRID runs a grid of one; mathhammer examples lists (and --copy writes out) the example files.\n\nExample: mathhammer killteam shoot --rules 'Lethal 5+' --save 4 --format json",
+    "--grid GRID runs a grid of one; mathhammer examples lists (and --copy writes out) the example files; "
+    "mathhammer serve serves the API and the page.\n\nExample: mathhammer killteam shoot --rules 'Lethal 5+' --save 4 "
+    "--format json",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -108,6 +110,7 @@ def _root(
 
 run.register(app)
 examples.register(app)
+serve.register(app)
 
 
 #: Where to go to try several values of one option, by command path.

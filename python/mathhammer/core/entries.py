@@ -165,6 +165,14 @@ def resolve_keywords(game: Game, action: Action, kwargs: dict[str, Any], library
                 name: game.resolve_profile(kind, value, library, f"{argument}.{name}")
                 for name, value in kwargs[argument].items()
             }
+    for argument, kind in action.profile_lists.items():
+        value = kwargs.get(argument)
+        if isinstance(value, Mapping):
+            kwargs[argument] = {label: game.resolve_profile(kind, one, library, f"{argument}.{label}")
+                                for label, one in value.items()}
+        elif isinstance(value, (list, tuple)):
+            kwargs[argument] = [game.resolve_profile(kind, one, library, f"{argument}[{i}]")
+                                for i, one in enumerate(value)]
     if action.prepare is not None:
         kwargs = action.prepare(kwargs, library)
     return kwargs

@@ -43,7 +43,8 @@ class Action:
     ``name`` is its name in Python and in scenario files (``[[killteam.shoot]]``); ``cli`` its
     command (default: the name with dashes, ``melee-many``). ``profiles`` maps an argument to the
     profile kind it takes (a library name, notation or table of fields is resolved to that kind);
-    ``profile_tables`` an argument holding a table of name -> profile. ``prepare(kwargs, library)``,
+    ``profile_tables`` an argument holding a table of name -> profile; ``profile_lists`` an argument
+    holding a list of profiles or a table of label -> profile (a comparison's). ``prepare(kwargs, library)``,
     when given, resolves what else an entry names (a StarCraft sequence's batches). ``aliases`` maps
     another spelling an entry may use to the function's keyword; ``options`` lists the keywords a
     function taking ``**kwargs`` accepts. ``batch``: the batch form (``kt.shoot_batch``), which a
@@ -60,6 +61,7 @@ class Action:
     batch: Callable[..., Any] | None = None
     profiles: Mapping[str, str] = dataclasses.field(default_factory=dict)
     profile_tables: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    profile_lists: Mapping[str, str] = dataclasses.field(default_factory=dict)
     prepare: Callable[[dict[str, Any], Library], dict[str, Any]] | None = None
     aliases: Mapping[str, str] = dataclasses.field(default_factory=dict)
     options: tuple[str, ...] = ()

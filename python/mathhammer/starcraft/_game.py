@@ -54,7 +54,7 @@ GAME = Game(
         Action("sequence", sequence, SequenceResult, "several StarCraft TMG batches against one unit, the state "
                "carried over", printer=sequence_tables, profiles={"unit": "unit"}, prepare=_batches),
         Action("compare", compare, Comparison, "StarCraft weapons against every unit", printer=_comparison,
-               sweep=False, scenario=False),
+               profile_lists={"weapons": "weapon", "units": "unit"}, sweep=False, scenario=False),
     ),
     profile_kinds={"weapon": Weapon, "unit": Unit},
     variants=Variants,

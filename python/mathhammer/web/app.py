@@ -1,0 +1,351 @@
+"""The FastAPI application: the JSON API generated from the game registry, and the page at ``/``.
+
+``create_app()`` builds it (docs/web.md). Every action of every game (``mathhammer.games``) becomes
+``POST /api/v1/<game>/<action>``; a request body holds the function's keyword arguments and the
+answer is ``{"result": result.to_dict(), "summary": result.summary()}``. Each computation runs on a
+worker thread (the engines release the GIL) under its own stop token, which a timer stops at the
+request's time limit; a gate caps how many run at once and how many wait.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import inspect
+import json
+import logging
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from mathhammer import __version__, games
+from mathhammer.core import entries
+from mathhammer.core.game import Action, Game, Library
+from mathhammer.core.guard import as_path
+from mathhammer.core.profiles import profile_to_dict
+from mathhammer.core.stop import StopToken, Stopped, stopping
+from mathhammer.errors import InputError
+from mathhammer.files.library import parse_library
+from mathhammer.web.limits import BodyLimit, Full, Gate, Limits
+from mathhammer.web.models import MAX_SAMPLES, SERVER_PARAMETERS, request_models
+
+__all__ = ["API", "ENVIRONMENT", "create_app", "from_environment", "load_profiles", "result_dict", "serve"]
+
+API = "/api/v1"
+#: How ``mathhammer serve`` hands its options to worker processes (uvicorn starts them by import string).
+ENVIRONMENT = "MATHHAMMER_WEB_OPTIONS"
+#: The page and its assets, shipped in the package (docs/web.md, "The page").
+STATIC = Path(__file__).parent / "static"
+#: Seconds a stopped computation is given to return before the request is answered 504 anyway.
+_GRACE = 1.0
+
+log = logging.getLogger("mathhammer.web")
+
+
+class ErrorBody(BaseModel):
+    """Every error answer: what went wrong, the field it names (the engine's ``InputError.field``,
+    dotted into profiles: ``weapon.rules.lethal``) and one line saying why."""
+
+    error: str
+    field: str | None = None
+    message: str
+
+
+class ResultBody(BaseModel):
+    """An action's answer: the result's ``to_dict()`` and its headline figures (``summary()``, or
+    null for a result without one)."""
+
+    result: dict[str, Any]
+    summary: dict[str, Any] | None = None
+
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody, "description": text} for status, text in (
+        (400, "the body cannot be read as JSON text"), (413, "the body is over 64 KiB"), (422, "invalid input, naming the field"),
+        (503, "the server is full (Retry-After says when to try again)"), (504, "over the time limit"))
+}
+
+
+def load_profiles(paths: Iterable[str | Path]) -> dict[str, Library]:
+    """The profile libraries at ``paths`` (files, or folders whose ``.toml`` / ``.json`` libraries are
+    all read, as ``mathhammer killteam import`` writes them), merged by game; a later entry of the
+    same kind and name replaces an earlier one."""
+    loaded: dict[str, Library] = {}
+    for path in paths:
+        path = as_path(path)
+        files = sorted(p for p in path.iterdir() if p.suffix in (".toml", ".json")
+                       and not p.name.endswith(".import.json")) if path.is_dir() else [path]
+        for file in files:
+            game, library = parse_library(entries.read_file(file), str(file))
+            kinds = games.game(game).profile_kinds
+            for kind, found in library.items():
+                if kind in kinds:  # not an info table (an imported team's [team] record)
+                    loaded.setdefault(game, {}).setdefault(kind, {}).update(found)
+    return loaded
+
+
+def _libraries(extra: Mapping[str, Library]) -> dict[str, Library]:
+    """Per game: its bundled examples, then the libraries the server was given."""
+    out: dict[str, Library] = {}
+    for game in games.all_games():
+        library = {kind: dict(found) for kind, found in game.default_library().items()}
+        for kind, found in extra.get(game.name, {}).items():
+            library.setdefault(kind, {}).update(found)
+        out[game.name] = library
+    return out
+
+
+def _profiles_document(libraries: Mapping[str, Library]) -> dict[str, Any]:
+    """{game: {kind: {name: fields}}}: the built-in profiles and every library entry, by name."""
+    document: dict[str, Any] = {}
+    for game in games.all_games():
+        kinds: dict[str, Any] = {}
+        for kind in game.profile_kinds:
+            named = {**game.builtin_profiles(kind), **libraries[game.name].get(kind, {})}
+            kinds[kind] = {str(name): profile_to_dict(profile) for name, profile in sorted(named.items())}
+        document[game.name] = kinds
+    return document
+
+
+def _error(status: int, error: str, message: str, field: str | None = None,
+           headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": error, "field": field, "message": message}, status_code=status,
+                        headers=dict(headers or {}))
+
+
+def _pydantic_field(location: Sequence[Any], tags: set[str]) -> str:
+    """A Pydantic error location as the engine names fields: ``weapon.rules``, ``batches[0].weapon``
+    (without "body" and without the union members Pydantic names in it)."""
+    field = ""
+    for part in location[1:] if location and location[0] == "body" else location:
+        if isinstance(part, int):
+            field += f"[{part}]"
+        elif part not in tags and not str(part).startswith(("function-", "tuple[", "dict[", "union[")):
+            field += f".{part}" if field else str(part)
+    return field or "body"
+
+
+def _takes(function: Callable[..., Any], name: str) -> bool:
+    parameters = inspect.signature(function).parameters
+    return name in parameters or any(p.kind is p.VAR_KEYWORD for p in parameters.values())
+
+
+@dataclasses.dataclass(frozen=True)
+class _Endpoint:
+    """What a request to one action needs, worked out once when the app is built."""
+
+    game: Game
+    action: Action
+    checked: bool  # its model names every key (extra="forbid"): keys and required ones already checked
+    threads: bool  # its function takes threads
+
+
+def result_dict(result: Any) -> dict[str, Any]:
+    """A result as the API answers it: its ``to_dict()``; a comparison, which has none, as the rows
+    of its ``to_frame()`` (what ``--format json`` prints for it)."""
+    if hasattr(result, "to_dict"):
+        answer: dict[str, Any] = result.to_dict()
+        return answer
+    return {"rows": result.to_frame().to_dict(orient="records")}
+
+
+def _check_bounds(value: Any, where: str) -> None:
+    """Refuse ``samples`` over the server's limit and any ``threads`` wherever a request holds them:
+    beside the keys the models bound, a kt.compare situation or a **kwargs option carries its own."""
+    if isinstance(value, Mapping):
+        for key, inner in value.items():
+            field = f"{where}.{key}" if where else str(key)
+            if key == "samples" and isinstance(inner, int) and not isinstance(inner, bool) and inner > MAX_SAMPLES:
+                raise InputError(field, f"{inner} is over this server's limit of {MAX_SAMPLES:,} per request")
+            if key == "threads":
+                raise InputError(field, "set by the server (one per computation); leave it out")
+            _check_bounds(inner, field)
+    elif isinstance(value, (list, tuple)):
+        for i, inner in enumerate(value):
+            _check_bounds(inner, f"{where}[{i}]")
+
+
+def _compute(endpoint: _Endpoint, kwargs: dict[str, Any], library: Library, token: StopToken) -> bytes:
+    """One request's computation, on a worker thread: its profiles resolved, the engine called under
+    the request's stop token (context variables do not follow a call to another thread, so the token
+    is entered here), the answer encoded."""
+    game, action = endpoint.game, endpoint.action
+    with stopping(token):
+        _check_bounds(kwargs, "")
+        if endpoint.checked:
+            kwargs = entries.resolve_keywords(game, action, kwargs, library)
+        else:
+            kwargs = entries.prepare(game, action, kwargs, library)
+        if endpoint.threads:
+            kwargs["threads"] = 1  # one core per computation: the gate runs one computation per core
+        result = action.function(**kwargs)
+        payload = {"result": result_dict(result), "summary": result.summary() if hasattr(result, "summary") else None}
+    return json.dumps(payload, allow_nan=False, separators=(",", ":")).encode()
+
+
+class _Security:
+    """ASGI middleware: every answer says the page may load nothing from another host."""
+
+    HEADERS = [
+        (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; object-src 'none'; "
+                                     b"base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"no-referrer"),
+    ]
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *self.HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, with_headers if scope["type"] == "http" else send)
+
+
+def create_app(profiles: Iterable[str | Path] = (), limits: Limits | None = None) -> FastAPI:
+    """The ASGI application (docs/web.md): the API under ``/api/v1`` and the page at ``/``.
+
+    ``profiles``: profile library files or folders of them, whose entries requests may name (beside
+    each game's built-in and bundled example profiles); ``limits``: the server's bounds (defaults:
+    one computation per core, 256 waiting for at most 5 s, 10 s per request, 64 KiB bodies).
+    """
+    limits = limits or Limits()
+    libraries = _libraries(load_profiles(profiles))
+    profiles_json = json.dumps(_profiles_document(libraries), separators=(",", ":")).encode()
+    gate = Gate(limits)
+    # the app's own threads, one per computation slot; idle between requests, kept for the app's life
+    # (an app may be started and stopped several times, as a test client does)
+    pool = ThreadPoolExecutor(max_workers=limits.concurrency, thread_name_prefix="mathhammer-web")
+    models, profile_models = request_models(games.all_games())
+    # the names Pydantic gives a union's members in an error's location, which a field name is not
+    tags = {model.__name__ for model in (*models.values(), *profile_models)} | {"str", "int", "bool", "float", "none"}
+
+    app = FastAPI(title="mathhammer", version=__version__,
+                  description="Outcome distributions of tabletop dice combat, exact or Monte Carlo (docs/web.md).",
+                  openapi_url=f"{API}/openapi.json", docs_url=None, redoc_url=None)  # their pages load a CDN
+    app.state.gate = gate
+    app.state.limits = limits
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
+        problems = list(error.errors())
+        # of a union's failures, the one inside a profile's table says the most
+        first = max(problems, key=lambda p: len(p.get("loc", ()))) if problems else {}
+        field = _pydantic_field(first.get("loc", ()), tags)
+        return _error(422, "invalid input", f"{field}: {first.get('msg', 'invalid')}", field)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, error: StarletteHTTPException) -> JSONResponse:
+        # FastAPI's own answers (a body that is not text, an unknown path, a wrong method) in the same shape
+        return _error(error.status_code, "bad request" if error.status_code == 400 else "not served", str(error.detail),
+                      headers=error.headers)
+
+    @app.exception_handler(Exception)
+    async def failed(_: Request, error: Exception) -> JSONResponse:
+        log.error("internal error", exc_info=error)  # the traceback goes to the log, never to the client
+        return _error(500, "internal error", "the server failed on this request; it is logged")
+
+    @app.get(f"{API}/health", tags=["service"])
+    async def health() -> dict[str, Any]:
+        """The server is up: its version, its computations running and waiting, and its limits."""
+        return {"status": "ok", "version": __version__, "running": gate.running, "waiting": gate.waiting,
+                "concurrency": limits.concurrency, "queue": limits.queue, "time_limit": limits.time_limit,
+                "max_samples": MAX_SAMPLES}
+
+    @app.get(f"{API}/profiles", tags=["service"])
+    async def profiles_list() -> Response:
+        """Every profile a request may name, by game and kind: {game: {kind: {name: fields}}}."""
+        return Response(profiles_json, media_type="application/json")
+
+    async def run(endpoint: _Endpoint, kwargs: dict[str, Any]) -> Response:
+        try:
+            await gate.enter()
+        except Full:
+            return _error(503, "server full", "every computation slot is busy and the queue is full; try again",
+                          headers={"Retry-After": str(max(1, round(limits.wait)))})
+        loop = asyncio.get_running_loop()
+        token = StopToken()
+        timer = loop.call_later(limits.time_limit, token.stop)
+        try:
+            future = loop.run_in_executor(pool, _compute, endpoint, kwargs, libraries[endpoint.game.name], token)
+        except BaseException:
+            timer.cancel()
+            gate.leave()
+            raise
+
+        def finished(_: Any) -> None:  # the slot is free only when the thread is
+            timer.cancel()
+            gate.leave()
+
+        future.add_done_callback(finished)
+        over = f"stopped at this server's time limit of {limits.time_limit:g} s per request"
+        try:
+            body = await asyncio.wait_for(asyncio.shield(future), limits.time_limit + _GRACE)
+        except asyncio.TimeoutError:  # the engine has not reached a check yet: answer, let it finish
+            token.stop()
+            return _error(504, "time limit", over)
+        except Stopped:
+            return _error(504, "time limit", over)
+        except InputError as error:
+            return _error(422, "invalid input", str(error), error.field)
+        return Response(body, media_type="application/json")
+
+    def add_endpoint(game: Game, action: Action, model: type[BaseModel]) -> None:
+        found = _Endpoint(game, action, model.model_config.get("extra") == "forbid" and not action.aliases,
+                          _takes(action.function, "threads"))
+
+        async def endpoint(body: BaseModel) -> Response:
+            return await run(found, body.model_dump(exclude_unset=True))
+
+        endpoint.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+            [inspect.Parameter("body", inspect.Parameter.KEYWORD_ONLY, annotation=model)])
+        endpoint.__name__ = f"{game.name}_{action.name}"
+        endpoint.__doc__ = f"{action.help} ({action.function.__module__}.{action.function.__name__})."
+        app.add_api_route(f"{API}/{game.cli}/{action.cli}", endpoint, methods=["POST"], tags=[game.title],
+                          response_model=None, responses={200: {"model": ResultBody}, **_ERRORS},
+                          summary=action.help)
+
+    for game in games.all_games():
+        for action in game.actions:
+            if any(p in SERVER_PARAMETERS for p in action.required()):
+                continue  # nothing a request can give
+            add_endpoint(game, action, models[(game.name, action.name)])
+
+    @app.get("/", include_in_schema=False)
+    async def page() -> FileResponse:
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
+    # the page's assets under /static only: a catch-all mount would answer the API's wrong methods
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(BodyLimit, limit=limits.body)
+    app.add_middleware(_Security)
+    return app
+
+
+def from_environment() -> FastAPI:
+    """The app as ``mathhammer serve`` configures it in each worker process (options in
+    :data:`ENVIRONMENT`, a JSON object of ``profiles`` and ``limits``)."""
+    options = json.loads(os.environ.get(ENVIRONMENT, "{}"))
+    return create_app(options.get("profiles", ()), Limits(**options.get("limits", {})))
+
+
+def serve(host: str, port: int, workers: int, profiles: Sequence[str], limits: Limits) -> None:
+    """Run the app on uvicorn (what ``mathhammer serve`` does) until it is stopped."""
+    import uvicorn
+
+    os.environ[ENVIRONMENT] = json.dumps({"profiles": list(profiles), "limits": dataclasses.asdict(limits)})
+    # uvicorn starts worker processes from an import string; each builds the app from the options above
+    uvicorn.run("mathhammer.web.app:from_environment", factory=True, host=host, port=port, workers=workers,
+                log_level="warning", server_header=False)

@@ -1,0 +1,313 @@
+"""The JSON API (docs/web.md) against the Python calls it wraps: every endpoint answers the same
+numbers as calling the engine function directly, and every limit answers its own status."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from mathhammer import deathburgh as db, force_melee as fm, games, killteam as kt, starcraft as sc
+from mathhammer.web import Limits, create_app
+
+EXAMPLES = "python/mathhammer/examples"
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(create_app())
+
+
+def plain(value: Any) -> Any:
+    """A Python value as it comes back from JSON."""
+    return json.loads(json.dumps(value))
+
+
+def expected(result: Any) -> dict[str, Any]:
+    summary = result.summary() if hasattr(result, "summary") else None
+    # a comparison has no to_dict(): its to_frame() rows, as --format json prints them
+    rows = result.to_dict() if hasattr(result, "to_dict") else {"rows": result.to_frame().to_dict(orient="records")}
+    return plain({"result": rows, "summary": summary})
+
+
+GUN = {"attacks": 4, "hit": 3, "damage": [3, 4], "rules": "Lethal 5+"}
+TARGET = {"save": 3, "wounds": 12}
+FIGHTER_A = {"attacks": 4, "hit": 3, "damage": [3, 4], "wounds": 12, "rules": "Brutal, Lethal 5+", "strategy": "max_damage"}
+FIGHTER_B = {"attacks": 4, "hit": 3, "damage": [4, 5], "wounds": 14, "abilities": "Storm Shield", "strategy": "parry"}
+
+# (path, body, the same call in Python): one per action of every game
+CASES: list[tuple[str, dict[str, Any], Any]] = [
+    ("killteam/shoot", {"weapon": GUN, "target": TARGET, "cover": 1, "method": "exact"},
+     lambda: kt.shoot(kt.Weapon(4, 3, (3, 4), "Lethal 5+"), kt.Operative(save=3, wounds=12), cover=1, method="exact")),
+    ("killteam/shoot", {"weapon": "bolt_rifle", "target": "plague_marine", "method": "monte_carlo", "samples": 20000,
+                        "seed": 7},
+     lambda: kt.shoot(kt.GAME.default_library()["weapon"]["bolt_rifle"], kt.GAME.default_library()["operative"]
+                      ["plague_marine"], method="monte_carlo", samples=20000, seed=7)),
+    ("killteam/fight", {"a": FIGHTER_A, "b": FIGHTER_B, "rounds": 1},
+     lambda: kt.fight(kt.Fighter(4, 3, (3, 4), 12, "Brutal, Lethal 5+", strategy="max_damage"),
+                      kt.Fighter(4, 3, (4, 5), 14, abilities="Storm Shield", strategy="parry"), rounds=1)),
+    ("killteam/attack-dice", {"source": "4A 3+ 3/4 Balanced", "obscured": True},
+     lambda: kt.attack_dice(kt.Weapon.parse("4A 3+ 3/4 Balanced"), obscured=True)),
+    ("killteam/advise", {"a": FIGHTER_A, "b": FIGHTER_B, "dice_a": [1, 1], "dice_b": [0, 2]},
+     lambda: kt.advise(kt.Fighter.from_dict(FIGHTER_A), kt.Fighter.from_dict(FIGHTER_B), (1, 1), (0, 2))),
+    ("killteam/compare", {"situations": [{"weapon": GUN, "cover": 1},
+                                         {"weapon": {"attacks": 4, "hit": 3, "damage": [3, 4], "rules": "Piercing 1"}}],
+                          "saves": [3, 4], "at_least": [1, 6, 12]},
+     # the same tables: kt.compare labels a situation by what it was given
+     lambda: kt.compare([{"weapon": GUN, "cover": 1},
+                         {"weapon": {"attacks": 4, "hit": 3, "damage": [3, 4], "rules": "Piercing 1"}}], saves=[3, 4],
+                        at_least=[1, 6, 12])),
+    ("killteam/compare-fights", {"fighters": [FIGHTER_A], "opponents": [FIGHTER_B]},
+     lambda: kt.compare_fights([kt.Fighter.from_dict(FIGHTER_A)], [kt.Fighter.from_dict(FIGHTER_B)])),
+    ("starcraft/attack", {"weapon": "c14_rifle", "unit": "zergling", "firing_models": 6, "method": "exact"},
+     lambda: sc.attack(sc.catalog.weapon("c14_rifle"), sc.catalog.unit("zergling"), firing_models=6, method="exact")),
+    ("starcraft/attack", {"weapon": {"roa": 2, "hit": 3, "damage": 1, "surge_tags": ["Light"], "surge_dice": "D3"},
+                          "unit": {"models": 12, "hp": 1, "armour": 6, "evade": 4, "tags": ["Biological", "Light"]},
+                          "firing_models": 3, "method": "monte_carlo", "samples": 10000, "seed": 3},
+     lambda: sc.attack(sc.Weapon(roa=2, hit=3, damage=1, surge_tags=("Light",), surge_dice="D3"),
+                       sc.Unit(models=12, hp=1, armour=6, evade=4, tags=("Biological", "Light")), firing_models=3,
+                       method="monte_carlo", samples=10000, seed=3)),
+    ("starcraft/sequence", {"unit": "zealot", "batches": [{"weapon": "c14_rifle", "firing_models": 6},
+                                                          {"weapon": "quad_k12", "firing_models": 2}]},
+     lambda: sc.sequence(sc.catalog.unit("zealot"), [sc.Batch(sc.catalog.weapon("c14_rifle"), firing_models=6),
+                                                     sc.Batch(sc.catalog.weapon("quad_k12"), firing_models=2)])),
+    ("starcraft/compare", {"weapons": ["c14_rifle", "quad_k12"], "units": ["zergling", "roach"], "firing_models": 2},
+     lambda: sc.compare([sc.catalog.weapon("c14_rifle"), sc.catalog.weapon("quad_k12")],
+                        [sc.catalog.unit("zergling"), sc.catalog.unit("roach")], firing_models=2)),
+    ("deathburgh/combat", {"attacker": {"mini": "Old Fellas Leader", "charge": True}, "defender": "Bandit Brute",
+                           "reaction": "dodge", "method": "exact"},
+     lambda: db.combat(db.Side(db.example("Old Fellas Leader"), charge=True), db.example("Bandit Brute"),
+                       reaction="dodge", method="exact")),
+    ("deathburgh/round", {"miniatures": {"leader": "Old Fellas Leader", "bandit": "Bandit Leader"},
+                          "combats": [{"attacker": "leader", "defender": "bandit", "reaction": "attack"}],
+                          "method": "monte_carlo", "samples": 5000, "seed": 11},
+     lambda: db.round({"leader": db.example("Old Fellas Leader"), "bandit": db.example("Bandit Leader")},
+                      [{"attacker": "leader", "defender": "bandit", "reaction": "attack"}], method="monte_carlo",
+                      samples=5000, seed=11)),
+    ("force-melee/melee", {"a": "line_troopers", "b": "walker", "winner_damage": "excess"},
+     lambda: fm.melee(fm.example("line_troopers"), fm.example("walker"), winner_damage="excess")),
+    ("force-melee/melee-many", {"sides": {"troopers": "line_troopers", "walker": "walker"},
+                                "engaged": [["troopers", "walker"]]},
+     lambda: fm.melee_many({"troopers": fm.example("line_troopers"), "walker": fm.example("walker")},
+                           [("troopers", "walker")])),
+]
+
+
+@pytest.mark.parametrize(("path", "body", "call"), CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+def test_every_action_answers_the_python_call(client: TestClient, path: str, body: dict[str, Any], call: Any) -> None:
+    response = client.post(f"/api/v1/{path}", json=body)
+    assert response.status_code == 200, response.text
+    assert response.json() == expected(call())
+
+
+def test_every_action_of_the_registry_has_an_endpoint_and_a_case(client: TestClient) -> None:
+    paths = client.get("/api/v1/openapi.json").json()["paths"]
+    actions = {f"/api/v1/{g.cli}/{a.cli}" for g, a in games.actions()}
+    assert actions <= set(paths)
+    assert {f"/api/v1/{path}" for path, _, _ in CASES} == actions
+
+
+def test_health(client: TestClient) -> None:
+    body = client.get("/api/v1/health").json()
+    assert body["status"] == "ok" and body["max_samples"] == 10**7 and body["running"] == 0
+
+
+def test_profiles_lists_the_builtin_and_bundled_profiles_by_game(client: TestClient) -> None:
+    body = client.get("/api/v1/profiles").json()
+    assert set(body) == set(games.names())
+    assert body["killteam"]["weapon"]["bolt_rifle"] == kt.GAME.default_library()["weapon"]["bolt_rifle"].to_dict()
+    assert body["starcraft"]["unit"]["zergling"] == plain(sc.catalog.unit("zergling").to_dict())
+    assert "Bandit Brute" in body["deathburgh"]["miniature"]
+
+
+def test_profiles_given_to_the_server_are_named_in_requests(tmp_path: Any) -> None:
+    (tmp_path / "mine.toml").write_text('game = "killteam"\n[weapon.my_gun]\nattacks = 5\nhit = 2\ndamage = [4, 6]\n'
+                                        'rules = "Piercing 1"\n', encoding="utf-8")
+    local = TestClient(create_app(profiles=[tmp_path]))
+    assert local.get("/api/v1/profiles").json()["killteam"]["weapon"]["my_gun"]["attacks"] == 5
+    response = local.post("/api/v1/killteam/shoot", json={"weapon": "my_gun", "target": TARGET})
+    assert response.json() == expected(kt.shoot(kt.Weapon(5, 2, (4, 6), "Piercing 1"), kt.Operative(3, 12)))
+
+
+def test_imported_teams_are_served_from_their_folder(tmp_path: Any) -> None:
+    # the folder `mathhammer killteam import` writes: one library per team, an import report beside it
+    from mathhammer.cli import main
+    from mathhammer.files.library import load_library
+
+    data = Path(__file__).resolve().parent.parent / "data" / "killteam_data"
+    assert main(["killteam", "import", str(data), "--out", str(tmp_path)]) == 0
+    assert sorted(p.suffixes[-1] for p in tmp_path.iterdir()) == [".json", ".json", ".toml", ".toml"]
+    team = load_library(tmp_path / "Ember Wardens.toml")
+    name, weapon = next(iter(team["weapon"].items()))
+    local = TestClient(create_app(profiles=[tmp_path]))
+    assert local.get("/api/v1/profiles").json()["killteam"]["weapon"][name] == plain(weapon.to_dict())
+    response = local.post("/api/v1/killteam/shoot", json={"weapon": name, "target": TARGET})
+    assert response.status_code == 200 and response.json() == expected(kt.shoot(weapon, kt.Operative(3, 12)))
+
+
+def test_openapi_has_a_model_per_profile_kind_and_no_docs_page_loading_a_cdn(client: TestClient) -> None:
+    schemas = client.get("/api/v1/openapi.json").json()["components"]["schemas"]
+    assert {"KillteamWeapon", "KillteamOperative", "KillteamFighter", "StarcraftUnit", "ForceMeleeSide"} <= set(schemas)
+    assert schemas["KillteamWeapon"]["required"] == ["attacks", "hit"]
+    assert client.get("/docs").status_code == 404 and client.get("/redoc").status_code == 404
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"weapon": {**GUN, "rules": "Lethal 7+"}, "target": TARGET}, "weapon.rules.lethal"),  # the engine's field
+    ({"weapon": {**GUN, "hit": 9}, "target": TARGET}, "weapon.hit"),
+    ({"weapon": GUN, "target": TARGET, "cover": 7}, "cover"),
+    ({"weapon": GUN, "target": "no_such_operative"}, "target"),
+    ({"weapon": {"attacks": "four", "hit": 3}, "target": TARGET}, "weapon.attacks"),  # the model's type check
+    ({"weapon": GUN, "target": TARGET, "covr": 1}, "covr"),
+    ({"weapon": GUN}, "target"),
+    ({"weapon": GUN, "target": TARGET, "samples": 10**7 + 1}, "samples"),
+    ({"weapon": GUN, "target": TARGET, "threads": 64}, "threads"),  # the server chooses the threads
+])
+def test_bad_input_is_422_naming_the_field(client: TestClient, body: dict[str, Any], field: str) -> None:
+    response = client.post("/api/v1/killteam/shoot", json=body)
+    assert response.status_code == 422, response.text
+    assert response.json()["field"] == field
+    assert response.json()["message"].startswith(field + ":")
+
+
+@pytest.mark.parametrize(("path", "body", "field"), [
+    ("killteam/compare", {"situations": [{"weapon": GUN, "samples": 10**9, "method": "monte_carlo"}]},
+     "situations[0].samples"),
+    ("killteam/compare", {"situations": [{"weapon": GUN}], "samples": 10**8}, "samples"),
+    ("killteam/compare", {"situations": [{"weapon": GUN, "threads": 64}]}, "situations[0].threads"),
+    ("starcraft/compare", {"weapons": ["c14_rifle"], "units": ["zergling"], "threads": 8}, "threads"),
+])
+def test_the_limits_hold_inside_a_request_too(client: TestClient, path: str, body: dict[str, Any], field: str) -> None:
+    # kt.compare's situations and the **kwargs options of the comparisons carry engine options of their own
+    response = client.post(f"/api/v1/{path}", json=body)
+    assert response.status_code == 422 and response.json()["field"] == field, response.text
+
+
+def test_no_file_path_is_read_from_a_request(client: TestClient) -> None:
+    # a profile is a name the server loaded, notation or a table; a path is none of them
+    response = client.post("/api/v1/killteam/shoot", json={"weapon": f"{EXAMPLES}/killteam/profiles.toml",
+                                                           "target": TARGET})
+    assert response.status_code == 422 and response.json()["field"] == "weapon"
+    assert "profiles" not in client.get("/api/v1/openapi.json").json()["components"]["schemas"]["KillteamShootRequest"][
+        "properties"]
+
+
+def test_a_body_over_64_kib_is_413(client: TestClient) -> None:
+    body = json.dumps({"weapon": GUN, "target": TARGET, "pad": "x" * 70_000})
+    response = client.post("/api/v1/killteam/shoot", content=body, headers={"content-type": "application/json"})
+    assert response.status_code == 413 and "64 KiB" in response.json()["message"]
+
+    def chunks() -> Any:  # no Content-Length: counted as it arrives
+        for _ in range(70):
+            yield b" " * 1024
+
+    response = client.post("/api/v1/killteam/shoot", content=chunks(), headers={"content-type": "application/json"})
+    assert response.status_code == 413
+
+
+def test_malformed_json_is_422_not_500(client: TestClient) -> None:
+    response = client.post("/api/v1/killteam/shoot", content=b"{not json", headers={"content-type": "application/json"})
+    assert response.status_code == 422 and response.json()["error"] == "invalid input"
+
+
+def test_an_internal_failure_is_500_without_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mathhammer.web import app as web
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("secret detail /home/user/file.py")
+
+    monkeypatch.setattr(web.entries, "resolve_keywords", broken)
+    local = TestClient(create_app(), raise_server_exceptions=False)
+    response = local.post("/api/v1/killteam/shoot", json={"weapon": GUN, "target": TARGET})
+    assert response.status_code == 500
+    assert response.json()["error"] == "internal error"
+    assert "secret" not in response.text and "Traceback" not in response.text
+
+
+# A long Monte Carlo request: 8 dice with Ceaseless Balanced at Saintly Relics, three rounds, 10^7
+# samples, which takes seconds on one core.
+SLOW = {"weapon": {"attacks": 8, "hit": 3, "damage": [3, 4], "rules": "Ceaseless Balanced"},
+        "target": {"save": 3, "wounds": 12, "abilities": "Saintly Relics 2D6"}, "rounds": 3,
+        "method": "monte_carlo", "samples": 10**7, "seed": 1}
+
+
+async def _post_all(app: Any, requests: list[tuple[str, dict[str, Any]]]) -> list[tuple[httpx.Response, float]]:
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://test", timeout=30) as http:
+        async def one(path: str, body: dict[str, Any], delay: float) -> tuple[httpx.Response, float]:
+            await asyncio.sleep(delay)
+            start = time.perf_counter()
+            response = await http.post(path, json=body)
+            return response, time.perf_counter() - start
+
+        return list(await asyncio.gather(*(one(p, b, 0.2 * i) for i, (p, b) in enumerate(requests))))
+
+
+def test_the_time_limit_stops_a_long_monte_carlo_request_within_a_second_and_that_request_only() -> None:
+    app = create_app(limits=Limits(concurrency=2, time_limit=1.0))
+    quick = {"weapon": GUN, "target": TARGET, "method": "monte_carlo", "samples": 100_000, "seed": 2}
+    (slow, slow_seconds), (fast, _) = asyncio.run(_post_all(app, [("/api/v1/killteam/shoot", SLOW),
+                                                                 ("/api/v1/killteam/shoot", quick)]))
+    assert slow.status_code == 504, slow.text
+    assert slow.json()["message"] == "stopped at this server's time limit of 1 s per request"
+    assert 1.0 <= slow_seconds <= 2.0
+    assert fast.status_code == 200
+    assert fast.json() == expected(kt.shoot(kt.Weapon(4, 3, (3, 4), "Lethal 5+"), kt.Operative(3, 12),
+                                            method="monte_carlo", samples=100_000, seed=2))
+
+
+def test_a_full_server_answers_503_with_retry_after() -> None:
+    app = create_app(limits=Limits(concurrency=1, queue=0, time_limit=1.0))
+    (slow, _), (refused, seconds) = asyncio.run(_post_all(app, [("/api/v1/killteam/shoot", SLOW),
+                                                                ("/api/v1/killteam/shoot", {"weapon": GUN, "target": TARGET})]))
+    assert slow.status_code == 504
+    assert refused.status_code == 503 and refused.headers["retry-after"] == "5" and seconds < 0.5
+
+
+def test_a_request_waits_in_the_queue_at_most_its_wait() -> None:
+    app = create_app(limits=Limits(concurrency=1, queue=4, wait=0.3, time_limit=1.0))
+    (_, _), (waited, seconds) = asyncio.run(_post_all(app, [("/api/v1/killteam/shoot", SLOW),
+                                                            ("/api/v1/killteam/shoot", {"weapon": GUN, "target": TARGET})]))
+    assert waited.status_code == 503 and 0.3 <= seconds < 0.8
+    assert waited.headers["retry-after"] == "1"
+
+
+def test_a_queued_request_runs_when_a_slot_frees() -> None:
+    app = create_app(limits=Limits(concurrency=1, queue=4, wait=5.0, time_limit=1.0))
+    (_, _), (queued, seconds) = asyncio.run(_post_all(app, [("/api/v1/killteam/shoot", SLOW),
+                                                            ("/api/v1/killteam/shoot", {"weapon": GUN, "target": TARGET})]))
+    assert queued.status_code == 200 and seconds > 0.5
+    assert queued.json() == expected(kt.shoot(kt.Weapon(4, 3, (3, 4), "Lethal 5+"), kt.Operative(3, 12)))
+
+
+def test_an_app_serves_again_on_another_event_loop() -> None:
+    # a test client (or a server restarted in the same process) runs the app on a new loop each time;
+    # the gate's waiting requests must work on each
+    app = create_app(limits=Limits(concurrency=1, queue=4, wait=5.0, time_limit=0.3))
+    for _ in range(2):
+        answers = asyncio.run(_post_all(app, [("/api/v1/killteam/shoot", SLOW), ("/api/v1/killteam/shoot", SLOW)]))
+        assert [response.status_code for response, _ in answers] == [504, 504]
+        assert answers[1][1] > 0.3  # the second waited for the first's slot
+
+
+def test_a_computation_that_never_checks_its_token_is_answered_a_second_after_the_limit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from mathhammer.web import app as web
+
+    resolve = web.entries.resolve_keywords
+
+    def deaf(*args: Any, **kwargs: Any) -> Any:  # work that reaches no check of the stop token
+        time.sleep(2.5)
+        return resolve(*args, **kwargs)
+
+    monkeypatch.setattr(web.entries, "resolve_keywords", deaf)
+    app = create_app(limits=Limits(concurrency=1, time_limit=0.5))
+    [(response, seconds)] = asyncio.run(_post_all(app, [("/api/v1/killteam/shoot", {"weapon": GUN, "target": TARGET})]))
+    assert response.status_code == 504 and 1.4 <= seconds < 2.4
+    assert app.state.gate.running == 1  # its slot stays taken until the thread returns
