@@ -12,7 +12,7 @@ from mathhammer.killteam._game import GAME
 from mathhammer.killteam.advice import advise
 from mathhammer.killteam.comparison import compare, compare_fights
 from mathhammer.killteam.dice import attack_dice
-from mathhammer.killteam.fighting import fight, resolve_fight
+from mathhammer.killteam.fighting import fight, fight_batch, resolve_fight
 from mathhammer.killteam.plan import attack_distribution
 from mathhammer.killteam.profiles import (
     ALL_STRATEGIES,
@@ -73,6 +73,7 @@ __all__ = [
     "compare",
     "compare_fights",
     "fight",
+    "fight_batch",
     "resolve_fight",
     "shoot",
     "shoot_batch",
