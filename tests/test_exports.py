@@ -57,6 +57,7 @@ def _many(**options: Any) -> fm.MeleeManyResult:
 FACTORIES: dict[type, list[Callable[[], Any]]] = {
     kt.FightResult: [lambda: kt.fight(FIGHTER_A, FIGHTER_B, rounds=2), lambda: kt.fight(FIGHTER_A, FIGHTER_B, **MC)],
     kt.ShootResult: [lambda: kt.shoot(GUN, TARGET, cover=1, rounds=2), lambda: kt.shoot(GUN, TARGET, **MC)],
+    kt.VolleyResult: [lambda: kt.volley(GUN, [TARGET, TARGET], cover=[1, 0]), lambda: kt.volley(GUN, [TARGET], **MC)],
     kt.AttackDiceResult: [lambda: kt.attack_dice(GUN), lambda: kt.attack_dice(GUN, **MC)],
     kt.FightLog: [lambda: kt.resolve_fight(FIGHTER_A, FIGHTER_B, (1, 2), (0, 2), seed=3)],
     kt.Advice: [lambda: kt.advise(FIGHTER_A, FIGHTER_B, (1, 2), (0, 2))],

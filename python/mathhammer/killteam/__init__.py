@@ -13,6 +13,7 @@ from mathhammer.killteam.advice import advise
 from mathhammer.killteam.comparison import compare, compare_fights
 from mathhammer.killteam.dice import attack_dice
 from mathhammer.killteam.fighting import fight, fight_batch, resolve_fight
+from mathhammer.killteam.matchup import volley
 from mathhammer.killteam.plan import attack_distribution
 from mathhammer.killteam.profiles import (
     ALL_STRATEGIES,
@@ -33,6 +34,7 @@ from mathhammer.killteam.results import (
     FightResult,
     MoveValue,
     ShootResult,
+    VolleyResult,
 )
 from mathhammer.killteam.shooting import shoot, shoot_batch, shoot_many
 from mathhammer.killteam.variants import Variants
@@ -64,6 +66,7 @@ __all__ = [
     "MoveValue",
     "Operative",
     "ShootResult",
+    "VolleyResult",
     "Variants",
     "Weapon",
     "WeaponRules",
@@ -78,4 +81,5 @@ __all__ = [
     "shoot",
     "shoot_batch",
     "shoot_many",
+    "volley",
 ]

@@ -15,8 +15,17 @@ from mathhammer.killteam.report import (
     fight_tables,
     shoot_tables,
     shot_comparison_tables,
+    volley_tables,
 )
-from mathhammer.killteam.results import Advice, AttackDiceResult, Comparison, FightComparison, FightResult, ShootResult
+from mathhammer.killteam.results import (
+    Advice,
+    AttackDiceResult,
+    Comparison,
+    FightComparison,
+    FightResult,
+    ShootResult,
+    VolleyResult,
+)
 from mathhammer.killteam.shooting import shoot, shoot_batch
 from mathhammer.killteam.variants import Variants
 from mathhammer.report.tables import Table
@@ -55,5 +64,6 @@ GAME = Game(
     profile_kinds={"weapon": Weapon, "fighter": Fighter, "operative": Operative},
     variants=Variants,
     bundled_library="examples/killteam/profiles.toml",
+    printers={VolleyResult: volley_tables},
     info_tables=("team",),  # an imported team's source (docs/data.md, "Team libraries")
 )

@@ -11,14 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from mathhammer.core.present import distribution_table, method_line, run_conditions
-from mathhammer.killteam.results import Advice, AttackDiceResult, FightResult, ShootResult
+from mathhammer.killteam.results import Advice, AttackDiceResult, FightResult, ShootResult, VolleyResult
 from mathhammer.report import plot as pictures
 from mathhammer.report.tables import Probabilities, Table, current_display, probability_text
 
 __all__ = [
     "advice_picture", "advice_tables", "attack_dice_tables", "fight_comparison_picture", "fight_comparison_tables", "fight_tables",
     "saves_side_by_side", "shoot_tables", "shot_comparison_picture", "shot_comparison_tables", "shot_conditions",
-    "shot_summary",
+    "shot_summary", "volley_tables",
 ]
 
 
@@ -216,3 +216,21 @@ def fight_comparison_picture(comparison: Any, title: str, ax: Any = None) -> Any
     return pictures.grouped_bars(list(comparison.opponents),
                                  [(label, comparison.kill[i]) for i, label in enumerate(comparison.fighters)],
                                  xlabel="opponent", ylabel="kill chance", title=title, percent=True, ax=ax)
+
+
+# --- volleys (kt.volley) ----------------------------------------------------------------------------
+
+def volley_tables(result: VolleyResult, title: str = "") -> tuple[list[Table], list[str]]:
+    """A volley: one row per target shot, the distribution of targets incapacitated, and summary lines."""
+    prefix = f"{title}: " if title else ""
+    rows = [[i + 1, s.target, ", ".join(p for p in shot_conditions(s) if p not in run_conditions(s)) or "-",
+             s.damage.mean, s.kill_chance] for i, s in enumerate(result.shots)]
+    shots = Table(f"{prefix}Volley: {result.weapon}", ["#", "target", "conditions", "mean damage", "kill chance"],
+                  rows, keys=1)
+    count = distribution_table("Targets incapacitated", result.incapacitated, "targets")
+    figures = result.summary()
+    lines = [f"{prefix}mean targets incapacitated {figures['mean_incapacitated']:.4f}; at least one "
+             f"{probability_text(figures['any_incapacitated'])}",
+             f"{prefix}mean wounds lost in all {figures['mean_total_damage']:.4f}",
+             prefix + method_line(result.method, result.samples)]
+    return [shots, count], lines

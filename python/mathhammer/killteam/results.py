@@ -433,3 +433,54 @@ class FightComparison:
 
     def __str__(self) -> str:
         return "\n\n".join(text_table(title, header, rows) for title, header, rows in self._blocks())
+
+
+@dataclass(frozen=True)
+class VolleyResult(EngineResult):
+    """One weapon shooting several targets (Blast, Torrent; docs/rules/killteam.md §2.1), each shot on
+    its own: ``shots[i]`` is the ``kt.shoot`` result against target i. The shots are independent,
+    so ``incapacitated`` (the number of targets incapacitated) and ``total_damage`` (the wounds the
+    targets lose in all: each target's damage capped at its wounds) are their exact convolutions.
+    Built from Monte Carlo shots they are estimates (``Distribution.estimated``)."""
+
+    shots: tuple[ShootResult, ...]
+    incapacitated: Distribution
+    total_damage: Distribution
+    method: str
+    samples: int | None
+    weapon: str
+    seed: int | None = None
+    variants: Variants = Variants()
+
+    def _figures(self) -> dict[str, Figure]:
+        n = self.samples
+        chances = [s.kill_chance for s in self.shots]
+        survive = [1.0 - p for p in chances]
+        none = float(np.prod(survive))
+        if n is None:
+            errors: list[float | None] = [None, None, None]
+        else:
+            # independent shots: the variances of their estimates add (for P(any): the delta method)
+            others = [none / q if q > 0.0 else float(np.prod(survive[:i] + survive[i + 1:]))
+                      for i, q in enumerate(survive)]
+            lost = [s.wounds_left for s in self.shots]
+            errors = [
+                float(np.sqrt(sum(p * (1.0 - p) for p in chances) / n)),
+                float(np.sqrt(sum(o * o * p * (1.0 - p) for o, p in zip(others, chances)) / n)),
+                float(np.sqrt(sum(d.std ** 2 for d in lost) / n)),
+            ]
+        return {
+            "mean_incapacitated": (self.incapacitated.mean, errors[0]),
+            "any_incapacitated": (1.0 - none, errors[1]),
+            "mean_total_damage": (self.total_damage.mean, errors[2]),
+        }
+
+    def plot_series(self) -> tuple[list[tuple[str, Distribution]], str, str]:
+        return [(self.weapon, self.incapacitated)], "targets incapacitated", f"Volley: {self.weapon}"
+
+    def to_frame(self) -> Any:
+        """One row per target shot: the target, its cover and obscuring, and the shot's summary()."""
+        import pandas as pd
+
+        return pd.DataFrame([{"target": s.target, "cover": s.cover, "obscured": s.obscured, **s.summary()}
+                             for s in self.shots])
