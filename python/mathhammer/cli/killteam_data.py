@@ -1,7 +1,7 @@
-"""``mathhammer killteam import`` and ``mathhammer killteam teams``: BattleScribe files into team
-libraries, and what a folder holds (docs/data.md).
+"""``mathhammer killteam import``, ``teams`` and ``matchup``: BattleScribe files into team
+libraries, what a folder holds (docs/data.md), and one team against another (docs/matchup.md).
 
-The importer loads when a command runs; :func:`register` adds both commands to the Kill Team group.
+The importer loads when a command runs; :func:`register` adds the commands to the Kill Team group.
 """
 
 from __future__ import annotations
@@ -13,12 +13,13 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from mathhammer.cli.options import FormatOption, OutputFormat
-from mathhammer.cli.output import emit
+from mathhammer.cli.options import FormatOption, Method, MethodOption, OutputFormat, SeedOption
+from mathhammer.cli.output import check_writable, emit, note_plot, write_file
+from mathhammer.core.guard import shown_path
 from mathhammer.errors import InputError
 from mathhammer.report.tables import Table
 
-__all__ = ["import_command", "register", "teams_command"]
+__all__ = ["import_command", "matchup_command", "register", "teams_command"]
 
 
 class LibraryFormat(str, enum.Enum):
@@ -36,6 +37,18 @@ IMPORT_EPILOG = """Examples:
 """
 
 TEAMS_EPILOG = "Example: mathhammer killteam teams tests/data/killteam_data"
+
+MATCHUP_EPILOG = """Examples:
+
+  mathhammer killteam matchup --profiles teams/A.toml --against teams/B.toml
+
+  mathhammer killteam matchup --profiles teams/A.toml --against teams/B.toml --cover 0 --no-fight --plot a_vs_b.png
+
+  mathhammer killteam matchup --profiles teams/A.toml --against teams/B.toml --output a_vs_b.csv
+"""
+
+#: The files ``matchup --output`` writes: the long table.
+FRAME_SUFFIXES = (".csv", ".json", ".parquet")
 
 
 def import_command(
@@ -110,7 +123,81 @@ def teams_command(
     emit(fmt, [table], payload, [] if rows else ["no BattleScribe files or team libraries here"])
 
 
+def _split(option: str, text: str) -> list[str]:
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if not parts:
+        raise InputError(option, f"{text!r}: give comma-separated values")
+    return parts
+
+
+def _as_int(option: str, text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError(option, f"{text!r} is not a whole number") from None
+
+
+def write_frame(option: str, path: Path, frame: Any) -> None:
+    """A long table into ``path``: .csv, .json (records, every digit) or .parquet (pyarrow)."""
+    import json
+
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        write_file(option, path, lambda: frame.to_csv(path, index=False))
+    elif suffix == ".json":
+        text = json.dumps(frame.astype(object).where(frame.notna(), None).to_dict(orient="records"), indent=2)
+        write_file(option, path, lambda: path.write_text(text + "\n", encoding="utf-8"))
+    elif suffix == ".parquet":
+        write_file(option, path, lambda: frame.to_parquet(path, index=False))
+    else:
+        raise InputError(option, f"{shown_path(path)}: write a {', '.join(FRAME_SUFFIXES)} file")
+
+
+def matchup_command(
+    profiles: Annotated[Path, typer.Option("--profiles", help="Team A's library (mathhammer killteam import).")],
+    against: Annotated[Path, typer.Option("--against", help="Team B's library.")],
+    cover: Annotated[str, typer.Option(help="Cover values of the shooting rows, comma-separated (0..3).")] = "0,1",
+    obscured: Annotated[bool, typer.Option("--obscured", help="Every target is obscured.")] = False,
+    shoot: Annotated[bool, typer.Option("--shoot/--no-shoot", help="Shooting rows: A's ranged weapons.")] = True,
+    fight: Annotated[bool, typer.Option("--fight/--no-fight", help="Fighting rows: A's melee weapons.")] = True,
+    first: Annotated[str, typer.Option(help="Who strikes first in the fights, comma-separated: a, b or a,b.")] = "a,b",
+    strategies: Annotated[str, typer.Option(help="Strategy pairs A/B, comma-separated, e.g. "
+                                                 "max_damage/max_damage,parry/strike.")] = "max_damage/max_damage",
+    output: Annotated[Optional[Path], typer.Option(help="Also write the long table (.csv, .json or .parquet).")] = None,
+    method: MethodOption = Method.auto,
+    seed: SeedOption = None,
+    fmt: FormatOption = OutputFormat.table,
+) -> None:
+    """Every weapon of team A against every operative of team B: shooting at each cover value, fights
+    with each side first."""
+    from mathhammer.killteam import matchup
+    from mathhammer.killteam.report import matchup_picture, matchup_tables
+
+    if output is not None:
+        if output.suffix.lower() not in FRAME_SUFFIXES:
+            raise InputError("--output", f"{shown_path(output)}: write a {', '.join(FRAME_SUFFIXES)} file")
+        check_writable("--output", output)
+    covers = [_as_int("--cover", c) for c in _split("--cover", cover)]
+    pairs = []
+    for pair in _split("--strategies", strategies):
+        a, slash, b = pair.partition("/")
+        if not slash:
+            raise InputError("--strategies", f"{pair!r}: write a pair as strategy_a/strategy_b")
+        pairs.append((a.strip(), b.strip()))
+    result = matchup(profiles, against, shoot=shoot, fight=fight, cover=covers, obscured=obscured,
+                     first=_split("--first", first), strategies=pairs, method=method.value, seed=seed)
+    frame = result.to_frame()
+    if output is not None:
+        write_frame("--output", output, frame)
+    kind = "shoot" if result.shots else "fight"
+    if result.shots or result.fights:
+        note_plot(lambda: matchup_picture(result, kind=kind))
+    tables, lines = matchup_tables(result)
+    emit(fmt, tables, {"team_a": result.team_a, "team_b": result.team_b, "result": result.to_dict()}, lines)
+
+
 def register(app: typer.Typer) -> None:
-    """Add ``import`` and ``teams`` to the Kill Team command group."""
+    """Add ``import``, ``teams`` and ``matchup`` to the Kill Team command group."""
     app.command("import", epilog=IMPORT_EPILOG)(import_command)
     app.command("teams", epilog=TEAMS_EPILOG)(teams_command)
+    app.command("matchup", epilog=MATCHUP_EPILOG)(matchup_command)

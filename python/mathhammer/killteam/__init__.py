@@ -13,7 +13,7 @@ from mathhammer.killteam.advice import advise
 from mathhammer.killteam.comparison import compare, compare_fights
 from mathhammer.killteam.dice import attack_dice
 from mathhammer.killteam.fighting import fight, fight_batch, resolve_fight
-from mathhammer.killteam.matchup import volley
+from mathhammer.killteam.matchup import matchup, volley
 from mathhammer.killteam.plan import attack_distribution
 from mathhammer.killteam.profiles import (
     ALL_STRATEGIES,
@@ -32,6 +32,7 @@ from mathhammer.killteam.results import (
     FightComparison,
     FightLog,
     FightResult,
+    Matchup,
     MoveValue,
     ShootResult,
     VolleyResult,
@@ -63,6 +64,7 @@ __all__ = [
     "FightLog",
     "FightResult",
     "Fighter",
+    "Matchup",
     "MoveValue",
     "Operative",
     "ShootResult",
@@ -77,6 +79,7 @@ __all__ = [
     "compare_fights",
     "fight",
     "fight_batch",
+    "matchup",
     "resolve_fight",
     "shoot",
     "shoot_batch",
