@@ -1,5 +1,6 @@
-"""``mathhammer killteam import``, ``teams`` and ``matchup``: BattleScribe files into team
-libraries, what a folder holds (docs/data.md), and one team against another (docs/matchup.md).
+"""``mathhammer killteam import``, ``teams``, ``matchup`` and ``meta``: BattleScribe files into team
+libraries, what a folder holds (docs/data.md), one team against another (docs/matchup.md) and every
+team of a folder against every team (docs/meta.md).
 
 The importer loads when a command runs; :func:`register` adds the commands to the Kill Team group.
 """
@@ -19,7 +20,7 @@ from mathhammer.core.guard import shown_path
 from mathhammer.errors import InputError
 from mathhammer.report.tables import Table
 
-__all__ = ["import_command", "matchup_command", "register", "teams_command"]
+__all__ = ["import_command", "matchup_command", "meta_command", "register", "teams_command"]
 
 
 class LibraryFormat(str, enum.Enum):
@@ -45,6 +46,15 @@ MATCHUP_EPILOG = """Examples:
   mathhammer killteam matchup --profiles teams/A.toml --against teams/B.toml --cover 0 --no-fight --plot a_vs_b.png
 
   mathhammer killteam matchup --profiles teams/A.toml --against teams/B.toml --output a_vs_b.csv
+"""
+
+META_EPILOG = """Examples:
+
+  mathhammer killteam meta tests/data/killteam_teams --out meta.parquet
+
+  mathhammer killteam meta teams --out meta.csv --workers 2
+
+  mathhammer killteam meta teams --out meta.parquet --executor dask://127.0.0.1:8786 --resume
 """
 
 #: The files ``matchup --output`` writes: the long table.
@@ -196,8 +206,77 @@ def matchup_command(
     emit(fmt, tables, {"team_a": result.team_a, "team_b": result.team_b, "result": result.to_dict()}, lines)
 
 
+def _executor(address: str | None, workers: int) -> Any:
+    """--executor dask://host:port (a Dask scheduler) or --workers N (a process pool); None: here."""
+    if address is not None:
+        if workers != 1:
+            raise InputError("--workers", "give --workers or --executor, not both")
+        if not address.startswith("dask://"):
+            raise InputError("--executor", f"{address!r}: give a Dask scheduler as dask://host:port")
+        try:
+            from dask.distributed import Client
+        except ImportError:
+            raise InputError("--executor", "Dask is not installed: pip install 'mathhammer[dask]'") from None
+        try:
+            client = Client("tcp://" + address[len("dask://"):], timeout=10)
+        except OSError as error:
+            raise InputError("--executor", f"cannot reach the scheduler at {address}: {error}") from None
+        return client, client.get_executor()
+    if workers < 1:
+        raise InputError("--workers", f"{workers}: give 1 or more")
+    if workers == 1:
+        return None, None
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(workers)
+    return pool, pool
+
+
+def meta_command(
+    folder: Annotated[Path, typer.Argument(help="A folder of team libraries (mathhammer killteam import --out).",
+                                           show_default=False)],
+    out: Annotated[Path, typer.Option("--out", help="The table to write: .parquet or .csv.")],
+    executor: Annotated[Optional[str], typer.Option("--executor", help="Run the chunks on a Dask scheduler: "
+                                                                       "dask://host:port.")] = None,
+    workers: Annotated[int, typer.Option(help="Run the chunks on a pool of this many processes.")] = 1,
+    resume: Annotated[bool, typer.Option("--resume", help="Skip the pairings already in --out or its parts "
+                                                          "folder (a run that stopped).")] = False,
+    chunk: Annotated[int, typer.Option(help="Pairings per chunk (a dropped worker loses one chunk).")] = 4,
+    cover: Annotated[str, typer.Option(help="Cover values of the shooting rows, comma-separated (0..3).")] = "0,1",
+    fight: Annotated[bool, typer.Option("--fight/--no-fight", help="Fighting rows.")] = True,
+    seed: Annotated[int, typer.Option(help="The meta's seed (each pairing's is derived from it).")] = 0,
+) -> None:
+    """Every team of a folder against every team (ordered pairs, itself included): one long table."""
+    import sys
+
+    from mathhammer.killteam.meta import OUTPUT_SUFFIXES, meta
+
+    if out.suffix.lower() not in OUTPUT_SUFFIXES:
+        raise InputError("--out", f"{shown_path(out)}: write a .parquet or a .csv file")
+    check_writable("--out", out)
+    covers = [_as_int("--cover", c) for c in _split("--cover", cover)]
+    owner, pool = _executor(executor, workers)
+    shown = [-1]
+
+    def progress(done: int, total: int) -> None:  # one line a tenth of the way, on stderr
+        step = max(1, total // 10)
+        if done == total or done // step != shown[0] // step:
+            shown[0] = done
+            sys.stderr.write(f"meta: {done}/{total} pairings\n")
+
+    try:
+        table = meta(folder, out, resume=resume, executor=pool, chunk=chunk, seed=seed, progress=progress,
+                     cover=covers, fight=fight)
+    finally:
+        if owner is not None:
+            (owner.close if hasattr(owner, "close") else owner.shutdown)()
+    teams = len(set(table["team_a"]))
+    sys.stdout.write(f"{len(table):,} rows: {teams} teams, {teams * teams} pairings, written to {shown_path(out)}\n")
+
+
 def register(app: typer.Typer) -> None:
-    """Add ``import``, ``teams`` and ``matchup`` to the Kill Team command group."""
+    """Add ``import``, ``teams``, ``matchup`` and ``meta`` to the Kill Team command group."""
     app.command("import", epilog=IMPORT_EPILOG)(import_command)
     app.command("teams", epilog=TEAMS_EPILOG)(teams_command)
     app.command("matchup", epilog=MATCHUP_EPILOG)(matchup_command)
+    app.command("meta", epilog=META_EPILOG)(meta_command)
