@@ -44,6 +44,10 @@ def test_rows_are_the_matchups(folder: Path, serial: pd.DataFrame) -> None:
     for a in teams:
         for b in teams:
             frame = kt.matchup(a, b, **OPTIONS).to_frame()
+            by_name = {op.name: op.operative for op in b}
+            operatives = [by_name[d.split("/")[0]] for d in frame["defender"]]  # the synthetic names hold no "/"
+            frame["defender_save"] = [op.save for op in operatives]
+            frame["defender_wounds"] = [op.wounds for op in operatives]
             frame.insert(0, "team_b", b.name)
             frame.insert(0, "team_a", a.name)
             parts.append(frame)

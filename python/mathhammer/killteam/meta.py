@@ -30,8 +30,9 @@ from mathhammer.killteam.results import MATCHUP_COLUMNS
 
 __all__ = ["META_COLUMNS", "OUTPUT_SUFFIXES", "meta", "meta_pairings", "team_files"]
 
-#: The meta table's columns: the two teams, then a matchup's (Matchup.to_frame()).
-META_COLUMNS: tuple[str, ...] = ("team_a", "team_b", *MATCHUP_COLUMNS)
+#: The meta table's columns: the two teams, a matchup's (Matchup.to_frame()), then the defending
+#: operative's save and wounds (what the meta's questions group by: docs/meta.md).
+META_COLUMNS: tuple[str, ...] = ("team_a", "team_b", *MATCHUP_COLUMNS, "defender_save", "defender_wounds")
 
 #: The files the meta writes.
 OUTPUT_SUFFIXES = (".parquet", ".csv")
@@ -79,6 +80,11 @@ def _run_chunk(paths: tuple[str, ...], pairs: tuple[tuple[int, int, int], ...], 
     for index, a, b in pairs:
         team_a, team_b = _load(paths[a]), _load(paths[b])
         frame = matchup(team_a, team_b, seed=cell_seed(seed, index), **options).to_frame()
+        # a fight's defender is "operative/weapon": both spellings name the operative
+        stats = {op.name: op.operative for op in team_b}
+        stats.update({f"{op.name}/{w.name}": op.operative for op in team_b for w in op.weapons})
+        frame["defender_save"] = [stats[d].save for d in frame["defender"]]
+        frame["defender_wounds"] = [stats[d].wounds for d in frame["defender"]]
         frame.insert(0, "team_b", team_b.name)
         frame.insert(0, "team_a", team_a.name)
         frame[_ROW] = range(len(frame))
