@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 from collections.abc import Mapping, Sequence
@@ -135,13 +136,19 @@ def shots_to_kill(pmf: np.ndarray, wounds: int) -> float:
     stay = float(pmf[0])
     if stay >= 1.0:
         return math.inf
-    e = [0.0] * (wounds + 1)  # e[wounds] = 0 stands for every s >= wounds
+    return _shots_to_kill(pmf.tobytes(), wounds)
+
+
+@functools.lru_cache(maxsize=8192)
+def _shots_to_kill(pmf_bytes: bytes, wounds: int) -> float:
+    # by value: a meta meets the same gun against the same wounds many times
+    pmf = np.frombuffer(pmf_bytes)
+    hits = pmf[1:]
+    e = np.zeros(wounds + hits.size)  # e[s] for s >= wounds stays 0
+    scale = 1.0 / (1.0 - float(pmf[0]))
     for s in range(wounds - 1, -1, -1):
-        total = 1.0
-        for d in range(1, pmf.size):
-            total += float(pmf[d]) * e[min(s + d, wounds)]
-        e[s] = total / (1.0 - stay)
-    return e[0]
+        e[s] = (1.0 + float(hits @ e[s + 1 : s + 1 + hits.size])) * scale
+    return float(e[0])
 
 
 def _team(value: Any, field: str) -> Team:

@@ -555,8 +555,11 @@ class Matchup(Presented, ResultMixin):
         fight columns empty and the other way round."""
         import pandas as pd
 
-        rows: list[dict[str, Any]] = [{"kind": "shoot", **dataclasses.asdict(s)} for s in self.shots]
-        rows += [{"kind": "fight", **dataclasses.asdict(f)} for f in self.fights]
+        shot_names = [f.name for f in dataclasses.fields(MatchupShot)]
+        fight_names = [f.name for f in dataclasses.fields(MatchupFight)]
+        # the rows' plain fields, read directly (dataclasses.asdict deep-copies every value)
+        rows: list[dict[str, Any]] = [{"kind": "shoot", **{n: getattr(s, n) for n in shot_names}} for s in self.shots]
+        rows += [{"kind": "fight", **{n: getattr(f, n) for n in fight_names}} for f in self.fights]
         frame = pd.DataFrame(rows, columns=list(MATCHUP_COLUMNS))
         # whole numbers stay whole where a kind leaves them empty
         return frame.astype({"cover": "Int64", "blast": "Int64", "torrent": "Int64"})
