@@ -226,7 +226,14 @@ def _executor(address: str | None, workers: int) -> Any:
         raise InputError("--workers", f"{workers}: give 1 or more")
     if workers == 1:
         return None, None
+    import os
+    import sys
     from concurrent.futures import ProcessPoolExecutor
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    if workers > cores:  # more processes than cores only compete (as mathhammer sweep --workers)
+        sys.stderr.write(f"note: --workers {workers} capped at {cores}, the cores this process may use\n")
+        workers = cores
 
     pool = ProcessPoolExecutor(workers)
     return pool, pool

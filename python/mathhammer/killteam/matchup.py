@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from mathhammer.core.batches import is_sequence
-from mathhammer.core.checks import check_choice, check_int
+from mathhammer.core.checks import check_bool, check_choice, check_int
 from mathhammer.core.distributions import Distribution
 from mathhammer.core.options import DEFAULT_SAMPLES, EXACT_FIRST, METHODS, Progress, engine_options
 from mathhammer.core.sampling import cell_seed
@@ -197,6 +197,7 @@ def matchup(
     """
     options = engine_options(method, DEFAULT_SAMPLES, seed, None, progress, executor, methods=METHODS)
     a, b = _team(team_a, "team_a"), _team(team_b, "team_b")
+    shoot, fight, obscured = check_bool("shoot", shoot), check_bool("fight", fight), check_bool("obscured", obscured)
     covers = tuple(check_int(f"cover[{i}]", c, 0, MAX_COVER) for i, c in enumerate(_values("cover", cover)))
     firsts = tuple(check_choice(f"first[{i}]", f, SIDES) for i, f in enumerate(_values("first", first)))
     if not is_sequence(strategies) or not strategies:

@@ -20,7 +20,7 @@ from concurrent.futures import Executor, Future, as_completed
 from pathlib import Path
 from typing import Any
 
-from mathhammer.core.checks import check_int
+from mathhammer.core.checks import check_bool, check_int
 from mathhammer.core.guard import as_path
 from mathhammer.core.options import MAX_SEED
 from mathhammer.core.sampling import cell_seed
@@ -166,6 +166,10 @@ def meta(
     if len(set(names)) != len(names):
         twice = sorted({n for n in names if names.count(n) > 1})
         raise InputError("teams", f"two libraries hold the team {twice[0]!r}; the meta names teams by name")
+    # the options checked once, before any work: a matchup of no pairings
+    matchup(_load(paths[0]), _load(paths[0]), **{**options, "shoot": False, "fight": False})
+    for name in ("shoot", "fight"):
+        check_bool(name, options.get(name, True))
     out_path = None if out is None else as_path(out, "out")
     if out_path is not None and out_path.suffix.lower() not in OUTPUT_SUFFIXES:
         raise InputError("out", f"{out_path.name}: write a .parquet or a .csv file")
