@@ -139,3 +139,15 @@ def test_sweeps_of_fights_go_through_the_batch(monkeypatch: pytest.MonkeyPatch) 
     pd.testing.assert_frame_equal(exact, mh.sweep(kt.fight, a=PLAIN, b=PLAIN, chunk=7, **grid), check_exact=True)
     pd.testing.assert_frame_equal(sampled, mh.sweep(kt.fight, a=PLAIN, b=PLAIN, method="monte_carlo",
                                                     samples=2_000, seed=4, **grid), check_exact=True)
+
+
+def test_auto_items_the_exact_engine_gives_up_on_are_sampled(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a work limit so small that "auto" gives up on every fight of a few dice, as kt.fight does
+    monkeypatch.setattr(fighting, "EXACT_WORK_LIMIT", 10)
+    fighters = FIGHTERS[:3]
+    batch = kt.fight_batch(fighters, PLAIN, samples=2_000, seed=3)
+    for i, fighter in enumerate(fighters):
+        assert batch[i].method == "monte_carlo" and batch[i].seed == cell_seed(3, i)
+        assert batch[i].to_json() == kt.fight(fighter, PLAIN, samples=2_000, seed=cell_seed(3, i)).to_json()
+    # method="exact" is not bounded by it
+    assert kt.fight_batch(fighters, PLAIN, method="exact")[0].method == "exact"
