@@ -19,9 +19,12 @@ Run: PYTHONPATH=python python -m pytest benchmarks/bench_killteam_fight.py --ben
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from mathhammer import killteam as kt
+from mathhammer.killteam import plan
 
 DEFAULT = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12, strategy="max_damage")
 HEAVY_A = kt.Fighter(attacks=5, hit=3, damage=(4, 5), wounds=12, rules="Brutal, Shock, Severe", strategy="max_damage")
@@ -151,3 +154,32 @@ def test_exact_time_optimal(benchmark, name):
     assert result.method == "exact"
     benchmark.extra_info["scenario"] = name
     benchmark.extra_info["exact_seconds"] = benchmark.stats.stats.mean
+
+
+# Batches (kt.fight_batch): one C++ call for every exact fight. 8,000 different fights of the issue's
+# kind (3-5 attacks, 3+/4+, 3/4 or 4/5 damage, 8-14 wounds a side, either first), in a shuffled
+# order: 84 distinct fighters, so 14,112 fights to draw from.
+_BATCH_FIGHTERS = [kt.Fighter(attacks, hit, damage, wounds) for attacks in (3, 4, 5) for hit in (3, 4)
+                   for damage in ((3, 4), (4, 5)) for wounds in range(8, 15)]
+_BATCH_PAIRS = [(a, b, first) for a in _BATCH_FIGHTERS for b in _BATCH_FIGHTERS for first in "ab"]
+random.Random(23).shuffle(_BATCH_PAIRS)
+BATCH_FIGHTS = _BATCH_PAIRS[:8_000]
+
+
+def _clear_fight_plans():
+    # the cold batch: no fight plan kept from the round before (the fighters' own tables stay)
+    plan.fight_plan.cache_clear()
+
+
+def test_exact_fight_batch_per_second(benchmark):
+    a, b, first = (list(column) for column in zip(*BATCH_FIGHTS))
+    batch = benchmark.pedantic(kt.fight_batch, args=(a, b, first), setup=_clear_fight_plans, rounds=5)
+    assert len(batch) == len(BATCH_FIGHTS) and batch[0].method == "exact"
+    benchmark.extra_info["fights_per_second"] = len(BATCH_FIGHTS) / benchmark.stats.stats.mean
+
+
+def test_exact_fight_batch_of_one_fight_per_second(benchmark):
+    """The default fight 8,000 times (a sweep cell repeated): solved once, shared by every item."""
+    batch = benchmark(kt.fight_batch, DEFAULT, [DEFAULT] * len(BATCH_FIGHTS))
+    assert len(batch) == len(BATCH_FIGHTS)
+    benchmark.extra_info["fights_per_second"] = len(BATCH_FIGHTS) / benchmark.stats.stats.mean

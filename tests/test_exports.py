@@ -5,6 +5,7 @@ the games export, so a new result type without an export fails here."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from collections.abc import Callable
 from importlib import resources
 from typing import Any
@@ -41,6 +42,8 @@ def _scenario_outcomes(**overrides: Any) -> list[scenario.Outcome]:
     return scenario.run_scenario(scenario.parse_scenario_text(text), overrides=overrides)
 
 
+_TEAMS = Path(__file__).resolve().parent / "data" / "killteam_teams"
+
 MANY = dict(
     sides={"troopers": "line_troopers", "militia": "militia", "walker": "walker"},
     engaged=[("troopers", "walker"), ("militia", "walker")],
@@ -57,6 +60,8 @@ def _many(**options: Any) -> fm.MeleeManyResult:
 FACTORIES: dict[type, list[Callable[[], Any]]] = {
     kt.FightResult: [lambda: kt.fight(FIGHTER_A, FIGHTER_B, rounds=2), lambda: kt.fight(FIGHTER_A, FIGHTER_B, **MC)],
     kt.ShootResult: [lambda: kt.shoot(GUN, TARGET, cover=1, rounds=2), lambda: kt.shoot(GUN, TARGET, **MC)],
+    kt.VolleyResult: [lambda: kt.volley(GUN, [TARGET, TARGET], cover=[1, 0]), lambda: kt.volley(GUN, [TARGET], **MC)],
+    kt.Matchup: [lambda: kt.matchup(_TEAMS / "Ember Wardens.toml", _TEAMS / "Gloam Pact.toml")],
     kt.AttackDiceResult: [lambda: kt.attack_dice(GUN), lambda: kt.attack_dice(GUN, **MC)],
     kt.FightLog: [lambda: kt.resolve_fight(FIGHTER_A, FIGHTER_B, (1, 2), (0, 2), seed=3)],
     kt.Advice: [lambda: kt.advise(FIGHTER_A, FIGHTER_B, (1, 2), (0, 2))],

@@ -91,6 +91,10 @@ _SC_W = sc.Weapon(2, 3, 1)
 _SC_U = sc.Unit(models=2, hp=2, armour=4)
 _FM_A, _FM_B = fm.EXAMPLES["militia"], fm.EXAMPLES["walker"]
 _MC: dict[str, Any] = {"method": "monte_carlo", "samples": 300, "seed": 1, "threads": 1}
+_KT_TEAM = kt.data.Team("Fuzz", "fuzz.cat", 1, "0" * 64, (
+    kt.data.TeamOperative("gunner", kt.Operative(save=4, wounds=8), 2, 6, (
+        kt.data.TeamWeapon("gun", "ranged", kt.Weapon(3, 4, (2, 3))),
+        kt.data.TeamWeapon("knife", "melee", kt.Weapon(3, 4, (2, 3))))),))
 
 # name -> (callable, valid keyword arguments)
 CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
@@ -116,6 +120,12 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "kt.shoot_batch": (kt.shoot_batch, {"weapons": [kt.Weapon(4, 3), kt.Weapon(2, 4)], "targets": kt.Operative(save=3),
                                         "cover": [0, 1]}),
     "kt.shoot_many": (kt.shoot_many, {"weapons": kt.Weapon(3, 3), "targets": [kt.Operative(save=4)]}),
+    "kt.fight_batch": (kt.fight_batch, {"fighters_a": [_KT_A, _KT_B], "fighters_b": _KT_B, "first": ["a", "b"],
+                                        "rounds": 1, "method": ["exact", "monte_carlo"], "samples": 300, "seed": 1}),
+    "kt.volley": (kt.volley, {"weapon": kt.Weapon(4, 3), "targets": [kt.Operative(save=3), kt.Operative(save=5)],
+                              "cover": [1, 0], "obscured": False, **_MC}),
+    "kt.matchup": (kt.matchup, {"team_a": _KT_TEAM, "team_b": _KT_TEAM, "cover": (0, 1), "first": ("a",),
+                                "strategies": (("max_damage", "parry"),), "method": "auto", "seed": 1}),
     "kt.compare": (kt.compare, {"situations": [kt.Weapon(4, 3), {"weapon": kt.Weapon(3, 3), "cover": 1}],
                                 "saves": range(3, 5), "at_least": range(1, 4), "target": None}),
     "kt.compare_fights": (kt.compare_fights, {"fighters": [_KT_A], "opponents": {"b": _KT_B}, "first": "a",
@@ -245,6 +255,9 @@ def _results() -> dict[str, tuple[Any, dict[str, Any]]]:
         db.round({"a": "Bandit Brute", "b": "Bandit Leader"}, [{"attacker": "a", "defender": "b"}], **_MC),
         fm.melee(_FM_A, _FM_B, **_MC), fm.melee(_FM_A, _FM_B, method="exact"),
         fm.melee_many({"x": _FM_A, "y": _FM_B}, [("x", "y")], **_MC),
+        kt.volley(kt.Weapon(4, 3), [kt.Operative(save=3), kt.Operative(save=4)]),
+        kt.volley(kt.Weapon(4, 3), [kt.Operative(save=3)], **_MC),
+        kt.matchup(_KT_TEAM, _KT_TEAM),
     ]
     out: dict[str, tuple[Any, dict[str, Any]]] = {}
     for result in made:
@@ -480,10 +493,14 @@ _ROUND = Path(__file__).parent.parent / "examples" / "deathburgh" / "round_scena
 _TEAMS = Path(__file__).parent / "data" / "killteam_data"
 #: The arguments a command needs before its options, and the options not fuzzed (a fuzzed --out
 #: could name any folder of the machine); the commands that take no engine options.
+_LIBRARIES = Path(__file__).parent / "data" / "killteam_teams"
 _ARGUMENTS = {"deathburgh round": [str(_ROUND)], "killteam import": [str(_TEAMS), "--out", "teams"],
-              "killteam teams": [str(_TEAMS)]}
-_NOT_FUZZED = {"killteam import": ("--out",)}
-_NO_ENGINE = ("deathburgh profiles", "killteam import", "killteam teams")
+              "killteam teams": [str(_TEAMS)],
+              "killteam matchup": ["--profiles", str(_LIBRARIES / "Gloam Pact.toml"),
+                                   "--against", str(_LIBRARIES / "Ember Wardens.toml")],
+              "killteam meta": [str(_LIBRARIES), "--out", "meta.csv"]}
+_NOT_FUZZED = {"killteam import": ("--out",), "killteam matchup": ("--output",), "killteam meta": ("--out",)}
+_NO_ENGINE = ("deathburgh profiles", "killteam import", "killteam teams", "killteam matchup", "killteam meta")
 _CLI_TEXT = st.one_of(st.text(max_size=20), _ODD_TEXT, _NOTATION_TEXT, st.integers().map(str),
                       st.sampled_from(["-1", "0", "1e3", "nan", "9" * 5000, "x=1", "a=b,c", "{}", "[]"]))
 

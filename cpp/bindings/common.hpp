@@ -142,7 +142,10 @@ auto numpy_member(std::vector<T> Class::*member) {
 //
 // `solve(config)` is the game's C++ function giving one item's result; `arrays(result)` copies a
 // result into the item's tuple of numpy arrays (typed, so that the stubs carry the types). The
-// class is returned so that a game can add an accessor reading part of an item.
+// class is returned so that a game can add an accessor reading part of an item. A game with two
+// exact batches in one submodule names the second one's class (`class_name`).
+// bind_exact_batch_of takes `solve_all(configs)` instead, for a batch whose items share work (it
+// must still resolve each distinct object once, through solve_distinct).
 
 // Item `index` of a batch (negative counts from the end), or IndexError.
 template <class Result>
@@ -153,12 +156,11 @@ const Result& batch_item(const ExactBatch<Result>& batch, pybind11::ssize_t inde
     return batch[static_cast<std::size_t>(index)];
 }
 
-template <class Config, class Solve, class Arrays>
-auto bind_exact_batch(pybind11::module_ m, const char* name, const char* configs_name, Solve solve, Arrays arrays,
-                      const char* doc) {
-    using Result = std::decay_t<decltype(solve(std::declval<const Config&>()))>;
-    using Batch = ExactBatch<Result>;
-    pybind11::class_<Batch> cls(m, "ExactBatch", "Exact results of many configurations: batch[i] is item i's arrays");
+template <class Config, class SolveAll, class Arrays>
+auto bind_exact_batch_of(pybind11::module_ m, const char* name, const char* configs_name, SolveAll solve_all,
+                         Arrays arrays, const char* doc, const char* class_name = "ExactBatch") {
+    using Batch = std::decay_t<decltype(solve_all(std::declval<const std::vector<const Config*>&>()))>;
+    pybind11::class_<Batch> cls(m, class_name, "Exact results of many configurations: batch[i] is item i's arrays");
     cls.def("__len__", &Batch::size)
         .def(
             "__getitem__",
@@ -166,11 +168,19 @@ auto bind_exact_batch(pybind11::module_ m, const char* name, const char* configs
             pybind11::arg("index"));
     m.def(
         name,
-        [solve](const std::vector<const Config*>& configs) {
-            return without_gil([&] { return solve_distinct(configs, solve); });
+        [solve_all](const std::vector<const Config*>& configs) {
+            return without_gil([&] { return solve_all(configs); });
         },
         pybind11::arg(configs_name), doc);
     return cls;
+}
+
+template <class Config, class Solve, class Arrays>
+auto bind_exact_batch(pybind11::module_ m, const char* name, const char* configs_name, Solve solve, Arrays arrays,
+                      const char* doc, const char* class_name = "ExactBatch") {
+    return bind_exact_batch_of<Config>(
+        m, name, configs_name, [solve](const std::vector<const Config*>& configs) { return solve_distinct(configs, solve); },
+        arrays, doc, class_name);
 }
 
 }  // namespace mh::bindings

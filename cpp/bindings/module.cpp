@@ -10,6 +10,7 @@ PYBIND11_MODULE(_core, m) {
     pybind11::module_ killteam = m.def_submodule("killteam", "Kill Team 2024");
     register_killteam_dice(killteam);  // first: the fight and shoot configs hold attack profiles
     register_killteam_fight(killteam);
+    register_killteam_fight_batch(killteam);
     register_killteam_shoot(killteam);
     register_starcraft(m.def_submodule("starcraft", "StarCraft: Tabletop Miniatures Game"));
     register_deathburgh(m.def_submodule("deathburgh", "Deathburgh"));

@@ -1,5 +1,5 @@
-// One registration function per bindings file (Kill Team: one per dice, fight and shoot, all into
-// the killteam submodule); bindings hold no game logic.
+// One registration function per bindings file (Kill Team: one per dice, fight, fight batch and
+// shoot, all into the killteam submodule); bindings hold no game logic.
 #pragma once
 #include <pybind11/pybind11.h>
 
@@ -7,6 +7,7 @@ namespace mh::bindings {
 void register_core(pybind11::module_ m);
 void register_killteam_dice(pybind11::module_ m);
 void register_killteam_fight(pybind11::module_ m);
+void register_killteam_fight_batch(pybind11::module_ m);
 void register_killteam_shoot(pybind11::module_ m);
 void register_starcraft(pybind11::module_ m);
 void register_deathburgh(pybind11::module_ m);

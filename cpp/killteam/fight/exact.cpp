@@ -114,6 +114,16 @@ public:
 
     // A cache for `spec`'s rules: a kept one (taken out: one caller at a time), else a new one.
     static std::unique_ptr<DecisionCache> take(const FightSpec& spec) {
+        if (DecisionScope::Caches* scoped = DecisionScope::current()) {  // this thread's batch's own
+            for (auto it = scoped->begin(); it != scoped->end(); ++it) {
+                if (same_decision_rules((*it)->spec(), spec)) {
+                    std::unique_ptr<DecisionCache> cache = std::move(*it);
+                    scoped->erase(it);
+                    return cache;
+                }
+            }
+            return std::make_unique<DecisionCache>(spec, kExactCacheEntries);
+        }
         Kept& kept = current();
         {
             std::lock_guard<std::mutex> lock(kept.mutex);
@@ -130,6 +140,12 @@ public:
 
     // Keeps `cache` for later calls unless it has grown big; the least recently used goes first.
     static void give(std::unique_ptr<DecisionCache> cache) {
+        if (DecisionScope::Caches* scoped = DecisionScope::current()) {
+            if (cache->size() > DecisionScope::kMaxEntries) return;
+            scoped->insert(scoped->begin(), std::move(cache));
+            if (scoped->size() > kCaches) scoped->pop_back();
+            return;
+        }
         if (cache->size() > kMaxEntries) return;
         Kept& kept = current();
         std::lock_guard<std::mutex> lock(kept.mutex);
@@ -221,6 +237,16 @@ std::vector<Outcome> outcomes(const RetainedTable& table) {
 
 }  // namespace
 
+namespace {
+thread_local DecisionScope::Caches* scoped_caches = nullptr;
+}  // namespace
+
+DecisionScope::DecisionScope() : outer_(scoped_caches) { scoped_caches = &caches_; }
+
+DecisionScope::~DecisionScope() { scoped_caches = outer_; }
+
+DecisionScope::Caches* DecisionScope::current() { return scoped_caches; }
+
 std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b,
                                 int rounds, ExactWork* work, double work_limit, std::size_t cache_entries,
                                 SolverBudget budget, bool reuse_decisions) {
@@ -255,7 +281,8 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
         for (const Outcome& o : rolls_b) most_dice[1] = std::max(most_dice[1], o.crits + o.norms);
         const int start_wounds[2] = {wounds_a, wounds_b};
         decision_bound = pooled->state_bound(most_dice, start_wounds);
-        if (decision_bound + static_cast<double>(DecisionPool::kMaxEntries) > static_cast<double>(kExactCacheEntries)) {
+        // (what the kept cache holds plus what this fight can add must fit, or the cache would start over)
+        if (decision_bound + static_cast<double>(pooled->size()) > static_cast<double>(kExactCacheEntries)) {
             DecisionPool::give(std::move(pooled));
             pooled.reset();
         }

@@ -8,6 +8,7 @@
 // probabilities (equal states merged). Either way the expectation is exact.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "killteam/dice/config.hpp"
@@ -45,6 +46,31 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
                                 int rounds, ExactWork* work = nullptr, double work_limit = 0.0,
                                 std::size_t cache_entries = 0, SolverBudget budget = {},
                                 bool reuse_decisions = false);
+
+// While one lives on a thread, the exact fights that thread runs with reuse_decisions keep their
+// decision caches in it instead of the process's pool (kt.fight_batch: thousands of fights of a few
+// rule sets share far more decisions than a pool cache, kept only while small, holds). At most
+// eight caches of at most kMaxEntries states each (16 MB of slots), freed with the scope. Like the
+// pool's, its caches change no result, and no fight gives up where a new cache would not have.
+class DecisionCache;
+
+class DecisionScope {
+public:
+    using Caches = std::vector<std::unique_ptr<DecisionCache>>;
+    static constexpr std::size_t kMaxEntries = std::size_t{1} << 20;
+
+    DecisionScope();
+    ~DecisionScope();
+    DecisionScope(const DecisionScope&) = delete;
+    DecisionScope& operator=(const DecisionScope&) = delete;
+
+    // The innermost scope's caches on this thread, or nullptr.
+    static Caches* current();
+
+private:
+    Caches caches_;
+    Caches* outer_;
+};
 
 // The most decision states (distinct cache keys) a fight of `spec` can ever work out, whatever its
 // wounds: both fighters' dice splits, wounds, the per-round flags the cache keeps, and the mover.

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AttackProfile', 'BlockRule', 'DEFENCE_DICE', 'DuelistRule', 'DurableRule', 'ExactBatch', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'FnpRule', 'LethalTest', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Ones', 'Reroll', 'ScratchTiming', 'ShockRule', 'ShootConfig', 'Strategy', 'Upgrades', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'fight_exact_shaped', 'resolve_fight', 'shoot_blocks', 'shoot_config_join', 'shoot_counts', 'shoot_exact', 'shoot_exact_batch', 'shoot_exact_shaped']
+__all__: list[str] = ['AttackProfile', 'BlockRule', 'DEFENCE_DICE', 'DuelistRule', 'DurableRule', 'ExactBatch', 'FightExactBatch', 'FightExactItem', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'FnpRule', 'LethalTest', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Ones', 'Reroll', 'ScratchTiming', 'ShockRule', 'ShootConfig', 'Strategy', 'Upgrades', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'fight_exact_batch', 'fight_exact_item', 'fight_exact_shaped', 'resolve_fight', 'shoot_blocks', 'shoot_config_join', 'shoot_counts', 'shoot_exact', 'shoot_exact_batch', 'shoot_exact_shaped']
 class Reroll:
     """
     Members:
@@ -589,6 +589,24 @@ class FightMonteCarlo:
     @property
     def bins(self) -> int:
         ...
+class FightExactItem:
+    """
+    One fight of an exact fight batch (fight_exact_item)
+    """
+    @property
+    def rounds(self) -> int:
+        ...
+    @property
+    def work_limit(self) -> float:
+        ...
+class FightExactBatch:
+    """
+    Exact results of many configurations: batch[i] is item i's arrays
+    """
+    def __getitem__(self, index: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64] | None, int, float]:
+        ...
+    def __len__(self) -> int:
+        ...
 class BlockRule:
     """
     Members:
@@ -844,6 +862,14 @@ def attack_distribution(profile: AttackProfile) -> numpy.typing.NDArray[numpy.fl
 def fight_exact(spec: FightSpec, dice_a: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], dice_b: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], rounds: typing.SupportsInt | typing.SupportsIndex, work_limit: typing.SupportsFloat | typing.SupportsIndex = 0.0, cache_entries: typing.SupportsInt | typing.SupportsIndex = 0, max_states: typing.SupportsInt | typing.SupportsIndex = 0, max_bytes: typing.SupportsInt | typing.SupportsIndex = 0, reuse_decisions: bool = False) -> tuple[numpy.typing.NDArray[numpy.float64] | None, dict[str, float]]:
     """
     Joint wounds pmf (None past work_limit or the solver budget; 0: unbounded) and what the engine did
+    """
+def fight_exact_batch(items: collections.abc.Sequence[FightExactItem]) -> FightExactBatch:
+    """
+    Exact fights, each distinct item object once: batch[i] is the tuple fight_exact_shaped gives for items[i]
+    """
+def fight_exact_item(spec: FightSpec, dice_a: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], dice_b: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], rounds: typing.SupportsInt | typing.SupportsIndex, work_limit: typing.SupportsFloat | typing.SupportsIndex, max_states: typing.SupportsInt | typing.SupportsIndex, max_bytes: typing.SupportsInt | typing.SupportsIndex) -> FightExactItem:
+    """
+    An exact fight batch's item: the fight's spec, both dice tables, the rounds, the work limit (0: none) and the solver budget, as fight_exact_shaped takes them
     """
 def fight_exact_shaped(spec: FightSpec, dice_a: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], dice_b: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], rounds: typing.SupportsInt | typing.SupportsIndex, work_limit: typing.SupportsFloat | typing.SupportsIndex, max_states: typing.SupportsInt | typing.SupportsIndex, max_bytes: typing.SupportsInt | typing.SupportsIndex, on_caller: bool) -> tuple[numpy.typing.NDArray[numpy.float64] | None, int, float]:
     ...

@@ -1,7 +1,8 @@
-"""``mathhammer killteam import`` and ``mathhammer killteam teams``: BattleScribe files into team
-libraries, and what a folder holds (docs/data.md).
+"""``mathhammer killteam import``, ``teams``, ``matchup`` and ``meta``: BattleScribe files into team
+libraries, what a folder holds (docs/data.md), one team against another (docs/matchup.md) and every
+team of a folder against every team (docs/meta.md).
 
-The importer loads when a command runs; :func:`register` adds both commands to the Kill Team group.
+The importer loads when a command runs; :func:`register` adds the commands to the Kill Team group.
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from mathhammer.cli.options import FormatOption, OutputFormat
-from mathhammer.cli.output import emit
+from mathhammer.cli.options import FormatOption, Method, MethodOption, OutputFormat, SeedOption
+from mathhammer.cli.output import check_writable, emit, note_plot, write_file
+from mathhammer.core.guard import shown_path
 from mathhammer.errors import InputError
 from mathhammer.report.tables import Table
 
-__all__ = ["import_command", "register", "teams_command"]
+__all__ = ["import_command", "matchup_command", "meta_command", "register", "teams_command"]
 
 
 class LibraryFormat(str, enum.Enum):
@@ -36,6 +38,27 @@ IMPORT_EPILOG = """Examples:
 """
 
 TEAMS_EPILOG = "Example: mathhammer killteam teams tests/data/killteam_data"
+
+MATCHUP_EPILOG = """Examples:
+
+  mathhammer killteam matchup --profiles teams/A.toml --against teams/B.toml
+
+  mathhammer killteam matchup --profiles teams/A.toml --against teams/B.toml --cover 0 --no-fight --plot a_vs_b.png
+
+  mathhammer killteam matchup --profiles teams/A.toml --against teams/B.toml --output a_vs_b.csv
+"""
+
+META_EPILOG = """Examples:
+
+  mathhammer killteam meta tests/data/killteam_teams --out meta.parquet
+
+  mathhammer killteam meta teams --out meta.csv --workers 2
+
+  mathhammer killteam meta teams --out meta.parquet --executor dask://127.0.0.1:8786 --resume
+"""
+
+#: The files ``matchup --output`` writes: the long table.
+FRAME_SUFFIXES = (".csv", ".json", ".parquet")
 
 
 def import_command(
@@ -110,7 +133,157 @@ def teams_command(
     emit(fmt, [table], payload, [] if rows else ["no BattleScribe files or team libraries here"])
 
 
+def _split(option: str, text: str) -> list[str]:
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if not parts:
+        raise InputError(option, f"{text!r}: give comma-separated values")
+    return parts
+
+
+def _as_int(option: str, text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError(option, f"{text!r} is not a whole number") from None
+
+
+def write_frame(option: str, path: Path, frame: Any) -> None:
+    """A long table into ``path``: .csv, .json (records, every digit) or .parquet (pyarrow)."""
+    import json
+
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        write_file(option, path, lambda: frame.to_csv(path, index=False))
+    elif suffix == ".json":
+        text = json.dumps(frame.astype(object).where(frame.notna(), None).to_dict(orient="records"), indent=2)
+        write_file(option, path, lambda: path.write_text(text + "\n", encoding="utf-8"))
+    elif suffix == ".parquet":
+        write_file(option, path, lambda: frame.to_parquet(path, index=False))
+    else:
+        raise InputError(option, f"{shown_path(path)}: write a {', '.join(FRAME_SUFFIXES)} file")
+
+
+def matchup_command(
+    profiles: Annotated[Path, typer.Option("--profiles", help="Team A's library (mathhammer killteam import).")],
+    against: Annotated[Path, typer.Option("--against", help="Team B's library.")],
+    cover: Annotated[str, typer.Option(help="Cover values of the shooting rows, comma-separated (0..3).")] = "0,1",
+    obscured: Annotated[bool, typer.Option("--obscured", help="Every target is obscured.")] = False,
+    shoot: Annotated[bool, typer.Option("--shoot/--no-shoot", help="Shooting rows: A's ranged weapons.")] = True,
+    fight: Annotated[bool, typer.Option("--fight/--no-fight", help="Fighting rows: A's melee weapons.")] = True,
+    first: Annotated[str, typer.Option(help="Who strikes first in the fights, comma-separated: a, b or a,b.")] = "a,b",
+    strategies: Annotated[str, typer.Option(help="Strategy pairs A/B, comma-separated, e.g. "
+                                                 "max_damage/max_damage,parry/strike.")] = "max_damage/max_damage",
+    output: Annotated[Optional[Path], typer.Option(help="Also write the long table (.csv, .json or .parquet).")] = None,
+    method: MethodOption = Method.auto,
+    seed: SeedOption = None,
+    fmt: FormatOption = OutputFormat.table,
+) -> None:
+    """Every weapon of team A against every operative of team B: shooting at each cover value, fights
+    with each side first."""
+    from mathhammer.killteam import matchup
+    from mathhammer.killteam.report import matchup_picture, matchup_tables
+
+    if output is not None:
+        if output.suffix.lower() not in FRAME_SUFFIXES:
+            raise InputError("--output", f"{shown_path(output)}: write a {', '.join(FRAME_SUFFIXES)} file")
+        check_writable("--output", output)
+    covers = [_as_int("--cover", c) for c in _split("--cover", cover)]
+    pairs = []
+    for pair in _split("--strategies", strategies):
+        a, slash, b = pair.partition("/")
+        if not slash:
+            raise InputError("--strategies", f"{pair!r}: write a pair as strategy_a/strategy_b")
+        pairs.append((a.strip(), b.strip()))
+    result = matchup(profiles, against, shoot=shoot, fight=fight, cover=covers, obscured=obscured,
+                     first=_split("--first", first), strategies=pairs, method=method.value, seed=seed)
+    frame = result.to_frame()
+    if output is not None:
+        write_frame("--output", output, frame)
+    kind = "shoot" if result.shots else "fight"
+    if result.shots or result.fights:
+        note_plot(lambda: matchup_picture(result, kind=kind))
+    tables, lines = matchup_tables(result)
+    emit(fmt, tables, {"team_a": result.team_a, "team_b": result.team_b, "result": result.to_dict()}, lines)
+
+
+def _executor(address: str | None, workers: int) -> Any:
+    """--executor dask://host:port (a Dask scheduler) or --workers N (a process pool); None: here."""
+    if address is not None:
+        if workers != 1:
+            raise InputError("--workers", "give --workers or --executor, not both")
+        if not address.startswith("dask://"):
+            raise InputError("--executor", f"{address!r}: give a Dask scheduler as dask://host:port")
+        try:
+            from dask.distributed import Client
+        except ImportError:
+            raise InputError("--executor", "Dask is not installed: pip install 'mathhammer[dask]'") from None
+        try:
+            client = Client("tcp://" + address[len("dask://"):], timeout=10)
+        except OSError as error:
+            raise InputError("--executor", f"cannot reach the scheduler at {address}: {error}") from None
+        return client, client.get_executor()
+    if workers < 1:
+        raise InputError("--workers", f"{workers}: give 1 or more")
+    if workers == 1:
+        return None, None
+    import os
+    import sys
+    from concurrent.futures import ProcessPoolExecutor
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    if workers > cores:  # more processes than cores only compete (as mathhammer sweep --workers)
+        sys.stderr.write(f"note: --workers {workers} capped at {cores}, the cores this process may use\n")
+        workers = cores
+
+    pool = ProcessPoolExecutor(workers)
+    return pool, pool
+
+
+def meta_command(
+    folder: Annotated[Path, typer.Argument(help="A folder of team libraries (mathhammer killteam import --out).",
+                                           show_default=False)],
+    out: Annotated[Path, typer.Option("--out", help="The table to write: .parquet or .csv.")],
+    executor: Annotated[Optional[str], typer.Option("--executor", help="Run the chunks on a Dask scheduler: "
+                                                                       "dask://host:port.")] = None,
+    workers: Annotated[int, typer.Option(help="Run the chunks on a pool of this many processes.")] = 1,
+    resume: Annotated[bool, typer.Option("--resume", help="Skip the pairings already in --out or its parts "
+                                                          "folder (a run that stopped).")] = False,
+    chunk: Annotated[int, typer.Option(help="Pairings per chunk (a dropped worker loses one chunk).")] = 4,
+    cover: Annotated[str, typer.Option(help="Cover values of the shooting rows, comma-separated (0..3).")] = "0,1",
+    fight: Annotated[bool, typer.Option("--fight/--no-fight", help="Fighting rows.")] = True,
+    seed: Annotated[int, typer.Option(help="The meta's seed (each pairing's is derived from it).")] = 0,
+) -> None:
+    """Every team of a folder against every team (ordered pairs, itself included): one long table."""
+    import sys
+
+    from mathhammer.killteam.meta import OUTPUT_SUFFIXES, meta
+
+    if out.suffix.lower() not in OUTPUT_SUFFIXES:
+        raise InputError("--out", f"{shown_path(out)}: write a .parquet or a .csv file")
+    check_writable("--out", out)
+    covers = [_as_int("--cover", c) for c in _split("--cover", cover)]
+    owner, pool = _executor(executor, workers)
+    shown = [-1]
+
+    def progress(done: int, total: int) -> None:  # one line a tenth of the way, on stderr
+        step = max(1, total // 10)
+        if done == total or done // step != shown[0] // step:
+            shown[0] = done
+            sys.stderr.write(f"meta: {done}/{total} pairings\n")
+
+    try:
+        table = meta(folder, out, resume=resume, executor=pool, chunk=chunk, seed=seed, progress=progress,
+                     cover=covers, fight=fight)
+    finally:
+        if owner is not None:
+            (owner.close if hasattr(owner, "close") else owner.shutdown)()
+    teams = len(set(table["team_a"]))
+    sys.stdout.write(f"{len(table):,} rows: {teams} teams, {teams * teams} pairings, written to {shown_path(out)}\n")
+
+
 def register(app: typer.Typer) -> None:
-    """Add ``import`` and ``teams`` to the Kill Team command group."""
+    """Add ``import``, ``teams``, ``matchup`` and ``meta`` to the Kill Team command group."""
     app.command("import", epilog=IMPORT_EPILOG)(import_command)
     app.command("teams", epilog=TEAMS_EPILOG)(teams_command)
+    app.command("matchup", epilog=MATCHUP_EPILOG)(matchup_command)
+    app.command("meta", epilog=META_EPILOG)(meta_command)

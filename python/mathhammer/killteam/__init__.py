@@ -12,7 +12,8 @@ from mathhammer.killteam._game import GAME
 from mathhammer.killteam.advice import advise
 from mathhammer.killteam.comparison import compare, compare_fights
 from mathhammer.killteam.dice import attack_dice
-from mathhammer.killteam.fighting import fight, resolve_fight
+from mathhammer.killteam.fighting import fight, fight_batch, resolve_fight
+from mathhammer.killteam.matchup import matchup, volley
 from mathhammer.killteam.plan import attack_distribution
 from mathhammer.killteam.profiles import (
     ALL_STRATEGIES,
@@ -31,8 +32,10 @@ from mathhammer.killteam.results import (
     FightComparison,
     FightLog,
     FightResult,
+    Matchup,
     MoveValue,
     ShootResult,
+    VolleyResult,
 )
 from mathhammer.killteam.shooting import shoot, shoot_batch, shoot_many
 from mathhammer.killteam.variants import Variants
@@ -61,9 +64,11 @@ __all__ = [
     "FightLog",
     "FightResult",
     "Fighter",
+    "Matchup",
     "MoveValue",
     "Operative",
     "ShootResult",
+    "VolleyResult",
     "Variants",
     "Weapon",
     "WeaponRules",
@@ -73,8 +78,11 @@ __all__ = [
     "compare",
     "compare_fights",
     "fight",
+    "fight_batch",
+    "matchup",
     "resolve_fight",
     "shoot",
     "shoot_batch",
     "shoot_many",
+    "volley",
 ]

@@ -6,7 +6,7 @@ from mathhammer.core.game import Action, Game
 from mathhammer.killteam.advice import advise
 from mathhammer.killteam.comparison import compare, compare_fights
 from mathhammer.killteam.dice import attack_dice
-from mathhammer.killteam.fighting import fight
+from mathhammer.killteam.fighting import fight, fight_batch
 from mathhammer.killteam.profiles import Fighter, Operative, Weapon
 from mathhammer.killteam.report import (
     advice_tables,
@@ -14,9 +14,20 @@ from mathhammer.killteam.report import (
     fight_comparison_tables,
     fight_tables,
     shoot_tables,
+    matchup_tables,
     shot_comparison_tables,
+    volley_tables,
 )
-from mathhammer.killteam.results import Advice, AttackDiceResult, Comparison, FightComparison, FightResult, ShootResult
+from mathhammer.killteam.results import (
+    Advice,
+    AttackDiceResult,
+    Comparison,
+    FightComparison,
+    FightResult,
+    Matchup,
+    ShootResult,
+    VolleyResult,
+)
 from mathhammer.killteam.shooting import shoot, shoot_batch
 from mathhammer.killteam.variants import Variants
 from mathhammer.report.tables import Table
@@ -40,7 +51,7 @@ GAME = Game(
     title="Kill Team 2024",
     actions=(
         Action("fight", fight, FightResult, "a Kill Team fight between fighters a and b", printer=fight_tables,
-               profiles={"a": "fighter", "b": "fighter"}),
+               batch=fight_batch, profiles={"a": "fighter", "b": "fighter"}),
         Action("shoot", shoot, ShootResult, "a Kill Team shot of weapon at target", printer=shoot_tables,
                batch=shoot_batch, profiles={"weapon": "weapon", "target": "operative"}),
         Action("attack_dice", attack_dice, AttackDiceResult, "the retained attack dice of a Kill Team weapon",
@@ -56,5 +67,6 @@ GAME = Game(
     profile_kinds={"weapon": Weapon, "fighter": Fighter, "operative": Operative},
     variants=Variants,
     bundled_library="examples/killteam/profiles.toml",
+    printers={VolleyResult: volley_tables, Matchup: matchup_tables},
     info_tables=("team",),  # an imported team's source (docs/data.md, "Team libraries")
 )

@@ -15,15 +15,17 @@ import os
 import pickle
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any, NamedTuple
 
 from mathhammer import _core
 from mathhammer.core import sampling
+from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error, item_options, per_item
 from mathhammer.core.checks import check_choice, check_int
 from mathhammer.core.distributions import JointDistribution
-from mathhammer.core.options import DEFAULT_SAMPLES, METHODS, Progress, engine_options, work_starts
+from mathhammer.core.options import DEFAULT_SAMPLES, MAX_SEED, METHODS, Progress, engine_options, work_starts
+from mathhammer.core.profiles import profile_from_table
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.killteam.plan import FIGHT_ROUNDS_MAX, FightPlan, check_optimal_pair, fight_plan, fight_spec, fighter_profile
 from mathhammer.killteam.profiles import MAX_WOUNDS, Fighter
@@ -31,7 +33,7 @@ from mathhammer.killteam.results import SIDES, FightLog, FightResult
 from mathhammer.killteam.variants import Variants
 from mathhammer.core.guard import excerpt
 
-__all__ = ["FightLog", "FightResult", "fight", "resolve_fight"]
+__all__ = ["FightLog", "FightResult", "fight", "fight_batch", "resolve_fight"]
 
 _kt = _core.killteam
 
@@ -265,6 +267,165 @@ def fight(
         variants=rule_variants,
         fighters=plan.fighters,
     )
+
+
+def fight_batch(
+    fighters_a: Fighter | Mapping[str, Any] | Sequence[Fighter | Mapping[str, Any]],
+    fighters_b: Fighter | Mapping[str, Any] | Sequence[Fighter | Mapping[str, Any]],
+    first: str | Sequence[str] = "a",
+    rounds: int | Sequence[int] = 1,
+    *,
+    method: str | Sequence[str] = "auto",
+    samples: int | Sequence[int] = DEFAULT_SAMPLES,
+    seed: int | None | Sequence[int | None] = None,
+    threads: int | None | Sequence[int | None] = None,
+    progress: Progress | None = None,
+    executor: Executor | None = None,
+    variants: Variants | Mapping[str, Any] | str | None | Sequence[Variants | Mapping[str, Any] | str | None] = None,
+    max_states: int | Sequence[int] = MAX_SOLVER_STATES,
+    max_memory: int | Sequence[int] = MAX_SOLVER_MEMORY,
+) -> ResultBatch[FightResult]:
+    """Many fights in one call: ``batch[i]`` equals ``kt.fight`` of the i-th item.
+
+    Each argument is one value or a sequence (list, tuple, range or numpy array); sequences have the
+    same length and single values are repeated to it. A fighter may also be given as a table of its
+    fields. Every item that ``kt.fight`` would solve exactly (``method="exact"``, or ``"auto"`` within
+    its budget) is solved in one C++ call with the GIL released, each distinct fight once; the
+    others (and ``"auto"`` items the exact engine gives up on) run Monte Carlo one after the other,
+    with ``progress`` and ``executor``. Seeds: a sequence gives each item its own; one seed (drawn
+    when None) gives item i ``cell_seed(seed, i)`` (``mathhammer.core.sampling``), so every Monte
+    Carlo item is ``kt.fight`` with ``seed=batch[i].seed``. An invalid item fails the whole call with
+    an error naming it (``fighters_b[17].wounds: ...``).
+    """
+    arguments: dict[str, Any] = {
+        "fighters_a": fighters_a, "fighters_b": fighters_b, "first": first, "rounds": rounds, "method": method,
+        "samples": samples, "seed": seed, "threads": threads, "variants": variants, "max_states": max_states,
+        "max_memory": max_memory,
+    }
+    size, items = broadcast(arguments)
+    single = {name: not is_sequence(value) for name, value in arguments.items()}
+    list_a = checked_items("fighters_a", items["fighters_a"], single,
+                           lambda f: profile_from_table(Fighter, f, "fighter", "a kt."), "fighter")
+    list_b = checked_items("fighters_b", items["fighters_b"], single,
+                           lambda f: profile_from_table(Fighter, f, "fighter", "a kt."), "fighter")
+    variant_list = checked_items("variants", items["variants"], single, Variants.resolve)
+    firsts = checked_items("first", items["first"], single, lambda v: check_choice("first", v, SIDES))
+    rounds_list = checked_items("rounds", items["rounds"], single,
+                                lambda v: check_int("rounds", v, 1, FIGHT_ROUNDS_MAX))
+    states_list = checked_items("max_states", items["max_states"], single,
+                                lambda v: check_int("max_states", v, 1, SOLVER_STATES_LIMIT))
+    memory_list = checked_items("max_memory", items["max_memory"], single,
+                                lambda v: check_int("max_memory", v, 1, SOLVER_MEMORY_LIMIT))
+    # the seed is checked on its own below: a sweep's cells each bring a different one
+    option_list = per_item(items, ("method", "samples", "threads"), single,
+                           lambda m, n, t: item_options(progress, executor, METHODS)(m, n, None, t))
+    seeds = _item_seeds(items["seed"], single["seed"])
+
+    plans: list[FightPlan] = []
+    known_pairs: dict[tuple[int, int], None] = {}  # (a, b) pairs already checked, by identity
+    for i in range(size):
+        a, b = list_a[i], list_b[i]
+        if (id(a), id(b)) not in known_pairs:
+            try:
+                check_optimal_pair(a, b)
+            except InputError as error:
+                raise item_error(error, "fighters_b", i, single["fighters_a"] and single["fighters_b"]) from None
+            known_pairs[(id(a), id(b))] = None
+        plans.append(fight_plan(a, b, firsts[i], rounds_list[i], variant_list[i]))
+    work_starts()
+
+    # The exact items, as kt.fight decides them (its budgets, named per item under method="exact")
+    limits: dict[int, float] = {}
+    for i in range(size):
+        plan, wanted = plans[i], option_list[i].method
+        if wanted == "exact":
+            try:
+                if plan.estimate > EXACT_WORK_MAX:
+                    raise InputError("method", f"the exact engine would need up to about {plan.estimate:,} "
+                                     f"resolutions (at most {EXACT_WORK_MAX:,}); use method='monte_carlo' or 'auto'")
+                if plan.seconds > EXACT_SECONDS_MAX:
+                    raise InputError("method", f"the exact engine would take about {plan.seconds:.0f} s for this "
+                                     f"fight (at most {EXACT_SECONDS_MAX:g} s); use method='monte_carlo' or 'auto'")
+            except InputError as error:
+                raise item_error(error, "method", i, single["method"]) from None
+            limits[i] = 0.0 if plan.optimal else EXACT_UNITS_BACKSTOP
+        elif wanted == "auto" and plan.estimate <= AUTO_ESTIMATE_MAX and plan.seconds <= EXACT_SECONDS_MAX:
+            limits[i] = 0.0 if plan.optimal else EXACT_WORK_LIMIT
+    # Fights of the same rules and dice, one after another: the decisions one works out are those the
+    # next looks up, still in the processor's cache (in batch order, from a table of megabytes, most
+    # lookups miss it). Items are independent, so their order changes no number.
+    exact = sorted(limits, key=lambda i: _locality(list_a[i], list_b[i], plans[i]))
+    # one C++ item per distinct fight and bounds: the batch solves each of them once
+    made: dict[tuple[int, float, int, int], Any] = {}
+    configs = []
+    for i in exact:
+        key = (id(plans[i]), limits[i], states_list[i], memory_list[i])
+        config = made.get(key)
+        if config is None:
+            plan = plans[i]
+            config = made[key] = _kt.fight_exact_item(plan.spec, plan.dice_a, plan.dice_b, rounds_list[i], limits[i],
+                                                      states_list[i], memory_list[i])
+        configs.append(config)
+    resolved = _kt.fight_exact_batch(configs) if configs else None
+    position: dict[int, int] = {}
+    for k, i in sorted(enumerate(exact), key=lambda pair: pair[1]):  # the first failing item is named
+        assert resolved is not None
+        pmf, refused, solver_states = resolved[k]
+        try:
+            _check_solver(refused, solver_states, states_list[i], memory_list[i])
+        except InputError as error:
+            raise item_error(error, error.field, i, single[error.field]) from None
+        if pmf is not None:
+            position[i] = k
+        elif option_list[i].method == "exact":
+            gave_up = InputError("method", f"the exact engine passed {limits[i]:,.0f} units of work, far more "
+                                 f"than its estimate; use method='monte_carlo' or 'auto'")
+            raise item_error(gave_up, "method", i, single["method"])
+    sampled = {i: fight(list_a[i], list_b[i], firsts[i], rounds_list[i], method="monte_carlo",
+                        samples=option_list[i].samples, seed=seeds(i), threads=option_list[i].threads,
+                        progress=progress, executor=executor, variants=variant_list[i], max_states=states_list[i],
+                        max_memory=memory_list[i])
+               for i in range(size) if i not in position}
+
+    def build(i: int) -> FightResult:
+        found = sampled.get(i)
+        if found is not None:
+            return found
+        assert resolved is not None  # i is an exact item
+        pmf = resolved[position[i]][0]
+        assert pmf is not None  # position holds the items the exact engine solved
+        a, b = list_a[i], list_b[i]
+        return FightResult._exact(JointDistribution._adopt(pmf, _NAMES), (a.wounds, b.wounds), rounds_list[i],
+                                  firsts[i], variant_list[i], plans[i].fighters)
+
+    return ResultBatch(size, build)
+
+
+def _locality(a: Fighter, b: Fighter, plan: FightPlan) -> tuple[Any, ...]:
+    # fighter_dice's tables are cached: one object per distinct dice
+    return (a.damage, b.damage, a.strategy, b.strategy, id(plan.dice_a), id(plan.dice_b), plan.spec.first, a.wounds,
+            b.wounds)
+
+
+def _item_seeds(values: list[Any], single: bool) -> Any:
+    """Item i's Monte Carlo seed, as a function of i: a sequence's own (checked here), or
+    ``cell_seed`` of the one seed (drawn when first needed if None)."""
+    for i, value in enumerate(values[:1] if single else values):
+        if value is not None and not (type(value) is int and 0 <= value <= MAX_SEED):
+            try:
+                engine_options(seed=value)
+            except InputError as error:
+                raise item_error(error, "seed", i, single) from None
+    if not single:
+        return lambda i: values[i]
+    drawn: list[int] = []
+
+    def derived(i: int) -> int:
+        if not drawn:
+            drawn.append(engine_options(seed=values[0]).draw_seed())
+        return sampling.cell_seed(drawn[0], i)
+
+    return derived
 
 
 def _check_dice(field: str, value: Any, fighter: Fighter) -> tuple[int, int]:

@@ -244,6 +244,16 @@ def shoot_config(weapon: Weapon, target: Operative, cover: int = 0, obscured: bo
 SECONDS_PER_RESOLUTION = 2e-6
 
 def _fighter_spec(f: Fighter, wounds: int | None = None) -> Any:
+    if wounds is None:
+        return _own_fighter_spec(f)
+    return _new_fighter_spec(f, wounds)
+
+@functools.lru_cache(maxsize=4096)
+def _own_fighter_spec(f: Fighter) -> Any:
+    # a fighter at its own wounds, built once: FightSpec's fighter_a / fighter_b copy it in
+    return _new_fighter_spec(f, None)
+
+def _new_fighter_spec(f: Fighter, wounds: int | None) -> Any:
     s = _kt.FighterSpec()
     s.wounds = f.wounds if wounds is None else wounds
     s.normal_damage, s.critical_damage = f.damage
@@ -278,16 +288,18 @@ def check_optimal_pair(a: Fighter, b: Fighter) -> None:
 def fight_spec(a: Fighter, b: Fighter, first: str = "a", wounds_a: int | None = None, wounds_b: int | None = None,
                variants: Variants | None = None) -> Any:
     """The C++ FightSpec of a fight between validated fighters, with the fight's rule switches."""
-    rule_variants = Variants.resolve(variants)
     spec = _kt.FightSpec()
     spec.fighter_a = _fighter_spec(a, wounds_a)
     spec.fighter_b = _fighter_spec(b, wounds_b)
+    _set_fight_rules(spec, first, Variants.resolve(variants))
+    return spec
+
+def _set_fight_rules(spec: Any, first: str, rule_variants: Variants) -> None:
     spec.first = SIDES.index(first)
     spec.shock = getattr(_kt.ShockRule, rule_variants.shock)
     spec.lethal_test = getattr(_kt.LethalTest, rule_variants.lethal_test)
     spec.duelist = getattr(_kt.DuelistRule, rule_variants.duelist)
     spec.durable = getattr(_kt.DurableRule, rule_variants.durable)
-    return spec
 
 def fighter_dice(f: Fighter, variants: Variants | None = None) -> Any:
     """The exact retained-dice table of a fighter (Mystic Scry scores without Devastating in a fight)."""
@@ -315,7 +327,19 @@ def exact_work(a: Fighter, b: Fighter, rounds: int, variants: Variants | None = 
     starts: 1 for the first round, and for each later round an upper bound on the reachable
     wounds (and relic uses)).
     """
-    pairs = int(np.count_nonzero(fighter_dice(a, variants))) * int(np.count_nonzero(fighter_dice(b, variants)))
+    pairs, branches, starts = _work_parts(a, b, rounds, Variants.resolve(variants))
+    return pairs * branches * starts
+
+@functools.lru_cache(maxsize=4096)
+def _outcomes(f: Fighter, variants: Variants) -> int:
+    # the retained-dice outcomes of non-zero probability (what every estimate counts)
+    return int(np.count_nonzero(_fighter_dice(f, variants)))
+
+def _work_parts(a: Fighter, b: Fighter, rounds: int, variants: Variants, pairs: int | None = None
+                ) -> tuple[int, int, int]:
+    # exact_work's three factors: dice pairs (given when known), chance branches per pair, round starts
+    if pairs is None:
+        pairs = _outcomes(a, variants) * _outcomes(b, variants)
     branches = 1
     for me, enemy in ((a, b), (b, a)):
         if me.abilities.feel_no_pain is not None:
@@ -331,7 +355,7 @@ def exact_work(a: Fighter, b: Fighter, rounds: int, variants: Variants | None = 
             if f.abilities.saintly_relics:
                 relic_states *= min(r - 1, 2) + 1
         starts += reach_a * reach_b * relic_states
-    return pairs * branches * starts
+    return pairs, branches, starts
 
 def _chance_cost(me: Fighter, enemy: Fighter) -> float:
     # What one fighter's chance effects multiply a resolution's cost by, measured: Feel No Pain
@@ -355,8 +379,11 @@ def exact_seconds(a: Fighter, b: Fighter, rounds: int, variants: Variants | None
     (relic fights' rounds are worked out once per state). It does not count the lookahead's
     decisions, so one round of 8 to 12 dice, mostly decisions, took up to 3.6 times this.
     """
-    pairs = int(np.count_nonzero(fighter_dice(a, variants))) * int(np.count_nonzero(fighter_dice(b, variants)))
-    later = exact_work(a, b, rounds, variants) // (exact_work(a, b, 1, variants) or 1) - 1  # round starts after the first
+    return _seconds(a, b, *_work_parts(a, b, rounds, Variants.resolve(variants)))
+
+def _seconds(a: Fighter, b: Fighter, pairs: int, branches: int, starts: int) -> float:
+    # exact_seconds from exact_work's factors (_work_parts)
+    later = starts - 1  # the round starts after the first
     chance = _chance_cost(a, b) * _chance_cost(b, a)
     if chance == 1.0:
         return SECONDS_PER_RESOLUTION * pairs * (1 + later)
@@ -378,8 +405,21 @@ class FightPlan:
 def fight_plan(a: Fighter, b: Fighter, first: str, rounds: int, variants: Variants) -> FightPlan:
     # Fighters and variants are frozen and hashable: a sweep or a repeated fight builds these once.
     optimal = "optimal" in (a.strategy, b.strategy)
+    # each fighter's half looked up once (hashing a fighter costs more than what it finds)
+    spec_a, dice_a, outcomes_a, label_a = _fighter_half(a, variants)
+    spec_b, dice_b, outcomes_b, label_b = _fighter_half(b, variants)
+    parts = _work_parts(a, b, rounds, variants, outcomes_a * outcomes_b)
     # With an optimal fighter the solver's budget bounds the work instead (it dominates).
-    seconds = 0.0 if optimal else exact_seconds(a, b, rounds, variants)
-    return FightPlan(spec=fight_spec(a, b, first, variants=variants), dice_a=fighter_dice(a, variants),
-                 dice_b=fighter_dice(b, variants), estimate=exact_work(a, b, rounds, variants), seconds=seconds,
-                 optimal=optimal, fighters=(str(a), str(b)))
+    seconds = 0.0 if optimal else _seconds(a, b, *parts)
+    spec = _kt.FightSpec()
+    spec.fighter_a = spec_a
+    spec.fighter_b = spec_b
+    _set_fight_rules(spec, first, variants)
+    return FightPlan(spec=spec, dice_a=dice_a, dice_b=dice_b, estimate=parts[0] * parts[1] * parts[2],
+                     seconds=seconds, optimal=optimal, fighters=(label_a, label_b))
+
+@functools.lru_cache(maxsize=4096)
+def _fighter_half(f: Fighter, variants: Variants) -> tuple[Any, Any, int, str]:
+    # what a fight plan takes from one fighter: its spec at its own wounds, its dice table, the
+    # table's outcomes and its text
+    return _own_fighter_spec(f), _fighter_dice(f, variants), _outcomes(f, variants), str(f)

@@ -13,14 +13,14 @@ from typing import Any
 import numpy as np
 
 from mathhammer.core.present import distribution_table, method_line, run_conditions
-from mathhammer.killteam.results import Advice, AttackDiceResult, FightResult, ShootResult
+from mathhammer.killteam.results import Advice, AttackDiceResult, FightResult, Matchup, ShootResult, VolleyResult
 from mathhammer.report import plot as pictures
 from mathhammer.report.tables import CERTAIN, Probabilities, Table, current_display, probability_text
 
 __all__ = [
     "advice_picture", "advice_tables", "attack_dice_tables", "fight_comparison_picture", "fight_comparison_tables", "fight_tables",
     "saves_side_by_side", "shoot_tables", "shot_comparison_picture", "shot_comparison_tables", "shot_conditions",
-    "shot_summary",
+    "matchup_picture", "matchup_tables", "shot_summary", "volley_tables",
 ]
 
 
@@ -237,3 +237,51 @@ def fight_comparison_picture(comparison: Any, title: str, ax: Any = None) -> Any
     return pictures.grouped_bars(list(comparison.opponents),
                                  [(label, comparison.kill[i]) for i, label in enumerate(comparison.fighters)],
                                  xlabel="opponent", ylabel="kill chance", title=title, percent=True, ax=ax)
+
+
+# --- volleys (kt.volley) ----------------------------------------------------------------------------
+
+def volley_tables(result: VolleyResult, title: str = "") -> tuple[list[Table], list[str]]:
+    """A volley: one row per target shot, the distribution of targets incapacitated, and summary lines."""
+    prefix = f"{title}: " if title else ""
+    rows = [[i + 1, s.target, ", ".join(p for p in shot_conditions(s) if p not in run_conditions(s)) or "-",
+             s.damage.mean, s.kill_chance] for i, s in enumerate(result.shots)]
+    shots = Table(f"{prefix}Volley: {result.weapon}", ["#", "target", "conditions", "mean damage", "kill chance"],
+                  rows, keys=1)
+    count = distribution_table("Targets incapacitated", result.incapacitated, "targets")
+    figures = result.summary()
+    lines = [f"{prefix}mean targets incapacitated {figures['mean_incapacitated']:.4f}; at least one "
+             f"{probability_text(figures['any_incapacitated'])}",
+             f"{prefix}mean wounds lost in all {figures['mean_total_damage']:.4f}",
+             prefix + method_line(result.method, result.samples)]
+    return [shots, count], lines
+
+
+# --- matchups (kt.matchup) --------------------------------------------------------------------------
+
+def matchup_tables(result: Matchup, title: str = "") -> tuple[list[Table], list[str]]:
+    """A matchup: one table of shooting pairings and one of fights (the pairing's names as the row
+    keys, so that the terminal splits a wide table into parts repeating them), and summary lines."""
+    prefix = f"{title}: " if title else ""
+    tables = []
+    if result.shots:
+        rows = [[s.attacker, s.weapon, s.defender, s.cover, s.mean_damage, s.kill_chance, s.half_chance,
+                 s.shots_to_kill] for s in result.shots]
+        tables.append(Table(f"{prefix}Shooting: {result.team_a} at {result.team_b}",
+                            ["attacker", "weapon", "defender", "cover", "mean damage", "kill", "half", "shots to kill"],
+                            rows, keys=4))
+    if result.fights:
+        rows = [[f.attacker, f.weapon, f.defender, f.first, f"{f.strategy_a} / {f.strategy_b}", f.kill_chance,
+                 f.death_chance, f.both_survive, f.mean_wounds_a, f.mean_wounds_b] for f in result.fights]
+        tables.append(Table(f"{prefix}Fighting: {result.team_a} against {result.team_b}",
+                            ["attacker", "weapon", "defender", "first", "strategies", "kill", "death", "both survive",
+                             "wounds A", "wounds B"], rows, keys=5))
+    lines = [f"{prefix}{len(result.shots)} shooting and {len(result.fights)} fighting pairings; kill: the "
+             f"defender incapacitated, half: P(damage >= half its wounds), death: the attacker incapacitated",
+             prefix + method_line(result.method)]
+    return tables, lines
+
+
+def matchup_picture(result: Matchup, figure: str = "kill_chance", kind: str = "shoot", ax: Any = None) -> Any:
+    """A matchup's heat map (Matchup.plot): weapons x defenders."""
+    return result.plot(figure, kind, ax=ax)

@@ -29,6 +29,7 @@ from mathhammer.core.results import (
 )
 from mathhammer.killteam.profiles import FIGHT_ROUNDS_MAX, MAX_COVER, MAX_ROUNDS, MAX_WOUNDS
 from mathhammer.killteam.variants import Variants
+from mathhammer.report import plot as plot_pictures
 from mathhammer.report.text import markdown_table, number, percent, signed_percent, text_table
 
 __all__ = [
@@ -472,3 +473,184 @@ class FightComparison:
 
     def __str__(self) -> str:
         return "\n\n".join(text_table(title, header, rows) for title, header, rows in self._blocks())
+
+
+@dataclass(frozen=True)
+class VolleyResult(EngineResult):
+    """One weapon shooting several targets (Blast, Torrent; docs/rules/killteam.md §2.1), each shot on
+    its own: ``shots[i]`` is the ``kt.shoot`` result against target i. The shots are independent,
+    so ``incapacitated`` (the number of targets incapacitated) and ``total_damage`` (the wounds the
+    targets lose in all: each target's damage capped at its wounds) are their exact convolutions.
+    Built from Monte Carlo shots they are estimates (``Distribution.estimated``)."""
+
+    shots: tuple[ShootResult, ...]
+    incapacitated: Distribution
+    total_damage: Distribution
+    method: str
+    samples: int | None
+    weapon: str
+    seed: int | None = None
+    variants: Variants = Variants()
+
+    def _figures(self) -> dict[str, Figure]:
+        n = self.samples
+        chances = [s.kill_chance for s in self.shots]
+        survive = [1.0 - p for p in chances]
+        none = float(np.prod(survive))
+        if n is None:
+            errors: list[float | None] = [None, None, None]
+        else:
+            # independent shots: the variances of their estimates add (for P(any): the delta method)
+            others = [none / q if q > 0.0 else float(np.prod(survive[:i] + survive[i + 1:]))
+                      for i, q in enumerate(survive)]
+            lost = [s.wounds_left for s in self.shots]
+            errors = [
+                float(np.sqrt(sum(p * (1.0 - p) for p in chances) / n)),
+                float(np.sqrt(sum(o * o * p * (1.0 - p) for o, p in zip(others, chances)) / n)),
+                float(np.sqrt(sum(d.std ** 2 for d in lost) / n)),
+            ]
+        return {
+            "mean_incapacitated": (self.incapacitated.mean, errors[0]),
+            "any_incapacitated": (1.0 - none, errors[1]),
+            "mean_total_damage": (self.total_damage.mean, errors[2]),
+        }
+
+    def plot_series(self) -> tuple[list[tuple[str, Distribution]], str, str]:
+        return [(self.weapon, self.incapacitated)], "targets incapacitated", f"Volley: {self.weapon}"
+
+    def to_frame(self) -> Any:
+        """One row per target shot: the target, its cover and obscuring, and the shot's summary()."""
+        import pandas as pd
+
+        return pd.DataFrame([{"target": s.target, "cover": s.cover, "obscured": s.obscured, **s.summary()}
+                             for s in self.shots])
+
+
+@dataclass(frozen=True)
+class MatchupShot(ResultMixin):
+    """One shooting pairing of a matchup: ``weapon`` of ``attacker`` at ``defender`` in ``cover``.
+    ``half_chance`` is P(damage >= half the defender's wounds); ``shots_to_kill`` the expected
+    number of such shots until it is incapacitated (inf when a shot cannot damage it). ``blast`` /
+    ``torrent``: the weapon's distances in inches (None without the rule)."""
+
+    attacker: str
+    weapon: str
+    defender: str
+    cover: int
+    mean_damage: float
+    kill_chance: float
+    half_chance: float
+    shots_to_kill: float
+    blast: int | None = None
+    torrent: int | None = None
+
+
+@dataclass(frozen=True)
+class MatchupFight(ResultMixin):
+    """One fighting pairing of a matchup: ``attacker`` with ``weapon`` (fighter A) against
+    ``defender`` ("operative/weapon", fighter B), ``first`` to strike, with the strategies given."""
+
+    attacker: str
+    weapon: str
+    defender: str
+    first: str
+    strategy_a: str
+    strategy_b: str
+    kill_chance: float
+    death_chance: float
+    both_survive: float
+    mean_wounds_a: float
+    mean_wounds_b: float
+
+
+#: Matchup.to_frame()'s columns, in order: the pairing, its option axes, then the figures.
+MATCHUP_COLUMNS: tuple[str, ...] = (
+    "kind", "attacker", "weapon", "defender", "cover", "first", "strategy_a", "strategy_b", "mean_damage",
+    "kill_chance", "half_chance", "shots_to_kill", "death_chance", "both_survive", "mean_wounds_a", "mean_wounds_b",
+    "blast", "torrent",
+)
+
+# the figures best() may rank by, and whether more is better
+_BEST_BY = {"mean_damage": True, "kill_chance": True, "half_chance": True, "shots_to_kill": False,
+            "death_chance": False, "both_survive": False, "mean_wounds_a": True, "mean_wounds_b": False}
+
+
+@dataclass(frozen=True)
+class Matchup(Presented, ResultMixin):
+    """Every weapon of ``team_a`` against every operative of ``team_b`` (kt.matchup): ``shots``
+    (ranged weapons, per cover value) and ``fights`` (melee weapons against every operative's
+    melee weapons, per first striker and strategy pair)."""
+
+    team_a: str
+    team_b: str
+    shots: tuple[MatchupShot, ...]
+    fights: tuple[MatchupFight, ...]
+    method: str
+    seed: int | None = None
+
+    def to_frame(self) -> Any:
+        """One row per pairing, long format (columns ``MATCHUP_COLUMNS``): shooting rows leave the
+        fight columns empty and the other way round."""
+        import pandas as pd
+
+        shot_names = [f.name for f in dataclasses.fields(MatchupShot)]
+        fight_names = [f.name for f in dataclasses.fields(MatchupFight)]
+        # the rows' plain fields, read directly (dataclasses.asdict deep-copies every value)
+        rows: list[dict[str, Any]] = [{"kind": "shoot", **{n: getattr(s, n) for n in shot_names}} for s in self.shots]
+        rows += [{"kind": "fight", **{n: getattr(f, n) for n in fight_names}} for f in self.fights]
+        frame = pd.DataFrame(rows, columns=list(MATCHUP_COLUMNS))
+        # whole numbers stay whole where a kind leaves them empty
+        return frame.astype({"cover": "Int64", "blast": "Int64", "torrent": "Int64"})
+
+    def best(self, by: str = "kill_chance", kind: str = "shoot") -> Any:
+        """For each defender (and each value of the option axes: cover; first and strategies), the
+        row of the best weapon by the figure ``by`` (the highest, or the lowest for
+        ``shots_to_kill``, ``death_chance``, ``both_survive``, ``mean_wounds_b``)."""
+        kind = check_choice("kind", kind, ("shoot", "fight"))
+        by = check_choice("by", by, tuple(_BEST_BY))
+        frame = self.to_frame()
+        frame = frame[frame["kind"] == kind].dropna(axis=1, how="all")
+        if by not in frame.columns:
+            raise InputError("by", f"{by!r} is not a figure of {kind} rows")
+        axes = ["defender", "cover"] if kind == "shoot" else ["defender", "first", "strategy_a", "strategy_b"]
+        ordered = frame.sort_values(by, ascending=not _BEST_BY[by], kind="stable")
+        return ordered.groupby(axes, sort=True, dropna=False).head(1).sort_values(axes, kind="stable").reset_index(
+            drop=True)
+
+    def matrix(self, figure: str = "kill_chance", kind: str = "shoot", cover: int | None = None,
+               first: str | None = None) -> tuple[list[str], list[str], np.ndarray]:
+        """The heat map's table: rows "attacker: weapon", columns defenders, values ``figure`` at one
+        cover value (shooting; default the first) or one first striker and the first strategy pair
+        (fighting; default the first)."""
+        kind = check_choice("kind", kind, ("shoot", "fight"))
+        rows_of: list[Any] = list(self.shots if kind == "shoot" else self.fights)
+        if not rows_of:
+            raise InputError("kind", f"the matchup has no {kind} rows")
+        if kind == "shoot":
+            value = rows_of[0].cover if cover is None else cover
+            rows_of = [r for r in rows_of if r.cover == value]
+        else:
+            value = rows_of[0].first if first is None else first
+            pair = (rows_of[0].strategy_a, rows_of[0].strategy_b)
+            rows_of = [r for r in rows_of if r.first == value and (r.strategy_a, r.strategy_b) == pair]
+        if not rows_of:
+            raise InputError("cover" if kind == "shoot" else "first", f"no {kind} rows at {value!r}")
+        if not hasattr(rows_of[0], figure):
+            raise InputError("figure", f"{figure!r} is not a figure of {kind} rows")
+        weapons = list(dict.fromkeys(f"{r.attacker}: {r.weapon}" for r in rows_of))
+        defenders = list(dict.fromkeys(r.defender for r in rows_of))
+        table = np.full((len(weapons), len(defenders)), np.nan)
+        for r in rows_of:
+            table[weapons.index(f"{r.attacker}: {r.weapon}"), defenders.index(r.defender)] = getattr(r, figure)
+        return weapons, defenders, table
+
+    def plot(self, figure: str = "kill_chance", kind: str = "shoot", cover: int | None = None,
+             first: str | None = None, ax: Any = None) -> Any:
+        """A labelled heat map: weapons x defenders, ``figure`` in each cell (see :meth:`matrix`)."""
+        weapons, defenders, table = self.matrix(figure, kind, cover, first)
+        which = f"cover {cover if cover is not None else self.shots[0].cover}" if kind == "shoot" else \
+            f"{(first or self.fights[0].first).upper()} first"
+        title = f"{self.team_a} vs {self.team_b}: {figure.replace('_', ' ')} ({kind}, {which})"
+        percent = figure in ("kill_chance", "half_chance", "death_chance", "both_survive")
+        return plot_pictures.labelled_heat_map(table, weapons, defenders, title=title, label=figure.replace("_", " "),
+                                               percent=percent, ax=ax)

@@ -20,8 +20,8 @@ import numpy as np
 
 from mathhammer.errors import InputError
 
-__all__ = ["KINDS", "MAX_LABEL", "MAX_SWEEP_LINES", "Series", "grouped_bars", "heat_map", "plot_joint",
-           "plot_series", "pyplot", "save", "sweep_figure"]
+__all__ = ["KINDS", "MAX_LABEL", "MAX_SWEEP_LINES", "Series", "grouped_bars", "heat_map", "labelled_heat_map",
+           "plot_joint", "plot_series", "pyplot", "save", "sweep_figure"]
 
 #: What a distribution is drawn as: bars of its pmf, or its "at least k" curve.
 KINDS: tuple[str, ...] = ("pmf", "at_least")
@@ -192,6 +192,44 @@ def heat_map(pmf: np.ndarray, *, rows: str, columns: str, ax: Any = None, **imsh
     ax.set_ylabel(rows)
     ax.set_xlabel(columns)
     ax.figure.colorbar(image, ax=ax, label="probability")
+    return ax
+
+
+def labelled_heat_map(values: np.ndarray, rows: Sequence[str], columns: Sequence[str], *, title: str = "",
+                      label: str = "", percent: bool = False, ax: Any = None) -> Any:
+    """A heat map of a table of figures with every row and column labelled (a matchup's weapons x
+    operatives). Sized to its table, so that 49 rows x 14 columns still read: each cell holds its value
+    while the table has at most 60 rows and 20 columns; empty cells (NaN) stay blank."""
+    table = np.asarray(values, dtype=float)
+    n_rows, n_columns = table.shape
+    if ax is None:
+        _, ax = pyplot().subplots(figsize=(min(4 + 0.75 * n_columns, 30), min(2 + 0.28 * n_rows, 40)))
+    image = ax.imshow(table, aspect="auto", cmap="viridis", vmin=0.0 if percent else None,
+                      vmax=1.0 if percent else None)
+    size = 7 if n_rows <= 30 else 6
+    ax.set_xticks(range(n_columns), [_short(c) for c in columns], rotation=45, ha="right", fontsize=size)
+    ax.set_yticks(range(n_rows), [_short(r) for r in rows], fontsize=size)
+    if n_rows <= 60 and n_columns <= 20:
+        finite = table[np.isfinite(table)]
+        middle = float((finite.max() + finite.min()) / 2) if finite.size else 0.0
+        for i in range(n_rows):
+            for j in range(n_columns):
+                v = table[i, j]
+                if math.isnan(v):
+                    continue
+                if percent:
+                    text = f"{100 * v:.0f}"
+                else:
+                    text = "∞" if math.isinf(v) else f"{v:.2g}" if v < 10 else f"{v:.0f}"
+                ax.text(j, i, text, ha="center", va="center", fontsize=size - 1,
+                        color="black" if math.isfinite(v) and v > middle else "white")
+    bar = ax.figure.colorbar(image, ax=ax, label=label + (" (%)" if percent else ""))
+    if percent:
+        from matplotlib.ticker import PercentFormatter
+
+        bar.ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    if title:
+        ax.set_title(title)
     return ax
 
 
