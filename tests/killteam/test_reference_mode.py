@@ -322,3 +322,28 @@ def test_results_record_the_variants():
     assert kt.fight(a, a, variants="ktcalc").variants == variants_any()
     assert kt.resolve_fight(a, a, (1, 0), (0, 1), variants="ktcalc").variants == variants_any()
     assert kt.advise(a, a, (1, 0), (0, 1), variants="ktcalc").variants == variants_any()
+
+
+# The reference calculator's attack-dice view of one weapon (its own figures, rounded as it prints
+# them): Mystic Scry's fail -> norm is scored with Rending after it, and Rending takes only rolled
+# norms left over once Norms to Crits and Mystic Scry have been charged to them (docs/rules/killteam.md
+# §8.5, upgrades=rolled_first). Reading Norms to Crits as taking the Accurate norm when no rolled
+# norm is left gave P(5, 0) = 0.9364.
+SCRY_WEAPON = ("Accurate 1, Relentless (crit-fishing), Lethal 3+, Rending, Mystic Scry, Norms to Crits 1, "
+               "Devastating 3")
+SCRY_REFERENCE = {(5, 0): "0.7804", (4, 1): "0.2006", (3, 1): "0.0165", (2, 1): "0.00065", (3, 2): "0.00184",
+                  (2, 2): "0.000057", (1, 1): "0.0000095"}
+
+
+def test_mystic_scry_and_rending_match_the_reference_calculator():
+    weapon = kt.Weapon(5, 2, (1, 8), SCRY_WEAPON)  # five dice: one Accurate norm and four rolled
+    joint = kt.attack_dice(weapon, variants="ktcalc").joint
+    for (crits, norms), printed in SCRY_REFERENCE.items():
+        last_digit = 10.0 ** -len(printed.split(".")[1])  # within half of the last digit printed
+        assert float(joint.pmf[crits, norms]) == pytest.approx(float(printed), abs=last_digit / 2)
+    # crit value 8 + Devastating 3, norm value 1 score Mystic Scry's options
+    rules = {"rending": True, "mystic_scry": True, "norms_to_crits": 1, "scry_values": (8 + 3, 1)}
+    brute = brute_dice(5, 2, 3, auto=0, accurate=1, reroll="relentless_crit_fishing", rules=rules,
+                       upgrades="rolled_first")
+    for (crits, norms), p in brute.items():
+        assert float(joint.pmf[crits, norms]) == pytest.approx(p, abs=TOL)

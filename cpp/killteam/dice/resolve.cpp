@@ -15,8 +15,13 @@ struct Pool {
     bool severe_fired = false;
 
     int norms() const { return r + a; }
+    // An upgrade (norm -> crit; the caller checks that a norm is there). Accurate first takes an
+    // Accurate norm while one is left. Rolled first is the reference's reading
+    // (docs/rules/killteam.md §8.5, upgrades=rolled_first): the Accurate count stays fixed, so every
+    // upgrade is charged to the rolled norms, even past zero, and Rending needs rolled norms left
+    // over (r > 0), i.e. more norms than Accurate norms.
     void upgrade(Upgrades which) {
-        if (which == Upgrades::AccurateFirst ? a > 0 : r == 0) --a;
+        if (which == Upgrades::AccurateFirst && a > 0) --a;
         else --r;
         ++c;
     }
