@@ -85,3 +85,38 @@ def test_an_optimal_fighter_solves_its_game_once_per_worker(process_pool: Execut
     serial = kt.fight(a, b, rounds=2, method="monte_carlo", samples=SAMPLES, seed=SEED, threads=1)
     pooled = kt.fight(a, b, rounds=2, method="monte_carlo", samples=SAMPLES, seed=SEED, executor=process_pool)
     assert pooled.to_json() == serial.to_json()
+
+
+# --- fuzzed: any seed, any sample count, any thread count, on every executor kind -----------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "6")), deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+RUNS = st.tuples(st.integers(0, 2**64 - 1), st.integers(1, 200_000), st.integers(1, 4), st.sampled_from([0, 1]))
+
+
+def _fuzzed(name: str, executor: Executor, run: tuple[int, int, int, int]) -> None:
+    seed, samples, threads, index = run
+    call = ENGINES[name][1][index]
+    serial = call(method="monte_carlo", samples=samples, seed=seed, threads=1)
+    pooled = call(method="monte_carlo", samples=samples, seed=seed, threads=threads, executor=executor)
+    assert pooled.to_json() == serial.to_json()
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_fuzzed_runs_on_a_thread_pool(name: str) -> None:
+    with ThreadPoolExecutor(2) as pool:
+        given(run=RUNS)(FUZZ(lambda run: _fuzzed(name, pool, run)))()
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_fuzzed_runs_on_a_process_pool(name: str, process_pool: Executor) -> None:
+    given(run=RUNS)(FUZZ(lambda run: _fuzzed(name, process_pool, run)))()
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_fuzzed_runs_on_dask(name: str, dask_client: Any) -> None:
+    executor = dask_client.get_executor()
+    given(run=RUNS)(FUZZ(lambda run: _fuzzed(name, executor, run)))()
