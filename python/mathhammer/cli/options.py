@@ -255,13 +255,17 @@ def _keep_table(ctx: Any, param: Any, value: Any) -> Any:
     return value
 
 
+#: Commands that print no result table (``serve`` runs a server).
+PRINTS_NO_RESULT = ("serve",)
+
+
 def add_display_options(command: Any) -> None:
-    """Give every command --digits, --probabilities and --plot (how the table shows probabilities,
-    and a picture of the result)."""
+    """Give every command that prints results --digits, --probabilities, --plot and --table (how the
+    table shows probabilities, a picture of the result, one table)."""
     if hasattr(command, "commands"):
         for sub in command.commands.values():
             add_display_options(sub)
-    elif not any(p.name == "digits" for p in command.params):
+    elif command.name not in PRINTS_NO_RESULT and not any(p.name == "digits" for p in command.params):
         command.params.extend(_display_params())
 
 
