@@ -23,6 +23,7 @@ PYTHON_ONLY = (
     "test_doctests.py", "test_readme.py", "test_typing.py", "test_layers.py", "test_stubs.py", "test_plots.py",
     "test_renderings.py", "test_library.py", "test_profile_round_trips.py", "test_examples.py", "test_registry.py",
     "test_exports.py", "test_sweep_cli.py", "test_figures.py", "web/",
+    "killteam/test_exact_seconds.py",  # CPU times: the sanitizers slow them (the fights run elsewhere too)
 )
 
 

@@ -113,20 +113,24 @@ def test_budget_keywords_are_validated(field: str, value: object, error: type[Ex
 
 # --- the exact engine's time budget ---------------------------------------------------------------
 
-RELICS = kt.Fighter(attacks=11, hit=3, damage=(3, 4), wounds=11, abilities="Saintly Relics 2D6")
+# 12 v 12 dice at 30 wounds over two rounds: about 11 s by kt.exact_seconds (and about twice that
+# in fact, docs/killteam_fight.md): over EXACT_SECONDS_MAX
+LONG = kt.Fighter(attacks=12, hit=3, damage=(3, 4), wounds=30)
 
 
-def test_exact_refuses_the_long_relic_fight_at_once_and_auto_samples_it() -> None:
+def test_exact_refuses_the_long_fight_at_once_and_auto_samples_it() -> None:
+    assert kt.exact_seconds(LONG, LONG, rounds=2) > fight_module.EXACT_SECONDS_MAX
     start = time.process_time()
     with pytest.raises(InputError, match="^method:"):
-        kt.fight(RELICS, RELICS, rounds=2, method="exact")
+        kt.fight(LONG, LONG, rounds=2, method="exact")
     assert time.process_time() - start < 0.5 * SLOWDOWN  # refused from the estimate, before any work
-    r = kt.fight(RELICS, RELICS, rounds=2, samples=20_000, seed=1, threads=1)
+    r = kt.fight(LONG, LONG, rounds=2, samples=20_000, seed=1, threads=1)
     assert r.method == "monte_carlo"
 
 
 def test_the_estimate_covers_the_time_exact_fights_take() -> None:
-    """Fights the estimate lets through finish within the time it gives them."""
+    """Fights the estimate lets through finish within twice the time it gives them (the estimate is
+    fitted within a factor of 2, docs/rules/killteam.md §3.7)."""
     fnp4 = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12, abilities="Feel No Pain 5+")
     relic4 = kt.Fighter(attacks=4, hit=3, damage=(3, 4), wounds=12, abilities="Saintly Relics")
     fnp12 = kt.Fighter(attacks=12, hit=3, damage=(3, 4), wounds=12, abilities="Feel No Pain 5+")
@@ -138,7 +142,7 @@ def test_the_estimate_covers_the_time_exact_fights_take() -> None:
         kt.fight(a, b, rounds=rounds, method="exact")
         # CPU time, not wall time: other work on the machine does not count against the estimate
         # (a 25 % margin covers cache and clock-speed effects of a busy machine).
-        assert time.process_time() - start < 1.25 * SLOWDOWN * estimate + 0.05
+        assert time.process_time() - start < 2 * 1.25 * SLOWDOWN * estimate + 0.05
 
 
 # --- workers and memory ---------------------------------------------------------------------------

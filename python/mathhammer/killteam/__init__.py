@@ -12,7 +12,7 @@ from mathhammer.killteam._game import GAME
 from mathhammer.killteam.advice import advise
 from mathhammer.killteam.comparison import compare, compare_fights
 from mathhammer.killteam.dice import attack_dice
-from mathhammer.killteam.fighting import fight, fight_batch, resolve_fight
+from mathhammer.killteam.fighting import exact_seconds, fight, fight_batch, resolve_fight
 from mathhammer.killteam.matchup import matchup, volley
 from mathhammer.killteam.plan import attack_distribution
 from mathhammer.killteam.profiles import (
@@ -77,6 +77,7 @@ __all__ = [
     "attack_distribution",
     "compare",
     "compare_fights",
+    "exact_seconds",
     "fight",
     "fight_batch",
     "matchup",

@@ -28,6 +28,7 @@ from mathhammer.core.options import DEFAULT_SAMPLES, MAX_SEED, METHODS, Progress
 from mathhammer.core.profiles import profile_from_table
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.killteam.plan import FIGHT_ROUNDS_MAX, FightPlan, check_optimal_pair, fight_plan, fight_spec, fighter_profile
+from mathhammer.killteam.plan import exact_seconds as plan_exact_seconds
 from mathhammer.killteam.profiles import MAX_WOUNDS, Fighter
 from mathhammer.killteam.results import SIDES, FightLog, FightResult
 from mathhammer.killteam.variants import Variants
@@ -167,6 +168,28 @@ def _rebuilt(inputs: tuple[Any, ...]) -> FightKernel:
         while len(_REBUILT) > _KEPT_ENGINES:
             _REBUILT.popitem(last=False)
     return kernel
+
+
+def exact_seconds(a: Fighter, b: Fighter, *, rounds: int = 1, variants: Variants | Mapping[str, Any] | str | None = None
+                  ) -> float:
+    """About how many seconds of CPU ``kt.fight(a, b, rounds=rounds, method="exact")`` takes (its
+    first call in a process), before running it: what decides which fights ``method="exact"``
+    refuses (over ``EXACT_SECONDS_MAX``, 5 s), which "auto" samples instead, and which run on the
+    calling thread. The law and how it was fitted: docs/rules/killteam.md §3.7. An optimal
+    fighter's game is bounded by the solver's budget (``max_states``, ``max_memory``) instead: 0.
+
+    >>> from mathhammer import killteam as kt
+    >>> 0 < kt.exact_seconds(kt.Fighter(4, 3, (3, 4), 12), kt.Fighter(4, 3, (3, 4), 12)) < 0.01
+    True
+    """
+    for side, fighter in (("a", a), ("b", b)):
+        if not isinstance(fighter, Fighter):
+            raise InputTypeError(side, f"expected a kt.Fighter, got {excerpt(fighter)}")
+    rounds = check_int("rounds", rounds, 1, FIGHT_ROUNDS_MAX)
+    rule_variants = Variants.resolve(variants)
+    if "optimal" in (a.strategy, b.strategy):
+        return 0.0
+    return plan_exact_seconds(a, b, rounds, rule_variants)
 
 
 def fight(

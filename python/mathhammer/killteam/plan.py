@@ -239,9 +239,6 @@ def shoot_config(weapon: Weapon, target: Operative, cover: int = 0, obscured: bo
 # --- fights (docs/rules/killteam.md §3) --------------------------------------------------------------
 
 
-#: Seconds :func:`exact_seconds` charges for one resolution without chance effects (measured on a
-#: loaded core of the development machine: heuristic fights of 8 dice, 30 wounds, 2 rounds).
-SECONDS_PER_RESOLUTION = 2e-6
 
 def _fighter_spec(f: Fighter, wounds: int | None = None) -> Any:
     if wounds is None:
@@ -357,37 +354,85 @@ def _work_parts(a: Fighter, b: Fighter, rounds: int, variants: Variants, pairs: 
         starts += reach_a * reach_b * relic_states
     return pairs, branches, starts
 
-def _chance_cost(me: Fighter, enemy: Fighter) -> float:
-    # What one fighter's chance effects multiply a resolution's cost by, measured: Feel No Pain
-    # branches on every strike received, so it grows with the enemy's dice; relic rolls merge more.
-    cost = 1.0
-    if me.abilities.feel_no_pain is not None:
-        cost = 1.0 + enemy.attacks / 2
-    if me.abilities.saintly_relics:
-        cost = 3.0 if cost == 1.0 else 1.5 * cost
-    return cost
+# exact_seconds' law (docs/rules/killteam.md §3.7): seconds = FIXED + PER_RESOLUTION x resolutions +
+# decisions x (1 + CHANCE x chance branches^BRANCHES_POWER), where resolutions = pairs x (1 + later
+# starts) and the lookahead's decisions = PER_DECISION x pairs x (dice_a x dice_b)^DICE_POWER x
+# (1 + later starts)^STARTS_POWER x (wounds_a x wounds_b)^WOUNDS_POWER. Fitted to the CPU time
+# (time.process_time) of the first call in a fresh process, on 56 fights of 3 to 12 dice, 6 to 30
+# wounds, 1 to 3 rounds, with and without Feel No Pain and relics, on the 2-core development machine:
+# every benchmark fight within a factor of 1.7 (the benchmark fights weighing more in the fit), the
+# others from 0.6 to 5 times their time, mostly within 2 (the outliers over-estimated).
+_FIXED = 7.43e-4
+_PER_RESOLUTION = 9.61e-8
+_PER_DECISION = 2.13e-10
+_DICE_POWER = 1.41
+_STARTS_POWER = 0.633
+_WOUNDS_POWER = 0.653
+_CHANCE = 0.317
+_BRANCHES_POWER = 0.518
 
-def exact_seconds(a: Fighter, b: Fighter, rounds: int, variants: Variants | None = None) -> float:
-    """About how long the exact engine takes for this fight on one core.
 
-    (pairs of retained dice) x (round starts, as in :func:`exact_work`), each charged
-    ``SECONDS_PER_RESOLUTION``; with Feel No Pain or relics the chance states carried forward
-    multiply a first-round resolution's cost (:func:`_chance_cost` of both fighters) and a later
-    round's by an eighth of that (fewer wounds are left to branch on, and cached lookaheads are
-    reused), never less than 1. Measured on fights of 4 to 12 dice with Feel No Pain, 1D6 / 2D6
-    relics and both: over 2 or 3 rounds the real time was between a fiftieth and about half of this
-    (relic fights' rounds are worked out once per state). It does not count the lookahead's
-    decisions, so one round of 8 to 12 dice, mostly decisions, took up to 3.6 times this.
+def _round_losses(attacker: Fighter, defender: Fighter) -> frozenset[int]:
+    """The wounds ``defender`` can lose to ``attacker`` in one round: sums of its dice each striking
+    for nothing, normal or critical damage; every value up to the most when the defender's
+    abilities or the attacker's change what a strike deals (Feel No Pain, Durable, Hammerhand, ...)."""
+    normal, critical = attacker.damage
+    sums = {0}
+    for _ in range(attacker.attacks):
+        sums = {s + d for s in sums for d in (0, normal, critical)}
+    ab, mine = defender.abilities, attacker.abilities
+    if (ab.feel_no_pain is not None or ab.durable or ab.just_a_scratch or ab.just_a_scratch_normals
+            or ab.half_damage_first_strike or mine.hammerhand or mine.murderous_entrance):
+        sums = set(range(max(sums) + 1))
+    return frozenset(sums)
+
+
+@functools.lru_cache(maxsize=4096)
+def later_starts(a: Fighter, b: Fighter, rounds: int) -> int:
+    """The states later rounds start from that both fighters can reach alive: for each round after
+    the first, (A's reachable wounds) x (B's) x (relic uses), the wounds lost being sums of the
+    round losses (:func:`_round_losses`) of the rounds before."""
+    into_a, into_b = _round_losses(b, a), _round_losses(a, b)
+    lost_a, lost_b = {0}, {0}
+    total = 0
+    for r in range(2, rounds + 1):
+        lost_a = {min(x + d, a.wounds) for x in lost_a for d in into_a}
+        lost_b = {min(x + d, b.wounds) for x in lost_b for d in into_b}
+        relic_states = 1
+        for f in (a, b):
+            if f.abilities.saintly_relics:
+                relic_states *= min(r - 1, 2) + 1
+        total += sum(x < a.wounds for x in lost_a) * sum(x < b.wounds for x in lost_b) * relic_states
+    return total
+
+
+def exact_seconds(a: Fighter, b: Fighter, rounds: int = 1, variants: Variants | None = None) -> float:
+    """About how many seconds of CPU the exact engine takes for this fight (its first call in a
+    process; later calls of the same rules reuse decisions and take less).
+
+    The resolutions (every pair of retained dice from every reachable round start), the lookahead's
+    decisions (growing with both fighters' dice, the later round starts and the wounds) and the
+    chance states Feel No Pain and relics add to the decisions' memo: the law and its fit are in
+    docs/rules/killteam.md §3.7. ``method="exact"`` refuses a fight estimated over
+    ``EXACT_SECONDS_MAX`` (5 s); "auto" samples it instead; below ``ON_CALLER_SECONDS`` it runs on
+    the calling thread. An optimal fighter's game is bounded by the solver's budget instead.
     """
-    return _seconds(a, b, *_work_parts(a, b, rounds, Variants.resolve(variants)))
+    rule_variants = Variants.resolve(variants)
+    pairs, branches, _ = _work_parts(a, b, rounds, rule_variants)
+    return _seconds(a, b, pairs, branches, rounds)
 
-def _seconds(a: Fighter, b: Fighter, pairs: int, branches: int, starts: int) -> float:
-    # exact_seconds from exact_work's factors (_work_parts)
-    later = starts - 1  # the round starts after the first
-    chance = _chance_cost(a, b) * _chance_cost(b, a)
-    if chance == 1.0:
-        return SECONDS_PER_RESOLUTION * pairs * (1 + later)
-    return SECONDS_PER_RESOLUTION * pairs * (chance + later * max(1.0, chance / 8))
+
+def _seconds(a: Fighter, b: Fighter, pairs: int, branches: int, rounds: int) -> float:
+    # exact_seconds from the fight's dice pairs and chance branches (_work_parts)
+    later = later_starts(a, b, rounds)
+    chance = (a.abilities.feel_no_pain is not None or b.abilities.feel_no_pain is not None
+              or bool(a.abilities.saintly_relics) or bool(b.abilities.saintly_relics))
+    decisions = (_PER_DECISION * pairs * float(a.attacks * b.attacks) ** _DICE_POWER * (1 + later) ** _STARTS_POWER
+                 * float(a.wounds * b.wounds) ** _WOUNDS_POWER)
+    if chance:
+        decisions *= 1 + _CHANCE * branches ** _BRANCHES_POWER
+    return _FIXED + _PER_RESOLUTION * pairs * (1 + later) + decisions
+
 
 @dataclass(frozen=True)
 class FightPlan:
@@ -410,7 +455,7 @@ def fight_plan(a: Fighter, b: Fighter, first: str, rounds: int, variants: Varian
     spec_b, dice_b, outcomes_b, label_b = _fighter_half(b, variants)
     parts = _work_parts(a, b, rounds, variants, outcomes_a * outcomes_b)
     # With an optimal fighter the solver's budget bounds the work instead (it dominates).
-    seconds = 0.0 if optimal else _seconds(a, b, *parts)
+    seconds = 0.0 if optimal else _seconds(a, b, parts[0], parts[1], rounds)
     spec = _kt.FightSpec()
     spec.fighter_a = spec_a
     spec.fighter_b = spec_b

@@ -125,6 +125,7 @@ def test_a_file_over_16_mib_is_refused_unread(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("text", "expected"), [
     ("<catalogue", "not well-formed XML (line 1"),
+    (f"<?xml version='1.0' encoding='UUTF-8'?><catalogue id='x' {NS}/>", "unreadable text (unknown encoding: UUTF-8)"),
     ("<html xmlns='http://www.w3.org/1999/xhtml'/>", "root element <html>: expected <gameSystem>, <catalogue> or <roster>"),
     (f"<catalogue name='x' {NS}/>", "catalogue: no id attribute"),
     (f"<catalogue id='x' {NS}/>", "catalogue: no gameSystemId attribute"),

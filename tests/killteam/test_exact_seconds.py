@@ -1,0 +1,73 @@
+"""kt.exact_seconds is within a factor of 2 of the CPU time of the exact fight it estimates
+(docs/rules/killteam.md §3.7), on the benchmark fights and the two the estimate was once furthest
+from. Each fight runs in a fresh process: the first call of a set of rules is what is estimated
+(later calls reuse its decisions)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import mathhammer
+from mathhammer import killteam as kt
+
+D = dict(attacks=4, hit=3, damage=(3, 4), wounds=12)
+FIGHTS = {  # benchmarks/bench_killteam_fight.py's exact fights, and two more
+    "default": (dict(D, strategy="max_damage"), dict(D, strategy="max_damage"), 1),
+    "heavy_3_rounds": (dict(attacks=5, hit=3, damage=(4, 5), wounds=12, rules="Brutal, Shock, Severe",
+                            strategy="max_damage"),
+                       dict(D, abilities="Storm Shield, Dueller", strategy="parry"), 3),
+    "fnp_both": (dict(D, abilities="Feel No Pain 5+"), dict(D, abilities="Feel No Pain 5+"), 1),
+    "fnp_relics_3_rounds": (dict(D, strategy="max_damage"), dict(D, abilities="Feel No Pain 5+, Saintly Relics"), 3),
+    "fnp_relics_both_3_rounds": (dict(D, abilities="Feel No Pain 5+, Saintly Relics"),
+                                 dict(D, abilities="Feel No Pain 5+, Saintly Relics"), 3),
+    "12_dice_20_wounds": (dict(attacks=12, hit=3, damage=(3, 4), wounds=20), dict(attacks=12, hit=3, damage=(3, 4), wounds=20), 1),
+    "fnp_against_2d6_relics_2_rounds": (dict(attacks=8, hit=3, damage=(3, 4), wounds=16, abilities="Feel No Pain 5+"),
+                                        dict(attacks=8, hit=3, damage=(3, 4), wounds=16,
+                                             abilities="Feel No Pain 5+, Saintly Relics (2D6)"), 2),
+}
+
+# one cold call in this fresh interpreter: its CPU time (every thread of the process counts)
+PROBE = """
+import json, sys, time
+from mathhammer import killteam as kt
+a, b, rounds = json.loads(sys.argv[1])
+a, b = kt.Fighter(**a), kt.Fighter(**b)
+start = time.process_time()
+kt.fight(a, b, rounds=rounds, method="exact")
+print(time.process_time() - start)
+"""
+
+
+def _cpu_seconds(a: dict, b: dict, rounds: int) -> float:
+    env = dict(os.environ, PYTHONPATH=str(Path(mathhammer.__file__).resolve().parents[1]))
+    out = subprocess.run([sys.executable, "-c", PROBE, json.dumps([a, b, rounds])], capture_output=True, text=True,
+                         env=env, timeout=120, check=True).stdout
+    return float(out.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("name", FIGHTS)
+def test_the_estimate_is_within_a_factor_of_two(name: str) -> None:
+    a, b, rounds = FIGHTS[name]
+    estimate = kt.exact_seconds(kt.Fighter(**a), kt.Fighter(**b), rounds=rounds)
+    # a call of a few milliseconds is timed three times (the least disturbed counts)
+    runs = 3 if estimate < 0.05 else 1
+    spent = min(_cpu_seconds(a, b, rounds) for _ in range(runs))
+    assert 0.5 <= estimate / spent <= 2.0, (estimate, spent)
+
+
+def test_exact_seconds_checks_its_inputs() -> None:
+    from mathhammer.errors import InputError, InputTypeError
+
+    f = kt.Fighter(4, 3, (3, 4), 12)
+    with pytest.raises(InputTypeError, match="^a: "):
+        kt.exact_seconds("4A", f)  # type: ignore[arg-type]
+    with pytest.raises(InputError, match="^rounds: "):
+        kt.exact_seconds(f, f, rounds=4)
+    assert kt.exact_seconds(kt.Fighter(4, 3, (3, 4), 12, strategy="optimal"), f) == 0.0  # the solver's budget
+    assert kt.exact_seconds(f, f, rounds=2) > kt.exact_seconds(f, f)
