@@ -431,7 +431,7 @@ def _seconds(a: Fighter, b: Fighter, pairs: int, branches: int, rounds: int) -> 
                  * float(a.wounds * b.wounds) ** _WOUNDS_POWER)
     if chance:
         decisions *= 1 + _CHANCE * branches ** _BRANCHES_POWER
-    return _FIXED + _PER_RESOLUTION * pairs * (1 + later) + decisions
+    return float(_FIXED + _PER_RESOLUTION * pairs * (1 + later) + decisions)
 
 
 @dataclass(frozen=True)

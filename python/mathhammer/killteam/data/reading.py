@@ -83,7 +83,7 @@ def _parse(path: Path, data: bytes) -> Element:
         raise ProfileFileError(str(path), f"not well-formed XML (line {line}, column {column}); "
                                "expected a BattleScribe data file") from None
     except (LookupError, UnicodeError) as error:  # an encoding the declaration names that Python lacks
-        raise ProfileFileError(str(path), f"unreadable text ({excerpt(str(error), 60)}); BattleScribe files are "
+        raise ProfileFileError(str(path), f"unreadable text ({excerpt(str(error), 60)[1:-1]}); BattleScribe files are "
                                "UTF-8") from None
     namespace = ""
     for element in root.iter():
