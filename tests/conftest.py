@@ -30,6 +30,8 @@ PYTHON_ONLY = (
 def pytest_configure(config):  # type: ignore[no-untyped-def]
     config.addinivalue_line("markers", "python_only: reaches no C++ the engine tests do not; the sanitizer pass "
                                        "leaves it out")
+    config.addinivalue_line("markers", "dask_cluster: starts a Dask cluster, whose worker processes cannot load the "
+                                       "sanitizer-preloaded core; the sanitizer pass leaves it out")
 
 
 # The largest brute-force families (every case enumerated face by face in plain Python). Under the
@@ -49,6 +51,8 @@ def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def
         relative = Path(str(item.fspath)).relative_to(root).as_posix()
         if relative.startswith(PYTHON_ONLY):
             item.add_marker(pytest.mark.python_only)
+        if "dask_client" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.dask_cluster)
         if sanitized and relative in BRUTE_FAMILIES:
             seen[relative] = seen.get(relative, -1) + 1
             if seen[relative] % BRUTE_SAMPLE:

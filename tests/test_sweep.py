@@ -10,7 +10,6 @@ import functools
 import importlib
 import itertools
 import multiprocessing
-import os
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
@@ -225,8 +224,7 @@ def test_a_process_pool_gives_the_serial_table() -> None:
     assert pooled.attrs["seed"] == serial.attrs["seed"] == 2024
 
 
-@pytest.mark.skipif(os.environ.get("MATHHAMMER_SANITIZED") == "1",
-                    reason="Dask workers are separate processes that cannot load the sanitizer-preloaded core")
+@pytest.mark.dask_cluster
 def test_a_dask_local_cluster_gives_the_serial_table() -> None:
     distributed = pytest.importorskip("dask.distributed")
     serial = mh.sweep(kt.shoot, **SHOT_SWEEP)
