@@ -10,6 +10,7 @@ from mathhammer import _core
 from mathhammer.core import sampling
 from mathhammer import starcraft as sc
 from mathhammer.starcraft import engine
+from mathhammer.starcraft import plan as sc_plan
 
 RIFLE = sc.catalog.weapon("c14_rifle")
 ZERGLINGS = sc.catalog.unit("zergling")
@@ -70,7 +71,7 @@ def _sweep():
 
 def test_attack_batch_8000_different_attacks_per_second(benchmark):
     # cold: every attack validated afresh (the by-value cache of validated attacks emptied first)
-    batch = benchmark.pedantic(_sweep, setup=engine._cases.clear, rounds=5, iterations=1)
+    batch = benchmark.pedantic(_sweep, setup=sc_plan._cases.clear, rounds=5, iterations=1)
     assert len(batch) == 8000 and batch[7999].method == "exact"
     benchmark.extra_info["attacks_per_second"] = 8000 / benchmark.stats.stats.mean
 
