@@ -110,6 +110,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "kt.Abilities.parse": (kt.Abilities.parse, {"text": "Storm Shield, Feel No Pain 5+"}),
     "kt.Variants": (kt.Variants, {}),
     "kt.fight": (kt.fight, {"a": _KT_A, "b": _KT_B, "first": "a", "rounds": 1, **_MC}),
+    "kt.exact_seconds": (kt.exact_seconds, {"a": _KT_A, "b": _KT_B, "rounds": 2, "variants": None}),
     "kt.shoot": (kt.shoot, {"weapon": kt.Weapon(4, 3), "target": kt.Operative(save=3, wounds=8), "cover": 0,
                             "obscured": False, "rounds": 1, **_MC}),
     "kt.attack_dice": (kt.attack_dice, {"source": kt.Weapon(4, 3), "obscured": False, **_MC}),
