@@ -37,7 +37,9 @@ def pytest_configure(config):  # type: ignore[no-untyped-def]
 # The largest brute-force families (every case enumerated face by face in plain Python). Under the
 # sanitizers, where each C++ call is several times slower, a fixed sample of them runs: every
 # BRUTE_SAMPLE-th case in collection order, the same cases every run. The normal pass runs them all.
-BRUTE_FAMILIES = ("killteam/test_pipeline_brute.py", "killteam/test_shoot_brute.py", "deathburgh/test_bruteforce.py")
+BRUTE_FAMILIES = ("killteam/test_pipeline_brute.py", "killteam/test_shoot_brute.py", "deathburgh/test_bruteforce.py",
+                  # and the random shots each sampled millions of times against their exact distribution
+                  "killteam/test_shoot_monte_carlo.py::test_monte_carlo_matches_exact_on_random_shots")
 BRUTE_SAMPLE = 4
 
 
@@ -53,9 +55,10 @@ def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def
             item.add_marker(pytest.mark.python_only)
         if "dask_client" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.dask_cluster)
-        if sanitized and relative in BRUTE_FAMILIES:
-            seen[relative] = seen.get(relative, -1) + 1
-            if seen[relative] % BRUTE_SAMPLE:
+        family = next((f for f in BRUTE_FAMILIES if f == relative or f == f"{relative}::{item.originalname}"), None)
+        if sanitized and family is not None:
+            seen[family] = seen.get(family, -1) + 1
+            if seen[family] % BRUTE_SAMPLE:
                 left_out.append(item)
                 continue
         kept.append(item)
