@@ -11,6 +11,7 @@ The resolution itself (strikes, parries, abilities, decisions) is C++; both engi
 
 from __future__ import annotations
 
+import functools
 import os
 import pickle
 import threading
@@ -100,14 +101,17 @@ ON_CALLER_SECONDS = 0.01
 #: repeated fight gives the same numbers without working them out again. Keyed by the plan and the
 #: process: a forked child never uses its parent's engines (their locks may be held by a thread the
 #: child does not have).
-_ENGINES: OrderedDict[tuple[int, int], tuple[FightPlan, Any]] = OrderedDict()
+_ENGINES: OrderedDict[tuple[int, int], tuple[FightPlan, FightKernel]] = OrderedDict()
 
 _KEPT_ENGINES = 4
 
 _ENGINES_LOCK = threading.Lock()
 
 
-def _monte_carlo_engine(plan: FightPlan, a: Fighter, b: Fighter, rounds: int, variants: Variants) -> Any:
+def _monte_carlo_kernel(plan: FightPlan, a: Fighter, b: Fighter, rounds: int, variants: Variants,
+                        budget: tuple[int, int] | None) -> FightKernel:
+    """The fight's Monte Carlo kernel; a heuristic fight's is kept (see ``_ENGINES``). ``budget``:
+    the solver's (max_states, max_memory) for an optimal fighter, whose game the caller solves."""
     key = (id(plan), os.getpid())
     if not plan.optimal:
         with _ENGINES_LOCK:
@@ -115,13 +119,14 @@ def _monte_carlo_engine(plan: FightPlan, a: Fighter, b: Fighter, rounds: int, va
             if found is not None and found[0] is plan:  # the entry holds its plan, so the id is its own
                 _ENGINES.move_to_end(key)
                 return found[1]
-    engine = _kt.FightMonteCarlo(plan.spec, fighter_profile(a, variants), fighter_profile(b, variants), rounds)
+    dice_a, dice_b = fighter_profile(a, variants), fighter_profile(b, variants)
+    kernel = FightKernel(_kt.FightMonteCarlo(plan.spec, dice_a, dice_b, rounds), (plan.spec, dice_a, dice_b, rounds, budget))
     if not plan.optimal:
         with _ENGINES_LOCK:
-            _ENGINES[key] = (plan, engine)
+            _ENGINES[key] = (plan, kernel)
             while len(_ENGINES) > _KEPT_ENGINES:
                 _ENGINES.popitem(last=False)
-    return engine
+    return kernel
 
 
 class FightKernel:
@@ -133,41 +138,33 @@ class FightKernel:
     (``_rebuilt``), solving an optimal fighter's game there once too.
     """
 
-    __slots__ = ("_engine", "_inputs")
+    __slots__ = ("engine", "_inputs")
 
     def __init__(self, engine: Any, inputs: tuple[Any, ...]) -> None:
-        self._engine = engine
+        self.engine = engine
         self._inputs = inputs
 
     def __call__(self, seed: int, total: int, chunk_begin: int, chunk_end: int, threads: int) -> Any:
-        return self._engine.counts(seed, total, chunk_begin, chunk_end, threads)
+        return self.engine.counts(seed, total, chunk_begin, chunk_end, threads)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _rebuilt, (self._inputs,)
 
 
-_REBUILT: OrderedDict[bytes, FightKernel] = OrderedDict()
-_REBUILT_LOCK = threading.Lock()
-
-
 def _rebuilt(inputs: tuple[Any, ...]) -> FightKernel:
-    """The kernel of ``inputs`` in this process (kept: every batch of a run arrives pickled)."""
-    key = pickle.dumps(inputs)
-    with _REBUILT_LOCK:
-        found = _REBUILT.get(key)
-        if found is not None:
-            _REBUILT.move_to_end(key)
-            return found
+    """The kernel of ``inputs`` in this process (kept: every batch of a run arrives pickled; the
+    inputs hold C++ structs, which do not hash, so they are kept by their pickled bytes)."""
+    return _kernel_of(pickle.dumps(inputs))
+
+
+@functools.lru_cache(maxsize=_KEPT_ENGINES)
+def _kernel_of(pickled: bytes) -> FightKernel:
+    inputs = pickle.loads(pickled)
     spec, dice_a, dice_b, rounds, budget = inputs
     engine = _kt.FightMonteCarlo(spec, dice_a, dice_b, rounds)
     if budget is not None:
         engine.prepare(*budget)
-    kernel = FightKernel(engine, inputs)
-    with _REBUILT_LOCK:
-        _REBUILT[key] = kernel
-        while len(_REBUILT) > _KEPT_ENGINES:
-            _REBUILT.popitem(last=False)
-    return kernel
+    return FightKernel(engine, inputs)
 
 
 def exact_seconds(a: Fighter, b: Fighter, *, rounds: int = 1, variants: Variants | Mapping[str, Any] | str | None = None
@@ -182,9 +179,7 @@ def exact_seconds(a: Fighter, b: Fighter, *, rounds: int = 1, variants: Variants
     >>> 0 < kt.exact_seconds(kt.Fighter(4, 3, (3, 4), 12), kt.Fighter(4, 3, (3, 4), 12)) < 0.01
     True
     """
-    for side, fighter in (("a", a), ("b", b)):
-        if not isinstance(fighter, Fighter):
-            raise InputTypeError(side, f"expected a kt.Fighter, got {excerpt(fighter)}")
+    a, b = _check_fighter("a", a), _check_fighter("b", b)
     rounds = check_int("rounds", rounds, 1, FIGHT_ROUNDS_MAX)
     rule_variants = Variants.resolve(variants)
     if "optimal" in (a.strategy, b.strategy):
@@ -268,14 +263,11 @@ def fight(
     n = options.samples
     seed_value = options.draw_seed()
     thread_count = sampling.resolve_threads(options.threads)
-    engine = _monte_carlo_engine(plan, a, b, rounds, rule_variants)
+    kernel = _monte_carlo_kernel(plan, a, b, rounds, rule_variants, (max_states, max_memory) if optimal else None)
     if optimal:  # the solver's budget holds here too: the game is solved once, before sampling
-        solved = engine.prepare(max_states, max_memory)
+        solved = kernel.engine.prepare(max_states, max_memory)
         _check_solver(solved["refused"], solved["states"], max_states, max_memory)
-    inputs = (plan.spec, fighter_profile(a, rule_variants), fighter_profile(b, rule_variants), rounds,
-              (max_states, max_memory) if optimal else None)
-    counts = sampling.run_monte_carlo(FightKernel(engine, inputs), n, seed_value, thread_count, options.progress,
-                                      options.executor)
+    counts = sampling.run_monte_carlo(kernel, n, seed_value, thread_count, options.progress, options.executor)
     joint = JointDistribution.from_counts(counts.reshape(a.wounds + 1, b.wounds + 1), names=_NAMES)
     return FightResult(
         wounds_a=joint.marginal(0),
