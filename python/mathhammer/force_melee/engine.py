@@ -311,7 +311,8 @@ def melee_many(
     seed_used: int | None = None
     if method_used == "monte_carlo":
         seed_used = options.draw_seed()
-        kernel = MeleeKernel(plan.sides, plan.names, plan.pairs, plan.dice, switches)  # pickles: process pools, Dask
+        # the plan's own config; it pickles as the plan's inputs (process pools, Dask)
+        kernel = MeleeKernel(plan.config, (plan.sides, plan.names, plan.pairs, plan.dice, switches))
         counts = sampling.run_monte_carlo(kernel, options.samples, seed_used, sampling.resolve_threads(options.threads),
                                           options.progress, options.executor)
         flat = counts.astype(np.float64) / options.samples

@@ -202,21 +202,27 @@ class MeleeKernel:
     """fm.melee_many's Monte Carlo kernel: counts for chunks of a run (core.sampling's Kernel).
 
     The C++ MeleeConfig exposes no fields to pickle, so the kernel pickles as the checked melee it was
-    built from, and a process pool's or Dask's worker rebuilds the same config from that.
+    built from (``inputs``: the sides, names, pairs, dice and switches of :func:`_melee_config`), and a
+    process pool's or Dask's worker rebuilds the same config from that.
     """
 
     __slots__ = ("_config", "_inputs")
 
-    def __init__(self, sides: dict[str, Side], names: list[str], pairs: list[tuple[str, str]],
-                 dice: dict[tuple[str, str], int], switches: Variants) -> None:
-        self._inputs = (sides, names, pairs, dice, switches)
-        self._config = _melee_config(sides, names, pairs, dice, switches)[0]
+    def __init__(self, config: _fm.MeleeConfig, inputs: tuple[Any, ...]) -> None:
+        self._config = config
+        self._inputs = inputs
 
     def __call__(self, seed: int, total: int, chunk_begin: int, chunk_end: int, threads: int) -> Any:
         return _fm.melee_sample(self._config, seed, total, chunk_begin, chunk_end, threads)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return MeleeKernel, self._inputs
+        return _rebuilt_melee_kernel, self._inputs
+
+
+def _rebuilt_melee_kernel(sides: dict[str, Side], names: list[str], pairs: list[tuple[str, str]],
+                          dice: dict[tuple[str, str], int], switches: Variants) -> MeleeKernel:
+    inputs = (sides, names, pairs, dice, switches)
+    return MeleeKernel(_melee_config(*inputs)[0], inputs)
 
 
 def plan_melee(sides: Any, engaged: Any, assignment: Any, switches: Variants) -> MeleePlan:
