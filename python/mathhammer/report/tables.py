@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = [
-    "DISPLAY", "WIDTH", "Display", "Probabilities", "Section", "Table", "cell_text", "current_display", "display_cell",
+    "DISPLAY", "WIDTH", "Display", "Probabilities", "Section", "Table", "current_display", "display_cell",
     "number_text", "probability_cells", "probability_text", "shown_rows", "terminal_parts",
 ]
 
@@ -47,9 +47,9 @@ class Probabilities(str, enum.Enum):
 
 @dataclass(frozen=True)
 class Display:
-    """How the terminal table shows probabilities: as percentages or fractions, with ``digits``
-    decimals (None: 2 for a percentage, 4 for a fraction, the same resolution). JSON, CSV and
-    Markdown keep the raw numbers."""
+    """How the tables people read (terminal, text, Markdown, HTML) show probabilities: as
+    percentages or fractions, with ``digits`` decimals (None: 2 for a percentage, 4 for a fraction,
+    the same resolution). JSON and CSV keep the raw numbers."""
 
     digits: int | None = None
     probabilities: Probabilities = Probabilities.percent
@@ -74,13 +74,6 @@ def current_display() -> Display:
 
 #: The terminal width a table with ``keys`` is split to fit.
 WIDTH = 80
-
-
-def cell_text(value: Any) -> str:
-    """A cell as the text formats print it: floats to 6 significant digits, the rest as ``str``."""
-    if isinstance(value, float):
-        return f"{value:.6g}" if abs(value) >= 1e-4 or value == 0 else f"{value:.3e}"
-    return str(value)
 
 
 #: A probability within this of 0 or 1 is printed as impossible or certain: a sum of many exact
