@@ -16,6 +16,7 @@ from mathhammer.core.present import distribution_table, method_line, run_conditi
 from mathhammer.killteam.results import Advice, AttackDiceResult, FightResult, Matchup, ShootResult, VolleyResult
 from mathhammer.report import plot as pictures
 from mathhammer.report.tables import CERTAIN, Probabilities, Table, current_display, probability_text
+from mathhammer.report.text import signed_percent
 
 __all__ = [
     "advice_picture", "advice_tables", "attack_dice_tables", "fight_comparison_picture", "fight_comparison_tables", "fight_tables",
@@ -180,11 +181,7 @@ _VALUE_WORDS = {
 def _signed(value: float) -> str:
     """A difference of probabilities as the table shows probabilities (--digits, --probabilities)."""
     display = current_display()
-    if display.probabilities is Probabilities.percent:
-        text = f"{100 * value:+.{display.decimals}f}%"
-    else:
-        text = f"{value:+.{display.decimals}f}"
-    return text[1:] if float(text.rstrip("%")) == 0 else text  # no difference has no sign (never "-0.00%")
+    return signed_percent(value, display.decimals, display.probabilities is Probabilities.percent)
 
 
 def shot_comparison_tables(comparison: Any, heading: str) -> list[Table]:

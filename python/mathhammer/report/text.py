@@ -28,11 +28,11 @@ def number(value: float) -> str:
     return f"{value:.2f}"
 
 
-def signed_percent(value: float) -> str:
+def signed_percent(value: float, decimals: int = 1, percent: bool = True) -> str:
     """A difference of probabilities: "+2.5%", "-0.3%", and "0.0%" for one that rounds to nothing
-    (never "-0.0%")."""
-    text = f"{100 * value:+.1f}%"
-    return "0.0%" if text in ("+0.0%", "-0.0%") else text
+    (never "-0.0%"); with ``percent=False`` a signed fraction ("+0.0250")."""
+    text = f"{100 * value:+.{decimals}f}%" if percent else f"{value:+.{decimals}f}"
+    return text[1:] if float(text.rstrip("%")) == 0 else text
 
 
 def markdown_table(title: str, header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
