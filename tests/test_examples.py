@@ -14,6 +14,7 @@ from mathhammer import deathburgh as db
 from mathhammer import force_melee as fm
 from mathhammer import killteam as kt
 from mathhammer import games as mathhammer_games
+from mathhammer.cli.examples import EXAMPLE_SUFFIXES
 from mathhammer.files import library
 from mathhammer.files import scenario
 from mathhammer import starcraft as sc
@@ -21,7 +22,10 @@ from mathhammer.files.library import tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
-FILES = sorted(p for p in EXAMPLES.rglob("*") if p.is_file())
+EVERY_FILE = sorted(p for p in EXAMPLES.rglob("*") if p.is_file())
+#: The libraries and scenarios (Kill Team's BattleScribe files and import reports have tests of
+#: their own: tests/killteam/data/)
+FILES = [p for p in EVERY_FILE if p.suffix == ".toml"]
 
 
 def _kind(path: Path) -> str:
@@ -34,7 +38,12 @@ def _kind(path: Path) -> str:
 
 
 def test_examples_are_toml_and_cover_every_game():
-    assert FILES and all(p.suffix == ".toml" for p in FILES)
+    # besides TOML, only the invented BattleScribe files and what the import writes of them
+    others = [p.relative_to(EXAMPLES).as_posix() for p in EVERY_FILE if p.suffix != ".toml"]
+    assert FILES and others and all(
+        name.startswith("killteam/data/") and name.endswith((".cat", ".gst", ".ros"))
+        or name.startswith("killteam/teams/") and name.endswith(".import.json") for name in others)
+    assert all(p.suffix in EXAMPLE_SUFFIXES for p in EVERY_FILE)  # what `mathhammer examples` copies
     games = {library.library_game(p) for p in FILES if _kind(p) == "library"}
     assert games == set(mathhammer_games.names())
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from casedata import KILLTEAM_DATA
 from mathhammer import deathburgh as db, force_melee as fm, games, killteam as kt, starcraft as sc
 from mathhammer.web import Limits, create_app
 
@@ -140,7 +140,7 @@ def test_imported_teams_are_served_from_their_folder(tmp_path: Any) -> None:
     from mathhammer.cli import main
     from mathhammer.files.library import load_library
 
-    data = Path(__file__).resolve().parent.parent / "data" / "killteam_data"
+    data = KILLTEAM_DATA
     assert main(["killteam", "import", str(data), "--out", str(tmp_path)]) == 0
     assert sorted(p.suffixes[-1] for p in tmp_path.iterdir()) == [".json", ".json", ".toml", ".toml"]
     team = load_library(tmp_path / "Ember Wardens.toml")

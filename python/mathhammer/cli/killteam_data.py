@@ -30,14 +30,14 @@ class LibraryFormat(str, enum.Enum):
 
 IMPORT_EPILOG = """Examples:
 
-  mathhammer killteam import tests/data/killteam_data --out teams
+  mathhammer killteam import examples/killteam/data --out teams
 
-  mathhammer killteam import tests/data/killteam_data --team "Ember Wardens" --out teams --format json
+  mathhammer killteam import examples/killteam/data --team "Ember Wardens" --out teams --format json
 
-  mathhammer killteam import "tests/data/killteam_data/Ember patrol.ros" --out teams --strict
+  mathhammer killteam import "examples/killteam/data/Ember patrol.ros" --out teams --strict
 """
 
-TEAMS_EPILOG = "Example: mathhammer killteam teams tests/data/killteam_data"
+TEAMS_EPILOG = "Example: mathhammer killteam teams examples/killteam/data"
 
 MATCHUP_EPILOG = """Examples:
 
@@ -50,7 +50,7 @@ MATCHUP_EPILOG = """Examples:
 
 META_EPILOG = """Examples:
 
-  mathhammer killteam meta tests/data/killteam_teams --out meta.parquet
+  mathhammer killteam meta examples/killteam/teams --out meta.parquet
 
   mathhammer killteam meta teams --out meta.csv --workers 2
 
