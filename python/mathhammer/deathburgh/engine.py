@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from mathhammer import _core
-from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error, item_options, per_item
+from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error, item_options, item_seeds, per_item
 from mathhammer.core.checks import check_choice, check_int, check_stat
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.deathburgh.profiles import MAX_BONUS, MAX_DICE, REROLLS, Miniature, Side, as_miniature
@@ -228,8 +228,11 @@ def combat_batch(
     numpy array); sequences have the same length and single values are repeated to it. A side may be
     anything :func:`combat` takes (a Side, a Miniature, an example name, a profile or a dict of Side
     fields). The exact items are resolved in one C++ call with the GIL released, each distinct combat
-    once; Monte Carlo items run one after the other, each with ``progress`` and ``executor``. An
-    invalid item fails the whole call with an error naming it (``attacker[3].wounds: ...``).
+    once; Monte Carlo items run one after the other, each with ``progress`` and ``executor``. Seeds: a
+    sequence gives each item its own; one seed (drawn when None) gives item i ``cell_seed(seed, i)``
+    (``mathhammer.core.sampling``), so every Monte Carlo item is ``db.combat`` with
+    ``seed=batch[i].seed``. An invalid item fails the whole call with an error naming it
+    (``attacker[3].wounds: ...``).
     """
     switch_names = ("edition", "bonus_dice", "souls", "souls_limit", "draw", "draw_in_dodge", "cap_wounds_at_dice",
                     "support_stacking")
@@ -244,9 +247,11 @@ def combat_batch(
     single = {name: not is_sequence(value) for name, value in arguments.items()}
     attackers = checked_items("attacker", items["attacker"], single, lambda v: as_side("attacker", v))
     defenders = checked_items("defender", items["defender"], single, lambda v: as_side("defender", v))
-    option_names = ("method", "samples", "seed", "threads")
     rule_names = ("variants",) + switch_names
-    option_list = per_item(items, option_names, single, item_options(progress, executor, METHODS))
+    # the seeds are checked on their own (a sweep's cells each bring a different one)
+    option_list = per_item(items, ("method", "samples", "threads"), single,
+                           lambda m, n, t: item_options(progress, executor, METHODS)(m, n, None, t))
+    seeds = item_seeds(items["seed"], single["seed"])
     rule_list = per_item(items, rule_names, single, _rules)
     reactions, stand = items["reaction"], items["stand_and_shoot"]
     plans: list[tuple[CombatPlan, Any]] = []
@@ -260,7 +265,7 @@ def combat_batch(
     found = _exact_arrays([plans[i][1] for i in exact]) if exact else None
     sampled = {
         i: combat(attackers[i], defenders[i], plans[i][0].reaction, stand_and_shoot=stand[i], method="monte_carlo",
-                  samples=option_list[i].samples, seed=option_list[i].seed, threads=option_list[i].threads,
+                  samples=option_list[i].samples, seed=seeds(i), threads=option_list[i].threads,
                   progress=progress, executor=executor, variants=rule_list[i])
         for i in range(size) if option_list[i].method == "monte_carlo"
     }

@@ -16,7 +16,7 @@ import numpy as np
 
 from mathhammer import _core
 from mathhammer.core import sampling
-from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error, item_options, per_item
+from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error, item_options, item_seeds, per_item
 from mathhammer.core.distributions import index_grids
 from mathhammer.core.checks import check_choice, check_int
 from mathhammer.errors import InputError
@@ -159,8 +159,10 @@ def melee_batch(
     numpy array); sequences have the same length and single values are repeated to it. A side may be
     a Side or a table of its fields. The exact items are resolved in one C++ call with the GIL
     released, each distinct exchange once; Monte Carlo items run one after the other, each with
-    ``progress`` and ``executor``. An invalid item fails the whole call with an error naming it
-    (``a[3].weapon.hit: ...``). (``fm.melee_many`` is a different thing: one melee of several units.)
+    ``progress`` and ``executor``. Seeds: a sequence gives each item its own; one seed (drawn when
+    None) gives item i ``cell_seed(seed, i)`` (``mathhammer.core.sampling``), so every Monte Carlo
+    item is ``fm.melee`` with ``seed=batch[i].seed``. An invalid item fails the whole call with an
+    error naming it (``a[3].weapon.hit: ...``). (``fm.melee_many`` is a different thing: one melee of several units.)
     """
     switch_names = ("winner_damage", "allocation", "sustained_mode", "bonus_always")
     arguments: dict[str, Any] = {
@@ -172,7 +174,10 @@ def melee_batch(
     single = {name: not is_sequence(value) for name, value in arguments.items()}
     sides_a = checked_items("a", items["a"], single, lambda v: as_side(v, "a"))
     sides_b = checked_items("b", items["b"], single, lambda v: as_side(v, "b"))
-    option_list = per_item(items, ("method", "samples", "seed", "threads"), single, item_options(progress, executor, METHODS))
+    # the seeds are checked on their own (a sweep's cells each bring a different one)
+    option_list = per_item(items, ("method", "samples", "threads"), single,
+                           lambda m, n, t: item_options(progress, executor, METHODS)(m, n, None, t))
+    seeds = item_seeds(items["seed"], single["seed"])
     switch_list = per_item(items, ("variants",) + switch_names, single, switches_of)
     exchanges: list[PlannedExchange] = []
     for i in range(size):
@@ -185,7 +190,7 @@ def melee_batch(
     exact = [i for i in range(size) if option_list[i].method != "monte_carlo"]
     found = _exact_tables([exchanges[i].config for i in exact]) if exact else None
     sampled = {
-        i: melee(sides_a[i], sides_b[i], method="monte_carlo", samples=option_list[i].samples, seed=option_list[i].seed,
+        i: melee(sides_a[i], sides_b[i], method="monte_carlo", samples=option_list[i].samples, seed=seeds(i),
                  threads=option_list[i].threads, progress=progress, executor=executor, variants=switch_list[i])
         for i in range(size) if option_list[i].method == "monte_carlo"
     }

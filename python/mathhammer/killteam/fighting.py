@@ -22,10 +22,19 @@ from typing import Any, NamedTuple
 
 from mathhammer import _core
 from mathhammer.core import sampling
-from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error, item_options, per_item
+from mathhammer.core.batches import (
+    ResultBatch,
+    broadcast,
+    checked_items,
+    is_sequence,
+    item_error,
+    item_options,
+    item_seeds,
+    per_item,
+)
 from mathhammer.core.checks import check_choice, check_int
 from mathhammer.core.distributions import JointDistribution
-from mathhammer.core.options import DEFAULT_SAMPLES, MAX_SEED, METHODS, Progress, engine_options, work_starts
+from mathhammer.core.options import DEFAULT_SAMPLES, METHODS, Progress, engine_options, work_starts
 from mathhammer.core.profiles import profile_from_table
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.killteam.plan import FIGHT_ROUNDS_MAX, FightPlan, check_optimal_pair, fight_plan, fight_spec, fighter_profile
@@ -334,7 +343,7 @@ def fight_batch(
     # the seed is checked on its own below: a sweep's cells each bring a different one
     option_list = per_item(items, ("method", "samples", "threads"), single,
                            lambda m, n, t: item_options(progress, executor, METHODS)(m, n, None, t))
-    seeds = _item_seeds(items["seed"], single["seed"])
+    seeds = item_seeds(items["seed"], single["seed"])
 
     plans: list[FightPlan] = []
     known_pairs: dict[tuple[int, int], None] = {}  # (a, b) pairs already checked, by identity
@@ -420,27 +429,6 @@ def _locality(a: Fighter, b: Fighter, plan: FightPlan) -> tuple[Any, ...]:
     # fighter_dice's tables are cached: one object per distinct dice
     return (a.damage, b.damage, a.strategy, b.strategy, id(plan.dice_a), id(plan.dice_b), plan.spec.first, a.wounds,
             b.wounds)
-
-
-def _item_seeds(values: list[Any], single: bool) -> Any:
-    """Item i's Monte Carlo seed, as a function of i: a sequence's own (checked here), or
-    ``cell_seed`` of the one seed (drawn when first needed if None)."""
-    for i, value in enumerate(values[:1] if single else values):
-        if value is not None and not (type(value) is int and 0 <= value <= MAX_SEED):
-            try:
-                engine_options(seed=value)
-            except InputError as error:
-                raise item_error(error, "seed", i, single) from None
-    if not single:
-        return lambda i: values[i]
-    drawn: list[int] = []
-
-    def derived(i: int) -> int:
-        if not drawn:
-            drawn.append(engine_options(seed=values[0]).draw_seed())
-        return sampling.cell_seed(drawn[0], i)
-
-    return derived
 
 
 def _check_dice(field: str, value: Any, fighter: Fighter) -> tuple[int, int]:

@@ -4,6 +4,7 @@ and turn the flat arrays both engines return into results (docs/rules/starcraft.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Mapping, Sequence
@@ -14,7 +15,7 @@ import numpy as np
 
 from mathhammer import _core
 from mathhammer.core import sampling
-from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error
+from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error, item_seeds
 from mathhammer.core.checks import check_int
 from mathhammer.core.distributions import Distribution
 from mathhammer.core.options import DEFAULT_SAMPLES, EngineOptions, METHODS, Progress, engine_options, work_starts
@@ -160,7 +161,9 @@ def attack_batch(
     given as a sequence of such values, one per item (``hits=[(4, 1)] * n``). A profile may also be a
     table of its fields. The exact items are resolved in one C++ call with the GIL released, each
     distinct configuration once; Monte Carlo items run one after the other, each with ``progress``
-    and ``executor``. An invalid item fails the whole call with an error naming it
+    and ``executor``. Seeds: a sequence gives each item its own; one seed (drawn when None) gives item
+    i ``cell_seed(seed, i)`` (``mathhammer.core.sampling``), so every Monte Carlo item is ``sc.attack``
+    with ``seed=batch[i].seed``. An invalid item fails the whole call with an error naming it
     (``weapons[3].roa: ...``).
     """
     if kwargs:
@@ -174,16 +177,18 @@ def attack_batch(
     option_list: list[EngineOptions] = []
     variant_list: list[Variants] = []
     cases: list[AttackCase] = []
+    seeds = item_seeds(items["seed"], single["seed"])
     # Items made of the very same objects share their checked options and case (keyed by identity,
     # so 1 and True stay apart; every object is held by `items` for the whole call).
     known: dict[tuple[Any, ...], Any] = {}
     for i in range(size):
         try:
-            parts = (items["method"][i], items["samples"][i], items["seed"][i], items["threads"][i])
+            parts = (items["method"][i], items["samples"][i], items["threads"][i])
             key = ("options", *map(id, parts))
             options = known.get(key)
             if options is None:
-                options = known[key] = engine_options(*parts, progress, executor, methods=METHODS)
+                options = known[key] = engine_options(parts[0], parts[1], None, parts[2], progress, executor,
+                                                      methods=METHODS)
             option_list.append(options)
             key = ("variants", id(items["rules"][i]), id(items["variants"][i]))
             rule_variants = known.get(key)
@@ -201,7 +206,8 @@ def attack_batch(
     exact = [i for i in range(size) if option_list[i].method != "monte_carlo"]
     resolved = _sc.exact_attack_tables_batch([cases[i].native for i in exact]) if exact else None
     position = {i: k for k, i in enumerate(exact)}
-    sampled = {i: _sampled_attack(cases[i], option_list[i], variant_list[i]) for i in range(size) if i not in position}
+    sampled = {i: _sampled_attack(cases[i], dataclasses.replace(option_list[i], seed=seeds(i)), variant_list[i])
+               for i in range(size) if i not in position}
 
     def build(i: int) -> AttackResult:
         if i in sampled or resolved is None:
