@@ -75,7 +75,7 @@ def test_frame_markdown_and_text() -> None:
     assert frame["mean_damage"].iloc[4] == pytest.approx(c.mean[0, 0] - c.mean[1, 0])
     text = str(c)
     assert "4A 3+ 3/4 Lethal 5+ minus 4A 3+ 3/4 Piercing 1" in text and "3+" in text and ">=3" in text
-    assert c.to_markdown().count("### ") == 3
+    assert c.to_markdown().count("### ") == 4  # the mean damage, P(damage >= w) of each weapon, their difference
 
 
 @pytest.mark.parametrize("call, field", [
@@ -190,3 +190,22 @@ def test_three_weapons_print_the_first_minus_each_other_and_stop_at_the_last_rea
     row = next(line for line in out.splitlines() if "4A 3+ 3/4 minus 2A 3+ 1/2" in line and "│" in line)
     assert f"{mean - third:.3f}" in row
     assert "-0.0%" not in out and "-0.00%" not in out  # a difference that rounds to nothing has no sign
+
+
+def test_a_comparison_is_a_result_printed_by_its_printer() -> None:
+    from mathhammer.core.results import EngineResult, Presented
+
+    c = kt.compare([LETHAL, PIERCING], saves=[3, 5], at_least=[4])
+    assert isinstance(c, EngineResult) and (c.method, c.samples, c.seed) == ("exact", None, None)
+    assert type(c).to_markdown is Presented.to_markdown  # no renderer of its own
+    shots = [kt.shoot(gun, kt.Operative(save, wounds=12)) for gun in (LETHAL, PIERCING) for save in (3, 5)]
+    figures = c.summary()
+    assert figures["max_mean_damage"] == max(s.damage.mean for s in shots)
+    assert figures["min_kill_chance"] == min(s.kill_chance for s in shots)
+    fights = kt.compare_fights([FIGHTER, PARRY], OPPONENTS, method="monte_carlo", samples=4_000, seed=1, threads=1)
+    assert fights.method == "monte_carlo" and fights.samples == 4_000 and fights.seed == 1
+    cells = [cell for row in fights.results for cell in row]
+    deadliest = max(cells, key=lambda cell: cell.death_chance("b"))
+    assert fights.summary()["max_kill_chance"] == deadliest.death_chance("b")
+    assert fights.stderr is not None and fights.stderr["max_kill_chance"] == deadliest.stderr["death_chance_b"]  # type: ignore[index]
+    assert kt.FightComparison.from_json(fights.to_json()).to_markdown() == fights.to_markdown()

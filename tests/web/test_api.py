@@ -31,9 +31,7 @@ def plain(value: Any) -> Any:
 
 def expected(result: Any) -> dict[str, Any]:
     summary = result.summary() if hasattr(result, "summary") else None
-    # a comparison has no to_dict(): its to_frame() rows, as --format json prints them
-    rows = result.to_dict() if hasattr(result, "to_dict") else {"rows": result.to_frame().to_dict(orient="records")}
-    return plain({"result": rows, "summary": summary})
+    return plain({"result": result.to_dict(), "summary": summary})
 
 
 GUN = {"attacks": 4, "hit": 3, "damage": [3, 4], "rules": "Lethal 5+"}

@@ -24,7 +24,7 @@ from mathhammer.cli.options import (
     take,
     with_parameters,
 )
-from mathhammer.cli.output import emit, note_result
+from mathhammer.cli.output import emit, result_tables
 from mathhammer.cli.progress import progress_bar
 from mathhammer.core.options import DEFAULT_SAMPLES
 from mathhammer.errors import InputError
@@ -108,11 +108,6 @@ def _build_side(side: str, options: dict[str, Any], profiles: dict[str, Miniatur
         raise InputError(f"--{side}-{error.field.replace('_', '-')}", str(error).split(": ", 1)[1]) from None
 
 
-def _side_label(side: Side) -> str:
-    name = side.mini.name or "custom"
-    return f"{name} [{side.mini.notation}, {side.mini.role}], {side.mode}, {side.current_wounds} wounds"
-
-
 @app.command("combat")
 @with_parameters(after=[*engine_parameters(Method.auto, DEFAULT_SAMPLES), *SIDES])
 def combat_command(
@@ -140,7 +135,6 @@ def combat_command(
     --defender "Bandit Brute" --defender-mode defensive --reaction dodge --format json
     """
     from mathhammer.deathburgh import Variants, combat, load_profiles
-    from mathhammer.deathburgh.report import combat_tables
 
     engine = engine_options(options)
     loaded = load_profiles(profiles) if profiles is not None else {}
@@ -156,10 +150,7 @@ def combat_command(
     with progress_bar("Deathburgh combat") as progress:
         result = combat(attacker, defender, reaction, variants=rules, stand_and_shoot=stand_and_shoot,
                         **engine.keywords(), progress=progress)
-    note_result(result)
-    tables, lines = combat_tables(result, sides=(attacker, defender),
-                                  extras=("stand and shoot",) if stand_and_shoot else ())
-    inputs = [f"attacker: {_side_label(attacker)}", f"defender: {_side_label(defender)}"]
+    tables, lines = result_tables("", result)
     payload = {
         "attacker": attacker.to_dict(),
         "defender": defender.to_dict(),
@@ -167,7 +158,7 @@ def combat_command(
         "switches": switches,
         "result": result.to_dict(),
     }
-    emit(fmt, tables, payload, inputs + lines)
+    emit(fmt, tables, payload, lines)
 
 
 #: The round played when no file is given (a file shipped inside the package).
@@ -191,7 +182,6 @@ def round_command(
     """
     from mathhammer.deathburgh import RoundResult, load_round
     from mathhammer.deathburgh import round as play_round
-    from mathhammer.deathburgh.report import round_tables
 
     if scenario is None:
         from importlib import resources
@@ -209,8 +199,7 @@ def round_command(
         kwargs["variants"] = variants
     with progress_bar("Deathburgh round") as progress:
         result: RoundResult = play_round(**kwargs, progress=progress)
-    note_result(result)
-    tables, lines = round_tables(result)
+    tables, lines = result_tables("", result)
     inputs = {"scenario": str(scenario), "miniatures": {n: m.to_dict() for n, m in kwargs["miniatures"].items()},
               "wounds": kwargs["wounds"], "combats": kwargs["combats"]}
     emit(fmt, tables, {**inputs, "result": result.to_dict()}, lines)

@@ -30,7 +30,7 @@ from mathhammer.cli.options import (
     take,
     with_parameters,
 )
-from mathhammer.cli.output import add_profiles_command, emit, emit_sections, note_result, result_tables
+from mathhammer.cli.output import add_profiles_command, emit, emit_sections, result_tables
 from mathhammer.cli.progress import ProgressGroup, progress_bar
 from mathhammer.core.options import DEFAULT_SAMPLES
 from mathhammer.errors import InputError
@@ -165,7 +165,6 @@ def melee_command(
     Example: mathhammer force-melee melee --b-profile walker --a-dice 6 --winner-damage excess --format json
     """
     from mathhammer.force_melee import Variants, melee
-    from mathhammer.force_melee.report import melee_tables
 
     engine = engine_options(options)
     given = {"winner_damage": winner_damage, "allocation": allocation, "sustained_mode": sustained_mode,
@@ -193,8 +192,7 @@ def melee_command(
     side_b = build_side("b", "militia", take(options, SIDE_OPTIONS, "b"), library)
     with progress_bar("Force melee") as progress:
         result = melee(side_a, side_b, **engine.keywords(), progress=progress, variants=rules)
-    note_result(result)
-    tables, lines = melee_tables(result, sides=(side_a, side_b))
+    tables, lines = result_tables("", result)
     payload = {
         "a": side_a.to_dict(),
         "b": side_b.to_dict(),
@@ -320,7 +318,6 @@ def melee_many_command(
     troopers and 1 on the militia.
     """
     from mathhammer.force_melee import Variants, melee_many
-    from mathhammer.force_melee.report import melee_many_tables
 
     engine = engine_options(options)
     if not side and (engaged or assign):
@@ -335,8 +332,7 @@ def melee_many_command(
                                               "sustained_mode": sustained_mode, "bonus_always": bonus_always})
     with progress_bar("Force melee") as progress:
         result = melee_many(sides, pairs, assignment or None, **engine.keywords(), progress=progress, variants=rules)
-    note_result(result)
-    tables, lines = melee_many_tables(result)
+    tables, lines = result_tables("", result)
     payload = {
         "sides": {name: s.to_dict() for name, s in sides.items()},
         "engaged": [list(pair) for pair in pairs],

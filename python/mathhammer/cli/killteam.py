@@ -27,7 +27,7 @@ from mathhammer.cli.options import (
     with_parameters,
 )
 from mathhammer.cli.killteam_data import register as add_data_commands
-from mathhammer.cli.output import add_profiles_command, emit, note_plot, note_result
+from mathhammer.cli.output import add_profiles_command, emit, note_plot, note_result, result_tables
 from mathhammer.cli.progress import progress_bar
 from mathhammer.core.options import DEFAULT_SAMPLES
 from mathhammer.errors import InputError
@@ -122,7 +122,6 @@ def fight_command(
     """
     from mathhammer.core.profiles import profile_to_dict
     from mathhammer.killteam import Variants, fight
-    from mathhammer.killteam.report import fight_tables
 
     engine = engine_options(options)
     library = _library(profiles)
@@ -131,8 +130,7 @@ def fight_command(
     with progress_bar("Fighting") as progress:
         result = fight(a, b, first=first, rounds=rounds, **engine.keywords(), progress=progress,
                        variants=cli_variants(Variants, variants, {}))
-    note_result(result)
-    tables, lines = fight_tables(result, fighters=(a, b))
+    tables, lines = result_tables("", result)
     payload = {
         "a": str(a),
         "b": str(b),
@@ -254,7 +252,7 @@ def shoot_command(
     from mathhammer.files.library import resolve_profile
     from mathhammer.killteam import Variants, shoot
     from mathhammer.killteam.catalog import DEFAULT_TARGET, DEFAULT_WEAPON
-    from mathhammer.killteam.report import saves_side_by_side, shoot_tables, shot_conditions, shot_summary
+    from mathhammer.killteam.report import saves_side_by_side, shot_conditions, shot_summary
 
     engine = engine_options(options)
     if save is not None and saves is not None:
@@ -281,13 +279,7 @@ def shoot_command(
               "samples": first.samples,
               "profiles": {"weapon": profile_to_dict(the_weapon), "target": profile_to_dict(base_target)}}
     if saves is None:
-        note_result(first)
-        tables, lines = shoot_tables(first)
-        if weapon is not None or target is not None:  # name the library profiles the user chose
-            tables[0].title = tables[0].title.replace(
-                f"Damage: {first.weapon} against {first.target}",
-                f"Damage: {_named(first.weapon, weapon, _changed(attacks=attacks, hit=hit, damage=damage, rules=rules))}"
-                f" against {_named(first.target, target, _changed(save=save, wounds=wounds, abilities=abilities))}", 1)
+        tables, lines = result_tables("", first)
         emit(fmt, tables, {**inputs, **_headline(first), "result": first.to_dict()}, lines)
         return
     inputs["target"] = f"saves {', '.join(f'{v}+' for v in save_values)}; {base_target.wounds}W"
@@ -337,15 +329,13 @@ def attack_dice_command(
     from mathhammer.core.profiles import profile_to_dict
     from mathhammer.files.library import resolve_profile
     from mathhammer.killteam import Variants, attack_dice
-    from mathhammer.killteam.report import attack_dice_tables
 
     engine = engine_options(options)
     gun = resolve_profile("killteam", "weapon", weapon, _library(profiles))
     with progress_bar("Rolling") as progress:
         result = attack_dice(gun, obscured, **engine.keywords(), progress=progress,
                              variants=cli_variants(Variants, variants, {}))
-    note_result(result)
-    tables, lines = attack_dice_tables(result, weapon=f"{gun}{', obscured' if obscured else ''}")
+    tables, lines = result_tables("", result)
     emit(fmt, tables, {"weapon": str(gun), "obscured": obscured, "profiles": {"weapon": profile_to_dict(gun)},
                        "summary": result.summary(), "result": result.to_dict()}, lines)
 
@@ -392,15 +382,14 @@ def advise_command(
     """
     from mathhammer.core.profiles import profile_to_dict
     from mathhammer.killteam import Variants, advise
-    from mathhammer.killteam.report import advice_picture, advice_tables
+    from mathhammer.killteam.report import advice_picture
 
     library = _library(profiles)
     a = _fighter("a", options, library)
     b = _fighter("b", options, library)
     result = advise(a, b, parse_dice("--dice-a", dice_a), parse_dice("--dice-b", dice_b), first=first,
                     variants=cli_variants(Variants, variants, {}))
-    note_result(result)
-    tables, lines = advice_tables(result)
+    tables, lines = result_tables("", result)
     if result.moves:
         note_plot(lambda: advice_picture(result, f"Wounds left by move: {tables[0].title}"))
     payload: dict[str, Any] = {"a": str(a), "b": str(b), "mover": result.mover, "best": result.best,
@@ -506,7 +495,7 @@ def compare_command(
     """Compare guns at every save: mean damage and P(damage >= w), then the first minus the second."""
     from mathhammer.files.library import resolve_profile
     from mathhammer.killteam import Operative, Variants, compare
-    from mathhammer.killteam.report import shot_comparison_picture, shot_comparison_tables, shot_conditions
+    from mathhammer.killteam.report import shot_comparison_heading, shot_comparison_picture
 
     engine = engine_options(options)
     library = _library(profiles)
@@ -525,14 +514,10 @@ def compare_command(
                          variants=cli_variants(Variants, variants, {}))
     payload = {"weapons": list(comparison.labels), "target": str(base), "saves": list(comparison.saves),
                "cover": cover, "obscured": obscured, "rounds": rounds,
-               "rows": comparison.to_frame().to_dict(orient="records")}
-    first = comparison.results[0][0]
-    count = len(comparison.labels)
-    heading = ", ".join([f"{count} weapon{'s' if count != 1 else ''} at saves {saves}", f"{first.wounds}W",
-                         *shot_conditions(first)])
-    note_plot(lambda: shot_comparison_picture(comparison, f"Mean damage by save ({heading})"))
-    emit(fmt, shot_comparison_tables(comparison, heading), payload,
-         [f"target: {base} (save replaced by each of {saves})"])
+               "rows": comparison.to_frame().to_dict(orient="records"), "result": comparison.to_dict()}
+    note_plot(lambda: shot_comparison_picture(comparison, f"Mean damage by save ({shot_comparison_heading(comparison)})"))
+    tables, lines = result_tables("", comparison)
+    emit(fmt, tables, payload, lines)
 
 
 @app.command("compare-fights", epilog=FIGHTS_EPILOG)
@@ -552,9 +537,8 @@ def compare_fights_command(
 ) -> None:
     """Each fighter (or strategy variant) against each opponent: kill and death chances, mean wounds left."""
     from mathhammer.core.checks import check_choice
-    from mathhammer.core.present import run_conditions
     from mathhammer.killteam import ALL_STRATEGIES, Variants, compare_fights
-    from mathhammer.killteam.report import fight_comparison_picture, fight_comparison_tables
+    from mathhammer.killteam.report import fight_comparison_heading, fight_comparison_picture
 
     engine = engine_options(options)
     library = _library(profiles)
@@ -571,15 +555,11 @@ def compare_fights_command(
     comparison = compare_fights(_labelled(rows), _labelled(columns), first=first, rounds=rounds,
                                 **engine.keywords(), variants=cli_variants(Variants, variants, {}))
     payload = {"fighters": list(comparison.fighters), "opponents": list(comparison.opponents),
-               "first": first, "rounds": rounds, "rows": comparison.to_frame().to_dict(orient="records")}
-    result = comparison.results[0][0]
-    counts = [len(comparison.fighters), len(comparison.opponents)]
-    heading = ", ".join([f"{counts[0]} fighter{'s' if counts[0] != 1 else ''} vs {counts[1]} "
-                         f"opponent{'s' if counts[1] != 1 else ''}",
-                         f"{result.rounds} round{'s' if result.rounds > 1 else ''}", f"{first.upper()} first",
-                         *run_conditions(result)])
-    note_plot(lambda: fight_comparison_picture(comparison, f"Kill chance ({heading})"))
-    emit(fmt, fight_comparison_tables(comparison, heading), payload, [])
+               "first": first, "rounds": rounds, "rows": comparison.to_frame().to_dict(orient="records"),
+               "result": comparison.to_dict()}
+    note_plot(lambda: fight_comparison_picture(comparison, f"Kill chance ({fight_comparison_heading(comparison)})"))
+    tables, lines = result_tables("", comparison)
+    emit(fmt, tables, payload, lines)
 
 
 def _labelled(pairs: list[tuple[str, Fighter]]) -> dict[str, Fighter] | list[Fighter]:

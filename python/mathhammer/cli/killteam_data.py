@@ -15,7 +15,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from mathhammer.cli.options import FormatOption, Method, MethodOption, OutputFormat, SeedOption
-from mathhammer.cli.output import check_writable, emit, note_plot, write_file
+from mathhammer.cli.output import check_writable, emit, note_plot, result_tables, write_file
 from mathhammer.core.guard import shown_path
 from mathhammer.errors import InputError
 from mathhammer.report.tables import Table
@@ -181,7 +181,7 @@ def matchup_command(
     """Every weapon of team A against every operative of team B: shooting at each cover value, fights
     with each side first."""
     from mathhammer.killteam import matchup
-    from mathhammer.killteam.report import matchup_picture, matchup_tables
+    from mathhammer.killteam.report import matchup_picture
 
     if output is not None:
         if output.suffix.lower() not in FRAME_SUFFIXES:
@@ -202,7 +202,7 @@ def matchup_command(
     kind = "shoot" if result.shots else "fight"
     if result.shots or result.fights:
         note_plot(lambda: matchup_picture(result, kind=kind))
-    tables, lines = matchup_tables(result)
+    tables, lines = result_tables("", result)
     emit(fmt, tables, {"team_a": result.team_a, "team_b": result.team_b, "result": result.to_dict()}, lines)
 
 

@@ -14,7 +14,7 @@ import dataclasses
 import json
 import math
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import numpy as np
@@ -30,8 +30,9 @@ from mathhammer.report import plot as pictures
 from mathhammer.report import render
 
 __all__ = [
-    "Deferred", "EngineResult", "Figure", "Presented", "ResultMixin", "deferred", "mean_stderr", "probability_stderr",
-    "std_stderr",
+    "Deferred", "EngineResult", "Figure", "Presented", "ResultMixin", "check_comparison", "comparison_run", "deferred",
+    "extreme_figures",
+    "mean_stderr", "probability_stderr", "std_stderr",
 ]
 
 
@@ -234,6 +235,42 @@ class EngineResult(Presented, ResultMixin):
         if self.samples is None:
             return None
         return {name: float(error) for name, (_, error) in self._figures().items() if error is not None}
+
+
+# --- comparisons: results made of a matrix of results -------------------------------------------
+
+def comparison_run(cells: Sequence[Sequence[EngineResult]], seed: int | None) -> dict[str, Any]:
+    """How a comparison was made, from its cells: ``method`` "exact" when every cell is, else
+    "monte_carlo" with the fewest ``samples`` of a Monte Carlo cell and ``seed``, the seed the cells'
+    seeds derive from (docs/results.md "Comparisons"); ``variants`` those of the first cell."""
+    sampled = [cell.samples for row in cells for cell in row if cell.samples is not None]
+    return {"method": "monte_carlo" if sampled else "exact", "samples": min(sampled) if sampled else None,
+            "seed": seed if sampled else None, "variants": getattr(cells[0][0], "variants")}
+
+
+def extreme_figures(cells: Sequence[Sequence[EngineResult]], figures: Mapping[str, str]) -> dict[str, Figure]:
+    """A comparison's headline figures: for each ``name: key`` of ``figures``, ``max_<name>`` and
+    ``min_<name>``, the highest and the lowest figure ``key`` of any cell, each with that cell's
+    standard error (None when it is exact)."""
+    found = [cell._figures() for row in cells for cell in row]
+    out: dict[str, Figure] = {}
+    for name, key in figures.items():
+        values = [figures_of[key] for figures_of in found]
+        out[f"max_{name}"] = max(values, key=lambda figure: figure[0])
+        out[f"min_{name}"] = min(values, key=lambda figure: figure[0])
+    return out
+
+
+def check_comparison(cells: Sequence[Sequence[EngineResult]], shape: tuple[int, int], result: EngineResult,
+                     field: str = "results") -> None:
+    """A loaded comparison: one cell per row and column label, and how it was made following from
+    its cells (:func:`comparison_run`)."""
+    if len(cells) != shape[0] or any(len(row) != shape[1] for row in cells):
+        raise InputError(field, f"expected {shape[0]} rows of {shape[1]} results, one per row and column label")
+    expected = comparison_run(cells, result.seed)
+    for key in ("method", "samples"):
+        if getattr(result, key) != expected[key]:
+            raise InputError(key, f"{getattr(result, key)!r} does not follow from the cells ({expected[key]!r})")
 
 
 # --- fields computed on first read ---------------------------------------------------------------

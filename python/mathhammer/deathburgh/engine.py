@@ -15,6 +15,7 @@ from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_se
 from mathhammer.core.checks import check_choice, check_int, check_stat
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.deathburgh.profiles import MAX_BONUS, MAX_DICE, REROLLS, Miniature, Side, as_miniature
+from mathhammer.deathburgh.report import side_heading, side_line
 from mathhammer.deathburgh.results import CombatResult
 from mathhammer.deathburgh.plan import CombatPlan, plan_combat, plan_pool
 from mathhammer.deathburgh.variants import Variants
@@ -158,15 +159,22 @@ def combat(
         return CombatResult.build(
             successes, wounds, samples=options.samples, method="monte_carlo", seed=seed_used,
             defender_wounds=side_d.current_wounds, attacker_wounds=side_a.current_wounds, reaction=plan.reaction,
-            edition=rules.edition, variants=rules,
+            edition=rules.edition, variants=rules, **_labels(side_a, side_d, stand_and_shoot),
         )
-    return _exact_result(_cpp.combat_exact(spec), plan, side_a, side_d, rules)
+    return _exact_result(_cpp.combat_exact(spec), plan, side_a, side_d, rules, stand_and_shoot)
+
+
+def _labels(side_a: Side, side_d: Side, stand_and_shoot: bool) -> dict[str, Any]:
+    """How a combat's result names it (its printer's heading and lines): both sides, and whether the
+    defender stood and shot (already checked: a bool)."""
+    return {"sides": (side_heading(side_a), side_heading(side_d)), "profiles": (side_line(side_a), side_line(side_d)),
+            "stand_and_shoot": bool(stand_and_shoot)}
 
 
 def _exact_result(arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], plan: CombatPlan, side_a: Side,
-                  side_d: Side, rules: Variants) -> CombatResult:
+                  side_d: Side, rules: Variants, stand_and_shoot: bool) -> CombatResult:
     return CombatResult._exact(arrays, defender_wounds=side_d.current_wounds, attacker_wounds=side_a.current_wounds,
-                               reaction=plan.reaction, variants=rules)
+                               reaction=plan.reaction, variants=rules, **_labels(side_a, side_d, stand_and_shoot))
 
 
 def _rules(variants: Any, edition: Any, bonus_dice: Any, souls: Any, souls_limit: Any, draw: Any, draw_in_dodge: Any,
@@ -274,7 +282,7 @@ def combat_batch(
     def build(i: int) -> CombatResult:
         if i in sampled or found is None:
             return sampled[i]
-        return _exact_result(found(position[i]), plans[i][0], attackers[i], defenders[i], rule_list[i])
+        return _exact_result(found(position[i]), plans[i][0], attackers[i], defenders[i], rule_list[i], stand[i])
 
     return ResultBatch(size, build)
 

@@ -22,6 +22,7 @@ from mathhammer.core.checks import check_choice, check_int
 from mathhammer.errors import InputError
 from mathhammer.force_melee.plan import MeleeKernel, MeleePlan, PlannedExchange, plan_melee, planned_exchange, side_config, unit_config
 from mathhammer.force_melee.profiles import Side, Unit, as_side, as_unit
+from mathhammer.force_melee.report import side_heading
 from mathhammer.force_melee.results import AllocationResult, MeleeManyResult, MeleeResult, PairResult, UnitResult
 from mathhammer.force_melee.variants import ALLOCATIONS, Variants, switches_of
 from mathhammer.core.options import DEFAULT_SAMPLES, METHODS, engine_options, work_starts
@@ -214,7 +215,7 @@ def _ready_fields(method: str, samples: int | None, seed: int | None, a: Side, b
                   switches: Variants) -> dict[str, Any]:
     return {
         "method": method, "samples": samples, "seed": seed, "variants": switches, "names": (a.name or "A", b.name or "B"),
-        "models_a": a.unit.models, "models_b": b.unit.models,
+        "models_a": a.unit.models, "models_b": b.unit.models, "sides": (side_heading(a), side_heading(b)),
     }
 
 

@@ -27,6 +27,7 @@ from mathhammer.starcraft.plan import (
     AttackCase,
     Plan,
     attack_case,
+    batch_label,
     plan_batch,
     unit_profile,
     unit_state,
@@ -134,6 +135,9 @@ def _attack_result(case: AttackCase, tables: tuple[np.ndarray, tuple[int, ...], 
         variants=variants,
         weapon=case.weapon,
         unit=case.unit,
+        fired=case.fired,
+        options=case.options,
+        inputs=case.inputs,
     )
 
 
@@ -304,16 +308,16 @@ def sequence(
     if method in ("auto", "exact"):
         probs = np.asarray(_sc.exact_sequence(profile, start, configs, MAX_EXACT_WORK))
         if probs.size:
-            return _sequence_result(plans, unit, layout, probs, None, "exact", None, rule_variants)
+            return _sequence_result(batches, plans, unit, layout, probs, None, "exact", None, rule_variants)
         if method == "exact":
             raise InputError("method", "the exact propagation over (unit state, total damage) is too large for these batches; "
                                        "use method='monte_carlo' or 'auto'")
     kernel = functools.partial(_sc.sample_sequence, profile, start, configs)  # picklable: process pools and Dask run it
     probs, n, seed_used = _run(kernel, options)
-    return _sequence_result(plans, unit, layout, probs, n, "monte_carlo", seed_used, rule_variants)
+    return _sequence_result(batches, plans, unit, layout, probs, n, "monte_carlo", seed_used, rule_variants)
 
 
-def _sequence_result(plans: list[Plan], unit: Unit, layout: _sc.SequenceLayout, probs: np.ndarray, samples: int | None,
+def _sequence_result(batches: Sequence[Batch], plans: list[Plan], unit: Unit, layout: _sc.SequenceLayout, probs: np.ndarray, samples: int | None,
                      method: str, seed: int | None, variants: Variants) -> SequenceResult:
     def dist(start: int, size: int) -> Distribution:
         return Distribution(probs[start: start + size], samples=samples)
@@ -325,7 +329,7 @@ def _sequence_result(plans: list[Plan], unit: Unit, layout: _sc.SequenceLayout, 
     marker = marker[: max(1, int(np.flatnonzero(marker).max(initial=0)) + 1)]
     models_size, marker_size = unit.models + 1, layout.marker_max + 1
     summaries = []
-    for plan, slot in zip(plans, layout.batches):
+    for index, (batch, plan, slot) in enumerate(zip(batches, plans, layout.batches)):
         batch_marker = probs[slot.marker: slot.marker + marker_size]
         summaries.append(BatchSummary(
             damage=dist(slot.damage, slot.damage_size),
@@ -334,6 +338,7 @@ def _sequence_result(plans: list[Plan], unit: Unit, layout: _sc.SequenceLayout, 
             destroyed=float(probs[slot.destroyed]),
             shield_lost=float(probs[slot.shield_lost]),
             reaction_ignored=plan.reaction_ignored,
+            label=batch_label(index, batch.weapon, batch.kwargs),
         ))
     return SequenceResult(
         total_damage=dist(layout.total_damage, layout.total_damage_size),
@@ -348,6 +353,7 @@ def _sequence_result(plans: list[Plan], unit: Unit, layout: _sc.SequenceLayout, 
         seed=seed,
         variants=variants,
         unit=unit.name or str(unit),
+        inputs=(f"unit: {unit}",),
     )
 
 

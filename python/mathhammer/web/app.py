@@ -150,12 +150,9 @@ class _Endpoint:
 
 
 def result_dict(result: Any) -> dict[str, Any]:
-    """A result as the API answers it: its ``to_dict()``; a comparison, which has none, as the rows
-    of its ``to_frame()`` (what ``--format json`` prints for it)."""
-    if hasattr(result, "to_dict"):
-        answer: dict[str, Any] = result.to_dict()
-        return answer
-    return {"rows": result.to_frame().to_dict(orient="records")}
+    """A result as the API answers it: its ``to_dict()`` (a comparison's holds every cell's result)."""
+    answer: dict[str, Any] = result.to_dict()
+    return answer
 
 
 def _check_bounds(value: Any, where: str) -> None:
