@@ -12,6 +12,9 @@ A refactoring that must not change a number runs this before and after and compa
     ... change ...
     PYTHONPATH=python python tools/fingerprint.py --compare before.json
 
+A change that adds a field to a result changes every digest of its engine; ``--ignore weapon,inputs``
+hashes the results without those keys (at any depth), to show that the numbers did not change.
+
 The inputs come from a fixed-seed ``random.Random`` and the public API only (profiles, options,
 ``method="exact"`` and seeded ``method="monte_carlo"``), so the same inputs are drawn whatever the
 package's layout.
@@ -304,8 +307,7 @@ def _many_texts(draw: Callable[[random.Random, str], Iterator[Callable[[], Any]]
         except ValueError as error:
             yield f"{type(error).__name__}: {error}"
             continue
-        yield "\n".join(json.dumps(item, sort_keys=True) if isinstance(item, list) else item.to_json(sort_keys=True)
-                        for item in items)
+        yield "\n".join(json.dumps(item, sort_keys=True) if isinstance(item, list) else _json(item) for item in items)
 
 
 ENGINES: dict[str, Callable[[random.Random], Iterator[Callable[[], Any]]]] = {
@@ -317,6 +319,26 @@ ENGINES: dict[str, Callable[[random.Random], Iterator[Callable[[], Any]]]] = {
 }
 
 
+#: Keys left out of every result's JSON before it is hashed (--ignore).
+IGNORED: set[str] = set()
+
+
+def _without(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _without(inner) for key, inner in value.items() if key not in IGNORED}
+    if isinstance(value, list):
+        return [_without(inner) for inner in value]
+    return value
+
+
+def _json(result: Any) -> str:
+    """A result's to_json(sort_keys=True), less the --ignore keys."""
+    if not IGNORED:
+        text: str = result.to_json(sort_keys=True)
+        return text
+    return json.dumps(_without(result.to_dict()), sort_keys=True)
+
+
 def _texts(draw: Callable[[random.Random], Iterator[Callable[[], Any]]], rng: random.Random) -> Iterator[str]:
     """Each result's JSON; a random input the engine refuses gives its error line instead (the
     refusals must not change either)."""
@@ -326,7 +348,7 @@ def _texts(draw: Callable[[random.Random], Iterator[Callable[[], Any]]], rng: ra
         except ValueError as error:  # an InputError
             yield f"{type(error).__name__}: {error}"
             continue
-        yield result.to_json(sort_keys=True)
+        yield _json(result)
 
 
 #: Results of each engine whose renderings (Markdown, HTML) are fingerprinted too.
@@ -415,7 +437,9 @@ def main() -> int:
     parser.add_argument("--commands", action="store_true",
                         help="also the output of the CLI commands in COMMANDS, in every format (run from the checkout)")
     parser.add_argument("--dump", help="write each command's output into this folder (to see what differs)")
+    parser.add_argument("--ignore", default="", help="keys (comma-separated) left out of every result's JSON")
     args = parser.parse_args()
+    IGNORED.update(key for key in args.ignore.split(",") if key)
     if args.dump:
         from pathlib import Path
 
