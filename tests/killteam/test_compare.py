@@ -13,7 +13,7 @@ import pytest
 from mathhammer import killteam as kt
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.cli import main
-from mathhammer.cli.killteam import parse_fighter, parse_range
+from mathhammer.cli.killteam import parse_range
 
 LETHAL = kt.Weapon(4, 3, (3, 4), "Lethal 5+")
 PIERCING = kt.Weapon(4, 3, (3, 4), "Piercing 1")
@@ -115,14 +115,19 @@ def test_the_opponent_may_go_first() -> None:
     assert c.death[0, 0] == kt.fight(FIGHTER, OPPONENTS[0], first="b").death_chance("a")
 
 
-def test_parse_range_and_fighter() -> None:
+def test_parse_range() -> None:
     assert parse_range("at-least", "1-3,7", 1, 25) == [1, 2, 3, 7]
     with pytest.raises(InputError, match="at-least"):
         parse_range("at-least", "5-2", 1, 25)
-    fighter = parse_fighter("5A 3+ 4/5 Brutal; 10W; optimal (kill); Storm Shield", {}, "fighter")
-    assert fighter == kt.Fighter(5, 3, (4, 5), 10, rules="Brutal", abilities="Storm Shield", strategy="optimal",
-                                 objective="kill")
-    assert parse_fighter(str(PARRY), {}, "fighter") == PARRY
+
+
+def test_fighters_and_opponents_may_be_notation() -> None:
+    c = kt.compare_fights([str(PARRY), FIGHTER], "5A 4+ 4/5; 10W")
+    assert c.fighters == (str(PARRY), str(FIGHTER)) and c.opponents == (str(OPPONENTS[0]),)
+    assert c.kill[0, 0] == kt.fight(PARRY, OPPONENTS[0]).death_chance("b")
+    with pytest.raises(InputError) as caught:
+        kt.compare_fights([FIGHTER, "4A 3+ 3/4; 99W"], OPPONENTS)
+    assert caught.value.field == "fighters[1].wounds"
 
 
 def test_cli_compare_prints_the_api_numbers(capsys: pytest.CaptureFixture[str]) -> None:

@@ -50,6 +50,8 @@ CASES: list[tuple[str, dict[str, Any], Any]] = [
     ("killteam/fight", {"a": FIGHTER_A, "b": FIGHTER_B, "rounds": 1},
      lambda: kt.fight(kt.Fighter(4, 3, (3, 4), 12, "Brutal, Lethal 5+", strategy="max_damage"),
                       kt.Fighter(4, 3, (4, 5), 14, abilities="Storm Shield", strategy="parry"), rounds=1)),
+    ("killteam/fight", {"a": "5A 3+ 4/5 Brutal; 10W; parry", "b": FIGHTER_B},  # a fighter by its notation
+     lambda: kt.fight(kt.Fighter.parse("5A 3+ 4/5 Brutal; 10W; parry"), kt.Fighter.from_dict(FIGHTER_B))),
     ("killteam/attack-dice", {"source": "4A 3+ 3/4 Balanced", "obscured": True},
      lambda: kt.attack_dice(kt.Weapon.parse("4A 3+ 3/4 Balanced"), obscured=True)),
     ("killteam/advise", {"a": FIGHTER_A, "b": FIGHTER_B, "dice_a": [1, 1], "dice_b": [0, 2]},

@@ -36,7 +36,7 @@ from mathhammer.core.guard import excerpt
 if TYPE_CHECKING:
     from mathhammer.killteam import Fighter, ShootResult
 
-__all__ = ["app", "parse_dice", "parse_fighter", "parse_range", "parse_saves"]
+__all__ = ["app", "parse_dice", "parse_range", "parse_saves"]
 
 app = typer.Typer(
     name="killteam",
@@ -440,40 +440,6 @@ def parse_range(name: str, text: str, lo: int, hi: int) -> list[int]:
     return values
 
 
-def parse_fighter(text: str, library: Any, field: str) -> Fighter:
-    """A fighter of the library, or the way fighters print: '4A 3+ 3/4 Brutal; 12W; parry; Storm Shield'
-    (the weapon card, then in any order wounds 'NW', a strategy ('optimal (kill)' too) and abilities)."""
-    from mathhammer.core.guard import check_notation
-    from mathhammer.files.library import resolve_profile
-    from mathhammer.killteam import ALL_STRATEGIES, Fighter, Weapon
-
-    check_notation(field, text)
-    if ";" not in text and not re.match(r"\s*\d+\s*A\s", text, re.IGNORECASE):
-        return resolve_profile("killteam", "fighter", text, library, field)  # type: ignore[no-any-return]
-    card, *parts = [part.strip() for part in text.split(";")]
-    try:
-        weapon = Weapon.parse(card)
-    except InputError as error:
-        raise InputError(field, str(error).split(": ", 1)[1]) from None
-    fields: dict[str, Any] = {"attacks": weapon.attacks, "hit": weapon.hit, "damage": weapon.damage,
-                              "rules": weapon.rules}
-    for part in parts:
-        wounds = re.fullmatch(r"(\d+)\s*W", part, re.IGNORECASE)
-        strategy = re.fullmatch(r"(\w+)(?:\s*\((\w+)\))?", part)
-        if wounds:
-            fields["wounds"] = int(wounds.group(1))
-        elif strategy and strategy.group(1).lower() in ALL_STRATEGIES:
-            fields["strategy"] = strategy.group(1).lower()
-            if strategy.group(2):
-                fields["objective"] = strategy.group(2).lower()
-        elif part:
-            fields["abilities"] = part
-    try:
-        return Fighter(**fields)
-    except InputError as error:
-        raise type(error)(f"{field}.{error.field}", str(error).split(": ", 1)[1]) from None
-
-
 @app.command("compare", epilog=COMPARE_EPILOG)
 @with_parameters(after=engine_parameters(Method.exact, DEFAULT_SAMPLES))
 def compare_command(
@@ -537,13 +503,15 @@ def compare_fights_command(
 ) -> None:
     """Each fighter (or strategy variant) against each opponent: kill and death chances, mean wounds left."""
     from mathhammer.core.checks import check_choice
+    from mathhammer.files.library import resolve_profile
     from mathhammer.killteam import ALL_STRATEGIES, Variants, compare_fights
     from mathhammer.killteam.report import fight_comparison_heading, fight_comparison_picture
 
     engine = engine_options(options)
     library = _library(profiles)
-    fighters = [parse_fighter(f, library, f"fighter[{i}]") for i, f in enumerate(fighter)]
-    opponents = [parse_fighter(o, library, f"opponent[{i}]") for i, o in enumerate(opponent)]
+    # a fighter of the library by its name, else its notation (kt.Fighter.parse)
+    fighters = [resolve_profile("killteam", "fighter", f, library, f"fighter[{i}]") for i, f in enumerate(fighter)]
+    opponents = [resolve_profile("killteam", "fighter", o, library, f"opponent[{i}]") for i, o in enumerate(opponent)]
     known = library.get("fighter", {})
     # a fighter of the library is labelled by its name there (short: columns stay narrow), else its profile
     rows: Any = [(name if name in known else str(f), f) for f, name in zip(fighters, fighter)]

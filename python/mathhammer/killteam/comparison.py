@@ -153,18 +153,21 @@ def _situation_seed(index: int, value: Any) -> int:
 
 
 def _fighters(name: str, value: Any) -> tuple[list[str], list[Fighter]]:
-    """A list of fighters, or a mapping label -> fighter (strategy variants of one profile, say)."""
-    if isinstance(value, Fighter):
+    """A list of fighters, or a mapping label -> fighter (strategy variants of one profile, say); a
+    fighter may be given as its notation (kt.Fighter.parse)."""
+    if isinstance(value, (Fighter, str)):
         value = [value]
     if isinstance(value, Mapping):
         labels, fighters = text_labels(name, value), list(value.values())
-    elif isinstance(value, Sequence) and not isinstance(value, str):
+    elif isinstance(value, Sequence):
         fighters = list(value)
     else:
         raise InputTypeError(name, f"expected kt.Fighter objects (a list or a mapping of labels), got {excerpt(value)}")
     for i, fighter in enumerate(fighters):
-        if not isinstance(fighter, Fighter):
-            raise InputTypeError(f"{name}[{i}]", f"expected a kt.Fighter, got {type(fighter).__name__}")
+        if isinstance(fighter, str):
+            fighters[i] = Fighter.parse(fighter, f"{name}[{i}]")
+        elif not isinstance(fighter, Fighter):
+            raise InputTypeError(f"{name}[{i}]", f"expected a kt.Fighter or its notation, got {type(fighter).__name__}")
     if not isinstance(value, Mapping):
         labels = [str(f) for f in fighters]
     if not fighters:
@@ -173,8 +176,8 @@ def _fighters(name: str, value: Any) -> tuple[list[str], list[Fighter]]:
 
 
 def compare_fights(
-    fighters: Sequence[Fighter] | Mapping[str, Fighter],
-    opponents: Sequence[Fighter] | Mapping[str, Fighter],
+    fighters: Sequence[Fighter | str] | Mapping[str, Fighter | str],
+    opponents: Sequence[Fighter | str] | Mapping[str, Fighter | str],
     *,
     first: str = "a",
     rounds: int = 1,
@@ -190,7 +193,7 @@ def compare_fights(
     ``threads`` and ``variants`` are passed to every ``kt.fight``. Pairing k (row by row) that runs
     Monte Carlo is seeded ``cell_seed(seed, k)``, ``seed`` drawn when None, so the same seed gives the
     same matrix. Give a mapping ``{label: fighter}`` to compare strategy variants of
-    one profile under names of your own.
+    one profile under names of your own; a fighter may be given as its notation (``kt.Fighter.parse``).
     """
     options = engine_options(method, samples, seed, threads)
     seed_used = options.draw_seed()
