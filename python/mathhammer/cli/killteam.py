@@ -26,6 +26,7 @@ from mathhammer.cli.options import (
     take,
     with_parameters,
 )
+from mathhammer.cli.commands import epilog, group_help
 from mathhammer.cli.killteam_data import register as add_data_commands
 from mathhammer.cli.output import add_profiles_command, emit, note_plot, note_result, result_tables
 from mathhammer.cli.progress import progress_bar
@@ -38,12 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["app", "parse_dice", "parse_range", "parse_saves"]
 
-app = typer.Typer(
-    name="killteam",
-    help="Kill Team 2024: fights and shots, and matrices comparing them.",
-    epilog="Example: mathhammer killteam shoot --rules 'Lethal 5+, Piercing 1' --save 3 --cover 1",
-    no_args_is_help=True,
-)
+app = typer.Typer(name="killteam", help=group_help("killteam"), epilog=epilog("killteam"), no_args_is_help=True)
 
 
 def _library(profiles: Any) -> Any:
@@ -97,16 +93,7 @@ def _fighter(side: str, options: dict[str, Any], library: Any) -> Fighter:
 
 # --- fight ----------------------------------------------------------------------------------------
 
-FIGHT_EPILOG = """Examples:
-
-  mathhammer killteam fight --a-attacks 5 --a-damage 4/5 --a-rules "Brutal, Shock" --b-abilities "Storm Shield, Dueller" --b-strategy min_damage --rounds 3
-  mathhammer killteam fight --a-strategy optimal --a-objective trade --b-strategy strike
-
-  mathhammer killteam fight --profiles examples/killteam/profiles.toml --a-profile assault_intercessor_sergeant --b-profile ork_boy --format json
-"""
-
-
-@app.command("fight", epilog=FIGHT_EPILOG)
+@app.command("fight", epilog=epilog("killteam", "fight"))
 @with_parameters(before=FIGHTERS, after=engine_parameters(Method.auto, DEFAULT_SAMPLES))
 def fight_command(
     profiles: ProfilesOption = None,
@@ -157,19 +144,6 @@ def _o(panel: str, text: str) -> Any:
     return typer.Option(help=text, rich_help_panel=panel)
 
 
-SHOOT_EPILOG = """
-Examples:
-
-  mathhammer killteam shoot --attacks 4 --hit 3 --damage 3/4 --rules "Lethal 5+, Piercing 1" --save 3 --cover 1
-
-  mathhammer killteam shoot --rules "Devastating 2" --abilities "Feel No Pain 5+, Durable" --saves 2-6
-
-  mathhammer killteam shoot --rounds 3 --abilities "Saintly Relics (2D6)" --format json
-
-  mathhammer killteam shoot --profiles examples/killteam/profiles.toml --weapon meltagun --target plague_marine
-"""
-
-
 def parse_saves(text: str) -> list[int]:
     """'2-6', '3,4,5' or '4' → the save values (each 2..6, no repeats)."""
     from mathhammer.core.checks import check_stat
@@ -218,7 +192,7 @@ def _with(base: Any, **changes: Any) -> Any:
     return dataclasses.replace(base, **{k: v for k, v in changes.items() if v is not None})
 
 
-@app.command("shoot", epilog=SHOOT_EPILOG)
+@app.command("shoot", epilog=epilog("killteam", "shoot"))
 @with_parameters(after=engine_parameters(Method.exact, DEFAULT_SAMPLES))
 def shoot_command(
     weapon: Annotated[Optional[str], _o(_W, "A weapon of --profiles, or datacard notation such as '4A 3+ 3/4 Lethal 5+'.")] = None,
@@ -306,15 +280,7 @@ def _saves_picture(results: list[tuple[int, ShootResult]], heading: str) -> Any:
 
 # --- attack-dice -----------------------------------------------------------------------------------
 
-DICE_EPILOG = """Examples:
-
-  mathhammer killteam attack-dice --weapon '4A 3+ 3/4 Lethal 5+, Balanced'
-
-  mathhammer killteam attack-dice --weapon '6A 4+ 3/4 Severe' --obscured --format json
-"""
-
-
-@app.command("attack-dice", epilog=DICE_EPILOG)
+@app.command("attack-dice", epilog=epilog("killteam", "attack-dice"))
 @with_parameters(after=engine_parameters(Method.exact, DEFAULT_SAMPLES))
 def attack_dice_command(
     weapon: Annotated[str, typer.Option(help="A weapon of --profiles, or datacard notation such as '4A 3+ 3/4 Lethal 5+'.")]
@@ -342,14 +308,6 @@ def attack_dice_command(
 
 # --- advise ---------------------------------------------------------------------------------------
 
-ADVISE_EPILOG = """Examples:
-
-  mathhammer killteam advise --dice-a 1c2n --dice-b 0c2n
-
-  mathhammer killteam advise --dice-a 1c1n --dice-b 1c1n --a-strategy optimal --a-objective kill --b-wounds 4
-"""
-
-
 def parse_dice(field: str, text: str) -> tuple[int, int]:
     """Retained dice as '1c2n' (1 crit, 2 norms), '2n', '1c' or '1,2' → (crits, norms)."""
     from mathhammer.core.guard import check_notation
@@ -364,7 +322,7 @@ def parse_dice(field: str, text: str) -> tuple[int, int]:
     raise InputError(field, f"{excerpt(text)} is not retained dice; write crits and norms as 1c2n (or 1,2)")
 
 
-@app.command("advise", epilog=ADVISE_EPILOG)
+@app.command("advise", epilog=epilog("killteam", "advise"))
 @with_parameters(before=FIGHTERS)
 def advise_command(
     dice_a: Annotated[str, typer.Option("--dice-a", help="A's retained dice, e.g. 1c2n (1 crit, 2 norms).")],
@@ -401,23 +359,6 @@ def advise_command(
 
 # --- compare and compare-fights ---------------------------------------------------------------------
 
-COMPARE_EPILOG = """Examples:
-
-  mathhammer killteam compare --weapon '4A 3+ 3/4 Lethal 5+' --weapon '4A 3+ 3/4 Piercing 1'
-
-  mathhammer killteam compare --weapon '5A 3+ 4/5' --weapon '4A 2+ 4/5' --saves 3-5 --cover 1 --at-least 1-12
-
-  mathhammer killteam compare --profiles examples/killteam/profiles.toml --weapon meltagun --weapon bolt_rifle
-"""
-
-FIGHTS_EPILOG = """Examples:
-
-  mathhammer killteam compare-fights --fighter '4A 3+ 3/4; 12W' --strategies strike,parry,max_damage --opponent '5A 4+ 4/5; 10W'
-
-  mathhammer killteam compare-fights --profiles examples/killteam/profiles.toml --fighter assault_intercessor_sergeant --opponent ork_boy
-"""
-
-
 def parse_range(name: str, text: str, lo: int, hi: int) -> list[int]:
     """'1-25', '3,5,8' or '4' → the integers (each lo..hi, no repeats)."""
     from mathhammer.core.guard import check_notation
@@ -440,7 +381,7 @@ def parse_range(name: str, text: str, lo: int, hi: int) -> list[int]:
     return values
 
 
-@app.command("compare", epilog=COMPARE_EPILOG)
+@app.command("compare", epilog=epilog("killteam", "compare"))
 @with_parameters(after=engine_parameters(Method.exact, DEFAULT_SAMPLES))
 def compare_command(
     weapon: Annotated[list[str], typer.Option(help="A weapon to compare (give two or more): datacard notation such "
@@ -486,7 +427,7 @@ def compare_command(
     emit(fmt, tables, payload, lines)
 
 
-@app.command("compare-fights", epilog=FIGHTS_EPILOG)
+@app.command("compare-fights", epilog=epilog("killteam", "compare-fights"))
 @with_parameters(after=engine_parameters(Method.auto, DEFAULT_SAMPLES))
 def compare_fights_command(
     fighter: Annotated[list[str], typer.Option(help="A fighter (repeatable): a fighter of --profiles, or "

@@ -30,6 +30,7 @@ from mathhammer.cli.options import (
     take,
     with_parameters,
 )
+from mathhammer.cli.commands import epilog, group_help
 from mathhammer.cli.output import add_profiles_command, emit, note_plot, result_tables
 from mathhammer.cli.progress import progress_bar
 from mathhammer.core.options import DEFAULT_SAMPLES
@@ -41,14 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = ["app", "parse_batch"]
 
-app = typer.Typer(
-    name="starcraft",
-    help="StarCraft: Tabletop Miniatures Game attacks and sequences of attacks, exact or Monte Carlo.",
-    epilog="Example: mathhammer starcraft attack --weapon quad_k12 --firing-models 2 --unit roach\n\n"
-    "Example: mathhammer starcraft attack --attacker marine --unit zergling   # all 6 Marines fire\n\n"
-    "Example: mathhammer starcraft sequence --unit zealot --batch 'c14_rifle firing_models=6' --batch quad_k12",
-    no_args_is_help=True,
-)
+app = typer.Typer(name="starcraft", help=group_help("starcraft"), epilog=epilog("starcraft"), no_args_is_help=True)
 
 _W, _U, _A, _R = "Weapon", "Target unit", "Attack", "Rule variants"
 # Weapon fields that keywords set: --keywords replaces all of them.
@@ -265,7 +259,7 @@ def _batch_options(given: dict[str, Any], weapon: Weapon | None) -> dict[str, An
     return options
 
 
-@app.command("attack")
+@app.command("attack", epilog=epilog("starcraft", "attack"))
 @with_parameters(before=[*option_parameters(WEAPON_OPTIONS, _W), *option_parameters(UNIT_OPTIONS, _U),
                          *option_parameters(ATTACK_OPTIONS, _A), *option_parameters(RULE_OPTIONS, _R)],
                  after=engine_parameters(Method.auto, DEFAULT_SAMPLES))
@@ -273,8 +267,6 @@ def attack_command(variants: VariantsOption = None, fmt: FormatOption = OutputFo
     """One batch: every model firing one weapon at one unit; prints damage and casualty tables.
 
     One model fires unless --firing-models says how many, or --attacker names the unit that fires.
-
-    Example: mathhammer starcraft attack --weapon quad_k12 --firing-models 2 --unit roach --dodge 1
     """
     from mathhammer.starcraft import attack
 
@@ -348,21 +340,6 @@ def _print(result: AttackResult, weapon: Weapon | None, unit: Unit, options: dic
 #: What the bare ``sequence`` fires: 6 Marines' C-14 rifles, then 2 Marauders' Quad K12, into Zealots.
 DEFAULT_BATCHES = ("c14_rifle firing_models=6", "quad_k12 firing_models=2")
 
-SEQUENCE_EPILOG = """Examples:
-
-  mathhammer starcraft sequence                  # 6 Marines, then 2 Marauders, into a Zealot squad
-
-  mathhammer starcraft sequence --unit roach --batch "c14_rifle firing_models=6" --batch "quad_k12 firing_models=2 dodge=1"
-
-  mathhammer starcraft sequence --batch "- mode=hits hits=4,1" --batch "shock_cannon affected_models=3"   # '-': no weapon
-
-A batch is a weapon (a catalogue key or an entry of --profiles) and its sc.attack options as key=value;
-a unit that brings its weapon (marine, marauder, stalker) may stand in the weapon's place: all its
-models fire it ("marine" is "c14_rifle firing_models=6");
-options that take a table (reaction) are written in a scenario file (mathhammer run).
-"""
-
-
 def _option_value(text: str) -> Any:
     """A batch option's value as written: a whole number, true/false, X,Y (a pair of numbers) or a word."""
     lowered = text.strip().lower()
@@ -423,7 +400,7 @@ def _armed_unit(name: str, library: Any) -> tuple[Unit, Weapon] | None:
     return unit, weapon
 
 
-@app.command("sequence", epilog=SEQUENCE_EPILOG)
+@app.command("sequence", epilog=epilog("starcraft", "sequence"))
 @with_parameters(before=option_parameters(RULE_OPTIONS, _R), after=engine_parameters(Method.auto, DEFAULT_SAMPLES))
 def sequence_command(
     unit: Annotated[str, typer.Option(help="Target unit by name: a catalogue key or an entry of --profiles.",
@@ -461,15 +438,7 @@ def sequence_command(
 
 # ---- compare ---------------------------------------------------------------------------------------
 
-COMPARE_EPILOG = """Examples:
-
-  mathhammer starcraft compare --weapon c14_rifle --weapon quad_k12 --unit zergling --unit roach --firing-models 4
-
-  mathhammer starcraft compare --profiles examples/starcraft/profiles.toml --weapon c14_rifle --unit zealot --format csv
-"""
-
-
-@app.command("compare", epilog=COMPARE_EPILOG)
+@app.command("compare", epilog=epilog("starcraft", "compare"))
 @with_parameters(after=engine_parameters(Method.auto, DEFAULT_SAMPLES))
 def compare_command(
     weapon: Annotated[list[str], typer.Option(help="A weapon (repeatable): a catalogue key such as c14_rifle, or an entry of --profiles.")],
