@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from mathhammer import _core
 from mathhammer.core.checks import check_bool, check_choice, check_int
 from mathhammer.errors import InputError, InputTypeError
-from mathhammer.starcraft.profiles import MAX_DAMAGE, MAX_KEYWORD, MAX_MODELS, BatchOptions, Unit, Weapon
+from mathhammer.starcraft.profiles import ATTACK_KWARGS, MAX_DAMAGE, MAX_KEYWORD, MAX_MODELS, BatchOptions, Unit, Weapon
 from mathhammer.starcraft.variants import Variants
 from mathhammer.core.guard import excerpt
 
@@ -387,7 +387,8 @@ def described(weapon: Weapon | None, unit: Unit, plan: Plan, kwargs: dict[str, A
     if weapon is not None and mode == "weapon" and weapon.surge_tags and not plan.surge_applied:
         inputs.append("Surge does not apply: the unit has none of the weapon's Surge tags")
     options = []
-    for key, value in kwargs.items():
+    for key in ATTACK_KWARGS:  # in the options' own order, whatever order they were given in
+        value = kwargs.get(key)
         if key in _SAID_FIRST or value is None or value is False or value == 0 or value == {}:
             continue
         text = key.replace("_", " ")
