@@ -167,14 +167,19 @@ def combat(
 def _labels(side_a: Side, side_d: Side, stand_and_shoot: bool) -> dict[str, Any]:
     """How a combat's result names it (its printer's heading and lines): both sides, and whether the
     defender stood and shot (already checked: a bool)."""
-    return {"sides": (side_heading(side_a), side_heading(side_d)), "profiles": (side_line(side_a), side_line(side_d)),
-            "stand_and_shoot": bool(stand_and_shoot)}
+    return {**_side_labels(side_a, side_d), "stand_and_shoot": bool(stand_and_shoot)}
+
+
+def _side_labels(side_a: Side, side_d: Side) -> dict[str, Any]:
+    return {"sides": (side_heading(side_a), side_heading(side_d)), "profiles": (side_line(side_a), side_line(side_d))}
 
 
 def _exact_result(arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], plan: CombatPlan, side_a: Side,
                   side_d: Side, rules: Variants, stand_and_shoot: bool) -> CombatResult:
+    # the sides' text is made when the result is printed, not for each figure a sweep reads
     return CombatResult._exact(arrays, defender_wounds=side_d.current_wounds, attacker_wounds=side_a.current_wounds,
-                               reaction=plan.reaction, variants=rules, **_labels(side_a, side_d, stand_and_shoot))
+                               reaction=plan.reaction, variants=rules, stand_and_shoot=bool(stand_and_shoot),
+                               labels=functools.partial(_side_labels, side_a, side_d))
 
 
 def _rules(variants: Any, edition: Any, bonus_dice: Any, souls: Any, souls_limit: Any, draw: Any, draw_in_dodge: Any,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +23,7 @@ WHO = ("defender", "attacker", "both")
 @deferred(
     "joint", "wounds_defender", "wounds_attacker", "successes_attacker", "successes_defender", "p_wasted_defender",
     "p_wasted_attacker", "p_wasted_both", "p_counter_wound", "p_tie", "p_attacker_more", "mean_wounds_defender",
-    "mean_wounds_attacker",
+    "mean_wounds_attacker", "sides", "profiles",
 )
 @dataclass(frozen=True)
 class CombatResult(Deferred, EngineResult):
@@ -143,18 +143,23 @@ class CombatResult(Deferred, EngineResult):
         attacker_wounds: int,
         reaction: str,
         variants: Variants,
-        **labels: Any,
+        stand_and_shoot: bool = False,
+        labels: Callable[[], Mapping[str, Any]] = dict,
     ) -> CombatResult:
         """An exact result from the engine's fresh arrays (successes grid, wounds grid, the two pools'
-        laws): the distributions and figures are computed on first read, as :meth:`build` computes them."""
+        laws): the distributions and figures are computed on first read, as :meth:`build` computes them,
+        and so are ``labels()`` (``sides`` and ``profiles``: text a caller that reads a figure never needs)."""
         successes, wounds, pmf_attacker, pmf_defender = arrays
         ready = {
             "defender_wounds": defender_wounds, "attacker_wounds": attacker_wounds, "reaction": reaction,
             "edition": variants.edition, "method": "exact", "samples": None, "seed": None, "variants": variants,
-            **labels,
+            "stand_and_shoot": stand_and_shoot,
         }
-        compute = functools.partial(_combat_fields, successes, wounds, None, defender_wounds, attacker_wounds,
-                                    (pmf_attacker, pmf_defender))
+
+        def compute() -> dict[str, Any]:
+            fields = _combat_fields(successes, wounds, None, defender_wounds, attacker_wounds, (pmf_attacker, pmf_defender))
+            return {"sides": ("", ""), "profiles": ("", ""), **labels(), **fields}
+
         return cls._pending_result(ready, compute)
 
 

@@ -135,7 +135,7 @@ def melee(
     flat = counts.astype(np.float64) / samples
     damage, hits = _exchange_parts(flat, exchange.layout)
     return MeleeResult(**_ready_fields("monte_carlo", samples, seed_used, a, b, switches),
-                       **_exchange_fields(damage, hits, exchange, samples))
+                       **_exchange_fields(damage, hits, exchange, samples), sides=(side_heading(a), side_heading(b)))
 
 
 def melee_batch(
@@ -215,7 +215,7 @@ def _ready_fields(method: str, samples: int | None, seed: int | None, a: Side, b
                   switches: Variants) -> dict[str, Any]:
     return {
         "method": method, "samples": samples, "seed": seed, "variants": switches, "names": (a.name or "A", b.name or "B"),
-        "models_a": a.unit.models, "models_b": b.unit.models, "sides": (side_heading(a), side_heading(b)),
+        "models_a": a.unit.models, "models_b": b.unit.models,
     }
 
 
@@ -223,7 +223,10 @@ def _exact_result(tables: tuple[np.ndarray, np.ndarray], exchange: PlannedExchan
                   switches: Variants) -> MeleeResult:
     # tables: exchange_exact_shaped's fresh damage and hits tables, owned here
     damage, hits = tables
-    compute = functools.partial(_exchange_fields, damage, hits, exchange, None)
+
+    def compute() -> dict[str, Any]:  # the sides' text too is made when read, not for each figure a sweep reads
+        return {**_exchange_fields(damage, hits, exchange, None), "sides": (side_heading(a), side_heading(b))}
+
     return MeleeResult._pending_result(_ready_fields("exact", None, None, a, b, switches), compute)
 
 

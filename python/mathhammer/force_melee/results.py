@@ -59,7 +59,7 @@ class AllocationResult(ResultMixin):
 
 @deferred(
     "joint", "damage_a", "damage_b", "hits_joint", "hits_a", "hits_b", "p_a_more", "p_tie", "p_b_more",
-    "casualties_joint", "casualties_a", "casualties_b", "remaining_a", "remaining_b",
+    "casualties_joint", "casualties_a", "casualties_b", "remaining_a", "remaining_b", "sides",
 )
 @dataclass(frozen=True)
 class MeleeResult(Deferred, EngineResult):

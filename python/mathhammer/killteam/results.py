@@ -129,10 +129,12 @@ class ShootResult(EngineResult):
         frame["kills"] = frame["damage"] >= self.wounds
         return frame
 
+@deferred("weapon")
 @dataclass(frozen=True)
-class AttackDiceResult(EngineResult):
+class AttackDiceResult(Deferred, EngineResult):
     """Retained attack dice: ``joint.pmf[crits, norms]``; ``pmf`` is the same array. ``weapon`` is
-    the weapon that rolled them (its notation), ``obscured`` whether its target was obscured."""
+    the weapon that rolled them (its notation, written when first read), ``obscured`` whether its
+    target was obscured."""
 
     joint: JointDistribution
     method: str
