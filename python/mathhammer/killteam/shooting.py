@@ -223,16 +223,20 @@ def shoot_batch(
     covers, obscureds, rounds_list, cover_crits_list = (items["cover"], items["obscured"], items["rounds"],
                                                         items["cover_crits"])
     seeds = item_seeds(items["seed"], single["seed"])
+    shared = single["method"] and single["samples"] and single["threads"]  # then item 0's are every item's
     option_list: list[EngineOptions] = []
     shots: list[Shot] = []
     for i in range(size):
         try:
-            parts = (methods[i], sample_list[i], thread_list[i])
-            key = tuple(map(id, parts))
-            options = known_options.get(key)
-            if options is None:
-                options = known_options[key] = engine_options(parts[0], parts[1], None, parts[2], progress, executor,
-                                                              methods=EXACT_FIRST)
+            if shared and option_list:
+                options = option_list[0]
+            else:
+                parts = (methods[i], sample_list[i], thread_list[i])
+                key = tuple(map(id, parts))
+                if key not in known_options:
+                    known_options[key] = engine_options(parts[0], parts[1], None, parts[2], progress, executor,
+                                                        methods=EXACT_FIRST)
+                options = known_options[key]
             option_list.append(options)
             # each distinct shot's configuration and labels are cached (by identity, then by value)
             shots.append(shot(weapon_list[i], target_list[i], covers[i], obscureds[i], rounds_list[i],

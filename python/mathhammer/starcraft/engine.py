@@ -135,9 +135,7 @@ def _attack_result(case: AttackCase, tables: tuple[np.ndarray, tuple[int, ...], 
         variants=variants,
         weapon=case.weapon,
         unit=case.unit,
-        fired=case.fired,
-        options=case.options,
-        inputs=case.inputs,
+        labels=case.labels,
     )
 
 

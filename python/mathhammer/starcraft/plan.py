@@ -9,7 +9,7 @@ die, the casualties — and fills the ``BatchConfig`` both engines take. Attacks
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -297,16 +297,15 @@ def unit_state(unit: Unit) -> _sc.UnitState:
 # ---- one attack, cached ------------------------------------------------------------------------------
 
 class AttackCase(NamedTuple):
-    """One validated attack as the engines take it, with the labels its result carries (see
-    :func:`described`)."""
+    """One validated attack as the engines take it, with the labels its result carries: ``weapon``
+    and ``unit``, and in ``labels`` the functions that make ``fired``, ``options`` and ``inputs``
+    (:func:`described`: made once per case, when one of its results is first printed)."""
 
     plan: Plan
     native: _sc.AttackCase
     weapon: str
     unit: str
-    fired: str
-    options: tuple[str, ...]
-    inputs: tuple[str, ...]
+    labels: Mapping[str, Callable[[], Any]]
 
 
 # Validated attacks kept by value: a sweep of many thousand different attacks stays cached (an
@@ -342,8 +341,9 @@ def attack_case(weapon: Weapon | None, unit: Unit, variants: Variants, kwargs: d
         return case
     plan = plan_batch(weapon, unit, variants, **kwargs)
     native = _sc.AttackCase(plan.config, *_native_unit(unit))
-    case = AttackCase(plan, native, "" if weapon is None else label(weapon), label(unit),
-                      *described(weapon, unit, plan, kwargs))
+    texts = functools.cache(functools.partial(described, weapon, unit, plan, dict(kwargs)))
+    labels = {name: functools.partial(_item, texts, i) for i, name in enumerate(("fired", "options", "inputs"))}
+    case = AttackCase(plan, native, "" if weapon is None else label(weapon), label(unit), labels)
     if key is not None:
         if len(_cases) >= _CACHED_CASES:
             _cases.clear()  # a sweep larger than the cache starts it afresh (clear() is safe across threads)
@@ -355,6 +355,10 @@ def attack_case(weapon: Weapon | None, unit: Unit, variants: Variants, kwargs: d
 def _native_unit(unit: Unit) -> tuple[_sc.UnitProfile, _sc.UnitState]:
     # the C++ unit and state of a profile, made once per distinct unit (AttackCase copies them)
     return unit_profile(unit), unit_state(unit)
+
+
+def _item(texts: Callable[[], tuple[Any, ...]], index: int) -> Any:
+    return texts()[index]
 
 
 #: Batch options a heading says first (who fired) rather than among the options that change anything.

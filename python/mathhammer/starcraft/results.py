@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -203,7 +204,7 @@ _STAGE_SEGMENTS = {"hits": 3, "surge": 4, "bypass": 5, "armour_fails": 6, "damag
 _STATE_SEGMENT = 9
 
 
-@deferred("damage", "casualties", "marker", "state", "stages")
+@deferred("damage", "casualties", "marker", "state", "stages", "fired", "options", "inputs")
 @dataclass(frozen=True)
 class AttackResult(Deferred, _EndStderr):
     """One batch against one unit.
@@ -239,10 +240,11 @@ class AttackResult(Deferred, _EndStderr):
     inputs: tuple[str, ...] = ()
 
     @classmethod
-    def _lazy(cls, tables: AttackTables, **fields: Any) -> AttackResult:
+    def _lazy(cls, tables: AttackTables, labels: Mapping[str, Callable[[], Any]], **fields: Any) -> AttackResult:
         """A result whose damage, casualties, marker, state and stages are built from ``tables`` when
-        first read, each on its own (the engine's per-call path; ``fields`` are every other field).
-        It is equal to, and prints, saves and loads as, the result built with every field given."""
+        first read, each on its own, and ``fired``, ``options`` and ``inputs`` by ``labels[name]()``
+        (the engine's per-call path; ``fields`` are every other field). It is equal to, and prints,
+        saves and loads as, the result built with every field given."""
         tables.values.setflags(write=False)
 
         def state() -> StateDistribution:
@@ -255,6 +257,7 @@ class AttackResult(Deferred, _EndStderr):
         compute["stages"] = lambda: Stages(tables.dice, **{stage: _segment(tables, i)
                                                            for stage, i in _STAGE_SEGMENTS.items()})
         compute["state"] = state
+        compute.update(labels)
         return cls._pending_result(fields, compute)
 
     def _damage(self) -> Distribution:
