@@ -30,7 +30,8 @@ from mathhammer.report import plot as pictures
 from mathhammer.report import render
 
 __all__ = [
-    "Deferred", "EngineResult", "Figure", "Presented", "ResultMixin", "check_comparison", "comparison_run", "deferred",
+    "Deferred", "EngineResult", "Figure", "Presented", "ResultMixin", "cell_matrix", "check_comparison", "comparison_run",
+    "deferred",
     "extreme_figures",
     "mean_stderr", "probability_stderr", "std_stderr",
 ]
@@ -246,6 +247,12 @@ def comparison_run(cells: Sequence[Sequence[EngineResult]], seed: int | None) ->
     sampled = [cell.samples for row in cells for cell in row if cell.samples is not None]
     return {"method": "monte_carlo" if sampled else "exact", "samples": min(sampled) if sampled else None,
             "seed": seed if sampled else None, "variants": getattr(cells[0][0], "variants")}
+
+
+def cell_matrix(cells: Sequence[Sequence[Any]], figure: Callable[[Any], Any]) -> np.ndarray:
+    """A comparison's matrix of one figure of its cells: ``out[i, j]`` (``out[i, j, k]`` for a figure
+    that is a vector) is ``figure(cells[i][j])``."""
+    return np.array([[figure(cell) for cell in row] for row in cells], dtype=float)
 
 
 def extreme_figures(cells: Sequence[Sequence[EngineResult]], figures: Mapping[str, str]) -> dict[str, Figure]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +23,7 @@ from mathhammer.core.results import (
     Figure,
     Presented,
     ResultMixin,
+    cell_matrix,
     check_comparison,
     deferred,
     extreme_figures,
@@ -411,14 +411,12 @@ class Comparison(EngineResult):
     @functools.cached_property
     def mean(self) -> np.ndarray:
         """Mean damage, a row per situation and a column per save."""
-        return np.array([[cell.damage.mean for cell in row] for row in self.results]).reshape(
-            len(self.labels), len(self.saves))
+        return cell_matrix(self.results, lambda cell: cell.damage.mean)
 
     @functools.cached_property
     def at_least(self) -> np.ndarray:
         """P(damage >= thresholds[k]) of situation i at save j, as ``at_least[i, j, k]``."""
-        return np.array([[[cell.damage.at_least(w) for w in self.thresholds] for cell in row]
-                         for row in self.results]).reshape(len(self.labels), len(self.saves), len(self.thresholds))
+        return cell_matrix(self.results, lambda cell: [cell.damage.at_least(w) for w in self.thresholds])
 
     @property
     def delta_mean(self) -> np.ndarray | None:
@@ -476,29 +474,25 @@ class FightComparison(EngineResult):
         super()._check_payload(field)
         check_comparison(self.results, (len(self.fighters), len(self.opponents)), self)
 
-    def _matrix(self, figure: Callable[[FightResult], float]) -> np.ndarray:
-        return np.array([[figure(cell) for cell in row] for row in self.results]).reshape(
-            len(self.fighters), len(self.opponents))
-
     @functools.cached_property
     def kill(self) -> np.ndarray:
         """P(the opponent dies), a row per fighter and a column per opponent."""
-        return self._matrix(lambda cell: cell.death_chance("b"))
+        return cell_matrix(self.results, lambda cell: cell.death_chance("b"))
 
     @functools.cached_property
     def death(self) -> np.ndarray:
         """P(the fighter dies)."""
-        return self._matrix(lambda cell: cell.death_chance("a"))
+        return cell_matrix(self.results, lambda cell: cell.death_chance("a"))
 
     @functools.cached_property
     def wounds(self) -> np.ndarray:
         """The fighter's mean wounds left."""
-        return self._matrix(lambda cell: cell.wounds_a.mean)
+        return cell_matrix(self.results, lambda cell: cell.wounds_a.mean)
 
     @functools.cached_property
     def opponent_wounds(self) -> np.ndarray:
         """The opponent's mean wounds left."""
-        return self._matrix(lambda cell: cell.wounds_b.mean)
+        return cell_matrix(self.results, lambda cell: cell.wounds_b.mean)
 
     def _figures(self) -> dict[str, Figure]:
         return extreme_figures(self.results, {"kill_chance": "death_chance_b", "death_chance": "death_chance_a"})

@@ -16,6 +16,7 @@ from mathhammer.core.results import (
     EngineResult,
     Figure,
     ResultMixin,
+    cell_matrix,
     check_comparison,
     deferred,
     extreme_figures,
@@ -397,24 +398,20 @@ class Comparison(EngineResult):
         super()._check_payload(field)
         check_comparison(self.results, (len(self.weapons), len(self.units)), self)
 
-    def _matrix(self, figure: str) -> np.ndarray:
-        return np.array([[cell.summary()[figure] for cell in row] for row in self.results]).reshape(
-            len(self.weapons), len(self.units))
-
     @functools.cached_property
     def damage(self) -> np.ndarray:
         """Mean damage, a row per weapon and a column per unit."""
-        return self._matrix("mean_damage")
+        return cell_matrix(self.results, lambda cell: cell.summary()["mean_damage"])
 
     @functools.cached_property
     def casualties(self) -> np.ndarray:
         """Mean casualties."""
-        return self._matrix("mean_casualties")
+        return cell_matrix(self.results, lambda cell: cell.summary()["mean_casualties"])
 
     @functools.cached_property
     def destroyed(self) -> np.ndarray:
         """P(the unit is destroyed)."""
-        return self._matrix("destroyed_chance")
+        return cell_matrix(self.results, lambda cell: cell.summary()["destroyed_chance"])
 
     def _figures(self) -> dict[str, Figure]:
         return extreme_figures(self.results, {"mean_damage": "mean_damage", "destroyed_chance": "destroyed_chance"})
