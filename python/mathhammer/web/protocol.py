@@ -33,27 +33,29 @@ class BoundedHttpTools(HttpToolsProtocol):
     While a request's head is being read (from the connection's start, and after each request),
     the data is given to the parser only up to the limit; a head that has not ended by then is
     answered 431 and the connection closed, so what a client sends past it is never read. The
-    body, once the head has ended, is fed as it comes (the app bounds it).
+    body, once the head has ended, is fed as it comes (the app bounds it). (A head that begins in
+    the same read as the end of the request before it is counted from that read's next slice: at
+    most twice the limit.)
     """
 
     _reading_head = True  # from the connection's start until the first head ends
     _head_bytes = 0
 
     def data_received(self, data: bytes) -> None:
-        if not self._reading_head:
-            super().data_received(data)
-            return
-        room = HEADER_BYTES - self._head_bytes
-        head, rest = data[:room], data[room:]
-        self._head_bytes += len(head)
-        super().data_received(head)
-        if self.transport.is_closing():  # the parser refused it (400)
-            return
-        if self._reading_head and self._head_bytes >= HEADER_BYTES:
-            self.transport.write(_REFUSAL)
-            self.transport.close()
-        elif rest:  # the head ended inside `head`: the rest is its body (and what follows)
-            self.data_received(rest)
+        while data:
+            if not self._reading_head:  # a body (and what follows it): as it comes
+                super().data_received(data)
+                return
+            room = HEADER_BYTES - self._head_bytes
+            head, data = data[:room], data[room:]
+            self._head_bytes += len(head)
+            super().data_received(head)
+            if self.transport.is_closing() or self.transport.get_protocol() is not self:  # refused (400), upgraded
+                return
+            if self._reading_head and self._head_bytes >= HEADER_BYTES:
+                self.transport.write(_REFUSAL)
+                self.transport.close()
+                return
 
     def on_headers_complete(self) -> None:
         self._reading_head = False
