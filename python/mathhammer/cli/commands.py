@@ -166,7 +166,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(("serve",), _examples(
         ("serve", "http://127.0.0.1:8000: the page and /api/v1"),
         "serve --port 9000 --workers 2 --profiles teams",
-        ("serve --host 0.0.0.0", "reachable from other machines (a warning says so)")),
+        ("serve --host 0.0.0.0 --allowed-hosts dice.example.org", "reachable from other machines")),
             summary="serves the API and the page"),
 )
 

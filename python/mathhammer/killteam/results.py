@@ -21,12 +21,11 @@ from mathhammer.core.results import (
     Deferred,
     EngineResult,
     Figure,
+    MatrixResult,
     Presented,
     ResultMixin,
     cell_matrix,
-    check_comparison,
     deferred,
-    extreme_figures,
     mean_stderr,
     probability_stderr,
     std_stderr,
@@ -379,7 +378,7 @@ class Advice(Presented, ResultMixin):
             columns=[f.name for f in dataclasses.fields(MoveValue)])
 
 @dataclass(frozen=True)
-class Comparison(EngineResult):
+class Comparison(MatrixResult):
     """Each situation shot at each save (``kt.compare``): ``results[i][j]`` is the ``kt.ShootResult``
     of situation ``labels[i]`` against ``saves[j]``, and from them ``mean[i, j]`` (its mean damage)
     and ``at_least[i, j, k]`` (P(damage >= ``thresholds[k]``)). ``delta_*`` hold situation 0 minus
@@ -396,11 +395,14 @@ class Comparison(EngineResult):
     seed: int | None = None
     variants: Variants = Variants()
 
+    EXTREMES = {"mean_damage": "mean_damage", "kill_chance": "kill_chance"}
+
+    def _shape(self) -> tuple[int, int]:
+        return len(self.labels), len(self.saves)
+
     def _check_payload(self, field: str) -> None:
-        """A loaded comparison: one shot per situation and save, at that save, and its saves and
-        thresholds in range."""
+        """A loaded comparison: one shot per situation and save, and its saves and thresholds in range."""
         super()._check_payload(field)
-        check_comparison(self.results, (len(self.labels), len(self.saves)), self)
         for j, save in enumerate(self.saves):
             check_int(f"saves[{j}]", save, 2, 6)
         if not self.thresholds:
@@ -426,13 +428,6 @@ class Comparison(EngineResult):
     def delta_at_least(self) -> np.ndarray | None:
         return self.at_least[0] - self.at_least[1] if len(self.labels) >= 2 else None
 
-    def _figures(self) -> dict[str, Figure]:
-        return extreme_figures(self.results, {"mean_damage": "mean_damage", "kill_chance": "kill_chance"})
-
-    def __str__(self) -> str:
-        """``print(comparison)``: the tables its printer makes, as plain text."""
-        return self.to_text()
-
     def to_frame(self) -> Any:
         """One row per situation and save (then the deltas, situation "A - B"): mean_damage and
         p_at_least_<w> columns."""
@@ -454,7 +449,7 @@ class Comparison(EngineResult):
 
 
 @dataclass(frozen=True)
-class FightComparison(EngineResult):
+class FightComparison(MatrixResult):
     """Each fighter against each opponent (``kt.compare_fights``): ``results[i][j]`` is the
     ``kt.FightResult`` of fighter ``fighters[i]`` (side A) against opponent ``opponents[j]``, and from
     them ``kill[i, j]`` (the opponent dies), ``death[i, j]`` (the fighter dies), ``wounds[i, j]`` /
@@ -469,10 +464,10 @@ class FightComparison(EngineResult):
     seed: int | None = None
     variants: Variants = Variants()
 
-    def _check_payload(self, field: str) -> None:
-        """A loaded comparison: one fight per fighter and opponent."""
-        super()._check_payload(field)
-        check_comparison(self.results, (len(self.fighters), len(self.opponents)), self)
+    EXTREMES = {"kill_chance": "death_chance_b", "death_chance": "death_chance_a"}
+
+    def _shape(self) -> tuple[int, int]:
+        return len(self.fighters), len(self.opponents)
 
     @functools.cached_property
     def kill(self) -> np.ndarray:
@@ -493,13 +488,6 @@ class FightComparison(EngineResult):
     def opponent_wounds(self) -> np.ndarray:
         """The opponent's mean wounds left."""
         return cell_matrix(self.results, lambda cell: cell.wounds_b.mean)
-
-    def _figures(self) -> dict[str, Figure]:
-        return extreme_figures(self.results, {"kill_chance": "death_chance_b", "death_chance": "death_chance_a"})
-
-    def __str__(self) -> str:
-        """``print(comparison)``: the tables its printer makes, as plain text."""
-        return self.to_text()
 
     def to_frame(self) -> Any:
         """One row per fighter and opponent: kill_chance, death_chance, mean_wounds, mean_opponent_wounds."""

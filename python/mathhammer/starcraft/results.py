@@ -15,11 +15,10 @@ from mathhammer.core.results import (
     Deferred,
     EngineResult,
     Figure,
+    MatrixResult,
     ResultMixin,
     cell_matrix,
-    check_comparison,
     deferred,
-    extreme_figures,
     mean_stderr,
     probability_stderr,
 )
@@ -377,7 +376,7 @@ class Resolution(ResultMixin):
 
 
 @dataclass(frozen=True)
-class Comparison(EngineResult):
+class Comparison(MatrixResult):
     """Each weapon fired by ``firing_models`` models at each unit (``sc.compare``): ``results[i][j]``
     is the ``sc.AttackResult`` of weapon ``weapons[i]`` at unit ``units[j]``, and from them
     ``damage[i, j]``, ``casualties[i, j]`` (means) and ``destroyed[i, j]`` (P(unit destroyed)).
@@ -393,10 +392,10 @@ class Comparison(EngineResult):
     seed: int | None = None
     variants: Variants = Variants()
 
-    def _check_payload(self, field: str) -> None:
-        """A loaded comparison: one attack per weapon and unit."""
-        super()._check_payload(field)
-        check_comparison(self.results, (len(self.weapons), len(self.units)), self)
+    EXTREMES = {"mean_damage": "mean_damage", "destroyed_chance": "destroyed_chance"}
+
+    def _shape(self) -> tuple[int, int]:
+        return len(self.weapons), len(self.units)
 
     @functools.cached_property
     def damage(self) -> np.ndarray:
@@ -412,13 +411,6 @@ class Comparison(EngineResult):
     def destroyed(self) -> np.ndarray:
         """P(the unit is destroyed)."""
         return cell_matrix(self.results, lambda cell: cell.summary()["destroyed_chance"])
-
-    def _figures(self) -> dict[str, Figure]:
-        return extreme_figures(self.results, {"mean_damage": "mean_damage", "destroyed_chance": "destroyed_chance"})
-
-    def __str__(self) -> str:
-        """``print(comparison)``: the tables its printer makes, as plain text."""
-        return self.to_text()
 
     def to_frame(self) -> Any:
         """One row per weapon and unit: mean_damage, mean_casualties, destroyed_chance."""
