@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AttackProfile', 'BlockRule', 'DEFENCE_DICE', 'DuelistRule', 'DurableRule', 'ExactBatch', 'FightExactBatch', 'FightExactItem', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'FnpRule', 'LethalTest', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Ones', 'Reroll', 'ScratchTiming', 'ShockRule', 'ShootConfig', 'Strategy', 'Upgrades', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'fight_exact_batch', 'fight_exact_item', 'fight_exact_shaped', 'resolve_fight', 'shoot_blocks', 'shoot_config_join', 'shoot_counts', 'shoot_exact', 'shoot_exact_batch', 'shoot_exact_shaped']
+__all__: list[str] = ['AttackProfile', 'BlockRule', 'DEFENCE_DICE', 'DuelistRule', 'DurableRule', 'ExactBatch', 'FightExactBatch', 'FightExactItem', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'FnpRule', 'LethalTest', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Ones', 'Reroll', 'ScratchTiming', 'ShockRule', 'ShootConfig', 'Strategy', 'Upgrades', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'fight_exact_batch', 'fight_exact_item', 'fight_exact_shaped', 'resolve_fight', 'same_decision_rules', 'shoot_blocks', 'shoot_config_join', 'shoot_counts', 'shoot_exact', 'shoot_exact_batch', 'shoot_exact_shaped']
 class Reroll:
     """
     Members:
@@ -164,6 +164,7 @@ class Ones:
     def value(self) -> int:
         ...
 class AttackProfile:
+    FIELD_TAGS: typing.ClassVar[dict] = {'dice': ('dice_table'), 'hit': ('dice_table'), 'crit': ('dice_table'), 'auto_crits': ('dice_table'), 'accurate': ('dice_table'), 'reroll': ('dice_table'), 'punishing': ('dice_table'), 'purity_seal': ('dice_table'), 'close_assault': ('dice_table'), 'waaagh': ('dice_table'), 'severe': ('dice_table'), 'rending': ('dice_table'), 'mystic_scry': ('dice_table'), 'scry_crit_value': ('dice_table'), 'scry_norm_value': ('dice_table'), 'fails_to_norms': ('dice_table'), 'norms_to_crits': ('dice_table'), 'obscured': ('dice_table'), 'upgrades': ('dice_table'), 'ones': ('dice_table')}
     close_assault: bool
     mystic_scry: bool
     obscured: bool
@@ -175,8 +176,16 @@ class AttackProfile:
     severe: bool
     upgrades: Upgrades
     waaagh: bool
+    def __getstate__(self) -> tuple:
+        ...
     def __init__(self) -> None:
         ...
+    def __setstate__(self, arg0: tuple) -> None:
+        ...
+    def dice_table_key(self) -> tuple:
+        """
+        The key of the attack-dice table caches: the fields tagged dice_table
+        """
     @property
     def accurate(self) -> int:
         ...
@@ -337,6 +346,7 @@ class Objective:
     def value(self) -> int:
         ...
 class FighterSpec:
+    FIELD_TAGS: typing.ClassVar[dict] = {'wounds': tuple(), 'normal_damage': ('decisions'), 'critical_damage': ('decisions'), 'strategy': ('decisions'), 'objective': ('decisions'), 'brutal': ('decisions'), 'shock': ('decisions'), 'storm_shield': ('decisions'), 'dueller': ('decisions'), 'duelist': ('decisions'), 'hammerhand': ('decisions'), 'just_a_scratch': ('decisions'), 'just_a_scratch_normals': ('decisions'), 'half_damage_first_strike': ('decisions'), 'durable': ('decisions'), 'murderous_entrance': ('decisions'), 'feel_no_pain': ('decisions'), 'saintly_relics': ('decisions')}
     brutal: bool
     duelist: bool
     dueller: bool
@@ -350,7 +360,11 @@ class FighterSpec:
     shock: bool
     storm_shield: bool
     strategy: Strategy
+    def __getstate__(self) -> tuple:
+        ...
     def __init__(self) -> None:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
         ...
     @property
     def critical_damage(self) -> int:
@@ -563,13 +577,18 @@ class DurableRule:
     def value(self) -> int:
         ...
 class FightSpec:
+    FIELD_TAGS: typing.ClassVar[dict] = {'fighter': ('decisions'), 'first': tuple(), 'shock': ('decisions'), 'lethal_test': ('decisions'), 'duelist': ('decisions'), 'durable': ('decisions')}
     duelist: DuelistRule
     durable: DurableRule
     fighter_a: FighterSpec
     fighter_b: FighterSpec
     lethal_test: LethalTest
     shock: ShockRule
+    def __getstate__(self) -> tuple:
+        ...
     def __init__(self) -> None:
+        ...
+    def __setstate__(self, arg0: tuple) -> None:
         ...
     @property
     def first(self) -> int:
@@ -743,6 +762,7 @@ class FnpRule:
     def value(self) -> int:
         ...
 class ShootConfig:
+    FIELD_TAGS: typing.ClassVar[dict] = {'attack': ('weapon'), 'normal_damage': ('weapon', 'blocks'), 'critical_damage': ('weapon', 'blocks'), 'devastating': ('weapon'), 'piercing': ('weapon'), 'piercing_crits': ('weapon'), 'saturate': ('weapon'), 'save': ('target'), 'cover': ('situation'), 'cover_crits': ('situation'), 'hardy': ('target'), 'save_reroll': ('target'), 'defender_punishing': ('target'), 'indomitus': ('target'), 'save_fails_to_norms': ('target'), 'save_norms_to_crits': ('target'), 'ones': ('weapon'), 'blocks': ('weapon', 'blocks'), 'scratch': ('weapon', 'blocks'), 'fnp': ('weapon'), 'just_a_scratch': ('target', 'blocks'), 'just_a_scratch_normals': ('target', 'blocks'), 'durable': ('target', 'blocks'), 'feel_no_pain': ('target'), 'saintly_relics': ('target'), 'rounds': ('situation')}
     attack: AttackProfile
     blocks: BlockRule
     defender_punishing: bool
@@ -755,8 +775,16 @@ class ShootConfig:
     saturate: bool
     save_reroll: Reroll
     scratch: ScratchTiming
+    def __getstate__(self) -> tuple:
+        ...
     def __init__(self) -> None:
         ...
+    def __setstate__(self, arg0: tuple) -> None:
+        ...
+    def blocks_key(self) -> tuple:
+        """
+        The key of the blocks tables: the fields tagged blocks
+        """
     @property
     def cover(self) -> int:
         ...
@@ -875,6 +903,10 @@ def fight_exact_shaped(spec: FightSpec, dice_a: typing.Annotated[numpy.typing.Ar
     ...
 def resolve_fight(spec: FightSpec, crits_a: typing.SupportsInt | typing.SupportsIndex, norms_a: typing.SupportsInt | typing.SupportsIndex, crits_b: typing.SupportsInt | typing.SupportsIndex, norms_b: typing.SupportsInt | typing.SupportsIndex, wounds_a: typing.SupportsInt | typing.SupportsIndex, wounds_b: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int, list[tuple[str, str, int]], tuple[int, int]]:
     ...
+def same_decision_rules(x: FightSpec, y: FightSpec) -> bool:
+    """
+    Whether two fight specs agree on every field tagged decisions (their decisions are shared)
+    """
 def shoot_blocks(config: ShootConfig, crits: typing.SupportsInt | typing.SupportsIndex, norms: typing.SupportsInt | typing.SupportsIndex, crit_saves: typing.SupportsInt | typing.SupportsIndex, norm_saves: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int, int, int, int]:
     ...
 def shoot_config_join(weapon: ShootConfig, target: ShootConfig, cover: typing.SupportsInt | typing.SupportsIndex, cover_crits: typing.SupportsInt | typing.SupportsIndex, rounds: typing.SupportsInt | typing.SupportsIndex) -> ShootConfig:

@@ -78,29 +78,22 @@ def attack_profile(source: Weapon | Fighter, obscured: bool = False, variants: V
     p.ones = getattr(_kt.Ones, rule_variants.ones)
     return p
 
-_PROFILE_FIELDS = ("dice", "hit", "crit", "auto_crits", "accurate", "punishing", "purity_seal", "close_assault",
-                   "waaagh", "severe", "rending", "mystic_scry", "scry_crit_value", "scry_norm_value",
-                   "fails_to_norms", "norms_to_crits", "obscured")
+# The exact tables by the C++ key of the attack-dice table caches (AttackProfile.dice_table_key():
+# every field of the profile's list tagged dice_table), so that no profile field can be left out.
+_CACHED_TABLES = 4096
+_tables: dict[tuple[int, ...], np.ndarray] = {}
 
-def _profile_key(p: Any) -> tuple[Any, ...]:
-    return (*(getattr(p, name) for name in _PROFILE_FIELDS), int(p.reroll), int(p.upgrades), int(p.ones))
-
-@lru_cache(maxsize=4096)
-def _cached_distribution(key: tuple[Any, ...]) -> np.ndarray:
-    p = _kt.AttackProfile()
-    for name, value in zip(_PROFILE_FIELDS, key):
-        setattr(p, name, value)
-    reroll, upgrades, ones = key[len(_PROFILE_FIELDS):]
-    p.reroll = _kt.Reroll(reroll)
-    p.upgrades = _kt.Upgrades(upgrades)
-    p.ones = _kt.Ones(ones)
-    table = np.asarray(_kt.attack_distribution(p))
-    table.setflags(write=False)
-    return table
-
-def profile_distribution(profile: Any) -> np.ndarray:
+def profile_distribution(profile: _kt.AttackProfile) -> np.ndarray:
     """Exact P(crits, norms) of a C++ AttackProfile as a read-only 13x13 array [crits, norms]."""
-    return _cached_distribution(_profile_key(profile))
+    key = profile.dice_table_key()
+    table = _tables.get(key)
+    if table is None:
+        table = np.asarray(_kt.attack_distribution(profile))
+        table.setflags(write=False)
+        if len(_tables) >= _CACHED_TABLES:
+            _tables.clear()
+        _tables[key] = table
+    return table
 
 def attack_distribution(source: Weapon | Fighter, obscured: bool = False, variants: Variants | None = None,
                         devastating: int | None = None) -> np.ndarray:
