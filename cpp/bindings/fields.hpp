@@ -3,6 +3,7 @@
 // process pools and Dask send a config as they send the profiles. Glue only.
 #pragma once
 #include <pybind11/pybind11.h>
+#include <pybind11/typing.h>
 
 #include <array>
 #include <cstddef>
@@ -15,6 +16,11 @@
 #include "core/fields.hpp"
 
 namespace mh::bindings {
+
+// A config's pickled state (its fields in list order) and a cache key, typed for the stubs.
+using FieldState = pybind11::typing::Tuple<pybind11::object, pybind11::ellipsis>;
+using KeyTuple = pybind11::typing::Tuple<int, pybind11::ellipsis>;
+using FieldTags = pybind11::typing::Dict<pybind11::str, pybind11::typing::Tuple<pybind11::str, pybind11::ellipsis>>;
 
 namespace detail {
 
@@ -79,31 +85,39 @@ void set_field_state(T& obj, const pybind11::tuple& state) {
 
 // A key as a tuple of ints (hashable: the Python side caches by it too).
 template <std::size_t N>
-pybind11::tuple key_tuple(const std::array<int32_t, N>& key) {
+KeyTuple key_tuple(const std::array<int32_t, N>& key) {
     pybind11::tuple out(N);
     for (std::size_t k = 0; k < N; ++k) out[k] = pybind11::int_(key[k]);
-    return out;
+    return KeyTuple(std::move(out));
 }
 
 }  // namespace detail
 
-// Binds every field of `cls`'s list (arrays of configs aside: the game binds them by name), its
-// FIELD_TAGS ({field: (reader, ...)}, the readers named by `tag_names`) and its pickling.
+// Binds every field of `cls`'s list (arrays of configs aside: the game binds them by name), the
+// static field_tags() ({field: (reader, ...)} in list order, the readers named by `tag_names`) and
+// its pickling.
 template <class T, class TagNames>
 pybind11::class_<T>& bind_fields(pybind11::class_<T>& cls, const TagNames& tag_names) {
-    pybind11::dict field_tags;
-    T::for_each_field([&](const char* name, auto member, unsigned tags) {
+    T::for_each_field([&](const char* name, auto member, unsigned) {
         using M = std::remove_reference_t<decltype(std::declval<T&>().*member)>;
         if constexpr (!std::is_array_v<M>) cls.def_readwrite(name, member);
-        pybind11::list readers;
-        for (const auto& tag : tag_names) {
-            if ((tags & tag.tag) != 0) readers.append(tag.name);
-        }
-        field_tags[name] = pybind11::tuple(readers);
     });
-    cls.attr("FIELD_TAGS") = field_tags;
-    cls.def(pybind11::pickle([](const T& obj) { return detail::field_state(obj); },
-                             [](const pybind11::tuple& state) {
+    cls.def_static(
+        "field_tags",
+        [tag_names] {
+            FieldTags out;
+            T::for_each_field([&](const char* name, auto, unsigned tags) {
+                pybind11::list readers;
+                for (const auto& tag : tag_names) {
+                    if ((tags & tag.tag) != 0) readers.append(tag.name);
+                }
+                out[name] = pybind11::tuple(readers);
+            });
+            return out;
+        },
+        "Each field of the config's list in order, with what reads it (its tags)");
+    cls.def(pybind11::pickle([](const T& obj) { return FieldState(detail::field_state(obj)); },
+                             [](const FieldState& state) {
                                  T obj;
                                  detail::set_field_state(obj, state);
                                  return obj;
@@ -115,8 +129,8 @@ pybind11::class_<T>& bind_fields(pybind11::class_<T>& cls, const TagNames& tag_n
 // bound with a constructor of the same arguments: the state is their values.
 template <class T, class... M>
 auto pickle_members(M T::*... members) {
-    return pybind11::pickle([members...](const T& obj) { return pybind11::make_tuple(obj.*members...); },
-                            [](const pybind11::tuple& state) {
+    return pybind11::pickle([members...](const T& obj) { return FieldState(pybind11::make_tuple(obj.*members...)); },
+                            [](const FieldState& state) {
                                 if (state.size() != sizeof...(M)) {
                                     throw std::invalid_argument("pickled config: wrong number of fields");
                                 }

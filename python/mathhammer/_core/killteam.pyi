@@ -164,7 +164,6 @@ class Ones:
     def value(self) -> int:
         ...
 class AttackProfile:
-    FIELD_TAGS: typing.ClassVar[dict] = {'dice': ('dice_table'), 'hit': ('dice_table'), 'crit': ('dice_table'), 'auto_crits': ('dice_table'), 'accurate': ('dice_table'), 'reroll': ('dice_table'), 'punishing': ('dice_table'), 'purity_seal': ('dice_table'), 'close_assault': ('dice_table'), 'waaagh': ('dice_table'), 'severe': ('dice_table'), 'rending': ('dice_table'), 'mystic_scry': ('dice_table'), 'scry_crit_value': ('dice_table'), 'scry_norm_value': ('dice_table'), 'fails_to_norms': ('dice_table'), 'norms_to_crits': ('dice_table'), 'obscured': ('dice_table'), 'upgrades': ('dice_table'), 'ones': ('dice_table')}
     close_assault: bool
     mystic_scry: bool
     obscured: bool
@@ -176,13 +175,18 @@ class AttackProfile:
     severe: bool
     upgrades: Upgrades
     waaagh: bool
-    def __getstate__(self) -> tuple:
+    @staticmethod
+    def field_tags() -> dict[str, tuple[str, ...]]:
+        """
+        Each field of the config's list in order, with what reads it (its tags)
+        """
+    def __getstate__(self) -> tuple[typing.Any, ...]:
         ...
     def __init__(self) -> None:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
-    def dice_table_key(self) -> tuple:
+    def dice_table_key(self) -> tuple[int, ...]:
         """
         The key of the attack-dice table caches: the fields tagged dice_table
         """
@@ -346,7 +350,6 @@ class Objective:
     def value(self) -> int:
         ...
 class FighterSpec:
-    FIELD_TAGS: typing.ClassVar[dict] = {'wounds': tuple(), 'normal_damage': ('decisions'), 'critical_damage': ('decisions'), 'strategy': ('decisions'), 'objective': ('decisions'), 'brutal': ('decisions'), 'shock': ('decisions'), 'storm_shield': ('decisions'), 'dueller': ('decisions'), 'duelist': ('decisions'), 'hammerhand': ('decisions'), 'just_a_scratch': ('decisions'), 'just_a_scratch_normals': ('decisions'), 'half_damage_first_strike': ('decisions'), 'durable': ('decisions'), 'murderous_entrance': ('decisions'), 'feel_no_pain': ('decisions'), 'saintly_relics': ('decisions')}
     brutal: bool
     duelist: bool
     dueller: bool
@@ -360,11 +363,16 @@ class FighterSpec:
     shock: bool
     storm_shield: bool
     strategy: Strategy
-    def __getstate__(self) -> tuple:
+    @staticmethod
+    def field_tags() -> dict[str, tuple[str, ...]]:
+        """
+        Each field of the config's list in order, with what reads it (its tags)
+        """
+    def __getstate__(self) -> tuple[typing.Any, ...]:
         ...
     def __init__(self) -> None:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     @property
     def critical_damage(self) -> int:
@@ -577,18 +585,22 @@ class DurableRule:
     def value(self) -> int:
         ...
 class FightSpec:
-    FIELD_TAGS: typing.ClassVar[dict] = {'fighter': ('decisions'), 'first': tuple(), 'shock': ('decisions'), 'lethal_test': ('decisions'), 'duelist': ('decisions'), 'durable': ('decisions')}
     duelist: DuelistRule
     durable: DurableRule
     fighter_a: FighterSpec
     fighter_b: FighterSpec
     lethal_test: LethalTest
     shock: ShockRule
-    def __getstate__(self) -> tuple:
+    @staticmethod
+    def field_tags() -> dict[str, tuple[str, ...]]:
+        """
+        Each field of the config's list in order, with what reads it (its tags)
+        """
+    def __getstate__(self) -> tuple[typing.Any, ...]:
         ...
     def __init__(self) -> None:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     @property
     def first(self) -> int:
@@ -762,7 +774,6 @@ class FnpRule:
     def value(self) -> int:
         ...
 class ShootConfig:
-    FIELD_TAGS: typing.ClassVar[dict] = {'attack': ('weapon'), 'normal_damage': ('weapon', 'blocks'), 'critical_damage': ('weapon', 'blocks'), 'devastating': ('weapon'), 'piercing': ('weapon'), 'piercing_crits': ('weapon'), 'saturate': ('weapon'), 'save': ('target'), 'cover': ('situation'), 'cover_crits': ('situation'), 'hardy': ('target'), 'save_reroll': ('target'), 'defender_punishing': ('target'), 'indomitus': ('target'), 'save_fails_to_norms': ('target'), 'save_norms_to_crits': ('target'), 'ones': ('weapon'), 'blocks': ('weapon', 'blocks'), 'scratch': ('weapon', 'blocks'), 'fnp': ('weapon'), 'just_a_scratch': ('target', 'blocks'), 'just_a_scratch_normals': ('target', 'blocks'), 'durable': ('target', 'blocks'), 'feel_no_pain': ('target'), 'saintly_relics': ('target'), 'rounds': ('situation')}
     attack: AttackProfile
     blocks: BlockRule
     defender_punishing: bool
@@ -775,13 +786,18 @@ class ShootConfig:
     saturate: bool
     save_reroll: Reroll
     scratch: ScratchTiming
-    def __getstate__(self) -> tuple:
+    @staticmethod
+    def field_tags() -> dict[str, tuple[str, ...]]:
+        """
+        Each field of the config's list in order, with what reads it (its tags)
+        """
+    def __getstate__(self) -> tuple[typing.Any, ...]:
         ...
     def __init__(self) -> None:
         ...
-    def __setstate__(self, arg0: tuple) -> None:
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
-    def blocks_key(self) -> tuple:
+    def blocks_key(self) -> tuple[int, ...]:
         """
         The key of the blocks tables: the fields tagged blocks
         """

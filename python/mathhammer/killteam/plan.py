@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -45,7 +44,7 @@ def weapon_of(source: Any) -> Weapon:
     raise InputTypeError("weapon", f"expected a kt.Weapon or kt.Fighter, got {type(source).__name__}")
 
 def attack_profile(source: Weapon | Fighter, obscured: bool = False, variants: Variants | None = None,
-                   devastating: int | None = None) -> Any:
+                   devastating: int | None = None) -> _kt.AttackProfile:
     """The C++ AttackProfile of a weapon's attack dice.
 
     Mystic Scry scores a crit at dc + Devastating (``devastating``: the weapon's own when None; a
@@ -108,7 +107,7 @@ def attack_distribution(source: Weapon | Fighter, obscured: bool = False, varian
 _CACHED_SHOTS = 32_768
 
 @functools.lru_cache(maxsize=_CACHED_SHOTS)
-def _weapon_side(weapon: Weapon, obscured: bool, variants: Variants) -> tuple[Any, str]:
+def _weapon_side(weapon: Weapon, obscured: bool, variants: Variants) -> tuple[_kt.ShootConfig, str]:
     # the fields of a shot that come from the weapon and the rule variants (see shoot_config_join),
     # and the weapon's text for the result
     rules = weapon.rules
@@ -126,7 +125,7 @@ def _weapon_side(weapon: Weapon, obscured: bool, variants: Variants) -> tuple[An
     return c, str(weapon)
 
 @functools.lru_cache(maxsize=_CACHED_SHOTS)
-def _target_side(target: Operative) -> tuple[Any, str]:
+def _target_side(target: Operative) -> tuple[_kt.ShootConfig, str]:
     # the fields of a shot that come from the target (see shoot_config_join), and its text
     abilities = target.abilities
     c = _kt.ShootConfig()
@@ -157,7 +156,7 @@ class Shot(NamedTuple):
     weapon: Weapon
     target: Operative
     variants: Variants
-    config: Any
+    config: _kt.ShootConfig
     weapon_label: str
     target_label: str
     cover: int
@@ -217,7 +216,7 @@ def clear_shot_caches() -> None:
     _target_side.cache_clear()
 
 def shoot_config(weapon: Weapon, target: Operative, cover: int = 0, obscured: bool = False, rounds: int = 1,
-                 cover_crits: int = 0, variants: Variants | None = None) -> Any:
+                 cover_crits: int = 0, variants: Variants | None = None) -> _kt.ShootConfig:
     """The validated C++ configuration of a shot (cached; treat it as read-only)."""
     _check_profiles(weapon, target)
     if type(cover) is int and type(cover_crits) is int and type(rounds) is int and type(obscured) is bool \
@@ -233,17 +232,17 @@ def shoot_config(weapon: Weapon, target: Operative, cover: int = 0, obscured: bo
 
 
 
-def _fighter_spec(f: Fighter, wounds: int | None = None) -> Any:
+def _fighter_spec(f: Fighter, wounds: int | None = None) -> _kt.FighterSpec:
     if wounds is None:
         return _own_fighter_spec(f)
     return _new_fighter_spec(f, wounds)
 
 @functools.lru_cache(maxsize=4096)
-def _own_fighter_spec(f: Fighter) -> Any:
+def _own_fighter_spec(f: Fighter) -> _kt.FighterSpec:
     # a fighter at its own wounds, built once: FightSpec's fighter_a / fighter_b copy it in
     return _new_fighter_spec(f, None)
 
-def _new_fighter_spec(f: Fighter, wounds: int | None) -> Any:
+def _new_fighter_spec(f: Fighter, wounds: int | None) -> _kt.FighterSpec:
     s = _kt.FighterSpec()
     s.wounds = f.wounds if wounds is None else wounds
     s.normal_damage, s.critical_damage = f.damage
@@ -276,7 +275,7 @@ def check_optimal_pair(a: Fighter, b: Fighter) -> None:
                              f"game is then zero-sum); got a: {excerpt(a.objective)}, b: {excerpt(b.objective)}")
 
 def fight_spec(a: Fighter, b: Fighter, first: str = "a", wounds_a: int | None = None, wounds_b: int | None = None,
-               variants: Variants | None = None) -> Any:
+               variants: Variants | None = None) -> _kt.FightSpec:
     """The C++ FightSpec of a fight between validated fighters, with the fight's rule switches."""
     spec = _kt.FightSpec()
     spec.fighter_a = _fighter_spec(a, wounds_a)
@@ -284,24 +283,24 @@ def fight_spec(a: Fighter, b: Fighter, first: str = "a", wounds_a: int | None = 
     _set_fight_rules(spec, first, Variants.resolve(variants))
     return spec
 
-def _set_fight_rules(spec: Any, first: str, rule_variants: Variants) -> None:
+def _set_fight_rules(spec: _kt.FightSpec, first: str, rule_variants: Variants) -> None:
     spec.first = SIDES.index(first)
     spec.shock = getattr(_kt.ShockRule, rule_variants.shock)
     spec.lethal_test = getattr(_kt.LethalTest, rule_variants.lethal_test)
     spec.duelist = getattr(_kt.DuelistRule, rule_variants.duelist)
     spec.durable = getattr(_kt.DurableRule, rule_variants.durable)
 
-def fighter_dice(f: Fighter, variants: Variants | None = None) -> Any:
+def fighter_dice(f: Fighter, variants: Variants | None = None) -> np.ndarray:
     """The exact retained-dice table of a fighter (Mystic Scry scores without Devastating in a fight)."""
     return _fighter_dice(f, Variants.resolve(variants))
 
 @functools.lru_cache(maxsize=4096)
-def _fighter_dice(f: Fighter, variants: Variants) -> Any:
+def _fighter_dice(f: Fighter, variants: Variants) -> np.ndarray:
     # Fighters and variants are frozen and hashable, and the table is read-only: one fight asks for
     # it several times (the work estimates, then the engine), a sweep for the same fighters often.
     return attack_distribution(f, variants=variants, devastating=0)
 
-def fighter_profile(f: Fighter, variants: Variants | None = None) -> Any:
+def fighter_profile(f: Fighter, variants: Variants | None = None) -> _kt.AttackProfile:
     """The C++ AttackProfile a fighter rolls."""
     return attack_profile(f, variants=variants, devastating=0)
 
@@ -433,9 +432,9 @@ def _seconds(a: Fighter, b: Fighter, pairs: int, branches: int, rounds: int) -> 
 class FightPlan:
     """What a fight's inputs decide before any engine runs: kept per (fighters, first, rounds, variants)."""
 
-    spec: Any  # the C++ FightSpec (shared: never modified)
-    dice_a: Any
-    dice_b: Any
+    spec: _kt.FightSpec  # shared: never modified
+    dice_a: np.ndarray
+    dice_b: np.ndarray
     estimate: int
     seconds: float
     optimal: bool
@@ -459,7 +458,7 @@ def fight_plan(a: Fighter, b: Fighter, first: str, rounds: int, variants: Varian
                      seconds=seconds, optimal=optimal, fighters=(label_a, label_b))
 
 @functools.lru_cache(maxsize=4096)
-def _fighter_half(f: Fighter, variants: Variants) -> tuple[Any, Any, int, str]:
+def _fighter_half(f: Fighter, variants: Variants) -> tuple[_kt.FighterSpec, np.ndarray, int, str]:
     # what a fight plan takes from one fighter: its spec at its own wounds, its dice table, the
     # table's outcomes and its text
     return _own_fighter_spec(f), _fighter_dice(f, variants), _outcomes(f, variants), str(f)
