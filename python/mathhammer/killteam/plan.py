@@ -10,6 +10,7 @@ value (and the hottest by identity): a batch or a sweep builds each distinct one
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -18,7 +19,10 @@ import numpy as np
 from mathhammer import _core
 from mathhammer.core.checks import check_bool, check_int
 from mathhammer.errors import InputError, InputTypeError
-from mathhammer.killteam.profiles import FIGHT_ROUNDS_MAX, MAX_COVER, MAX_ROUNDS, Fighter, Operative, Weapon
+from mathhammer.killteam.notation import RuleTable
+from mathhammer.killteam.profiles import (
+    FIGHT_ROUNDS_MAX, MAX_COVER, MAX_ROUNDS, Abilities, Fighter, Operative, Weapon, WeaponRules,
+)
 from mathhammer.killteam.results import SIDES
 from mathhammer.killteam.variants import Variants
 from mathhammer.core.guard import excerpt
@@ -43,6 +47,41 @@ def weapon_of(source: Any) -> Weapon:
         return source.weapon
     raise InputTypeError("weapon", f"expected a kt.Weapon or kt.Fighter, got {type(source).__name__}")
 
+def _copies(table: RuleTable, config: str) -> Callable[[Any, Any], None]:
+    """``copy(c, profile)``: sets every field of the C++ config ``config`` that a row of ``table``
+    copies as it is (notation.Rule.copied) from the profile's rules or abilities: a flag or a
+    number as it is, an absent parameter (None) as 0, a named value as the C++ enum value of the
+    same name. Compiled from the rows (as dataclasses compiles __init__): attribute writes cost a
+    third of setattr() calls, and every shot's and fight's plan makes them."""
+    fields = getattr(_kt, config)()
+    lines, enums = [], {}
+    for name, row in table.rows():
+        for target in row.engine:
+            struct, cpp = target.split(".")
+            if not row.copied or struct != config:
+                continue
+            if not (name.isidentifier() and cpp.isidentifier()):
+                raise ValueError(f"not a field name: {name!r} -> {target!r}")
+            kind = type(getattr(fields, cpp))
+            if hasattr(kind, "__members__"):
+                enums[f"_{cpp}"] = kind
+                lines.append(f"c.{cpp} = getattr(_{cpp}, p.{name})")
+            elif table.default(name) is None:
+                lines.append(f"c.{cpp} = 0 if p.{name} is None else p.{name}")
+            else:
+                lines.append(f"c.{cpp} = p.{name}")
+    source = "def copy(c, p):\n" + "".join(f"    {line}\n" for line in lines or ["pass"])
+    namespace: dict[str, Any] = dict(enums)
+    exec(compile(source, f"<copy into {config}>", "exec"), namespace)  # noqa: S102 (names checked above)
+    copy: Callable[[Any, Any], None] = namespace["copy"]
+    return copy
+
+_copy_dice_rules = _copies(WeaponRules.TABLE, "AttackProfile")
+_copy_shot_rules = _copies(WeaponRules.TABLE, "ShootConfig")
+_copy_shot_abilities = _copies(Abilities.TABLE, "ShootConfig")
+_copy_fight_rules = _copies(WeaponRules.TABLE, "FighterSpec")
+_copy_fight_abilities = _copies(Abilities.TABLE, "FighterSpec")
+
 def attack_profile(source: Weapon | Fighter, obscured: bool = False, variants: Variants | None = None,
                    devastating: int | None = None) -> _kt.AttackProfile:
     """The C++ AttackProfile of a weapon's attack dice.
@@ -59,19 +98,10 @@ def attack_profile(source: Weapon | Fighter, obscured: bool = False, variants: V
     p.crit = weapon.crit_threshold
     p.auto_crits = min(rules.auto_crits, weapon.attacks)
     p.accurate = min(rules.accurate, weapon.attacks - p.auto_crits)
-    p.reroll = getattr(_kt.Reroll, rules.reroll)
-    p.punishing = rules.punishing
-    p.purity_seal = rules.purity_seal
-    p.close_assault = rules.close_assault
-    p.waaagh = rules.waaagh
-    p.severe = rules.severe
-    p.rending = rules.rending
-    p.mystic_scry = rules.mystic_scry
+    _copy_dice_rules(p, rules)
     if rules.mystic_scry:
         p.scry_crit_value = weapon.critical_damage + (rules.devastating if devastating is None else devastating)
         p.scry_norm_value = weapon.normal_damage
-    p.fails_to_norms = rules.fails_to_norms
-    p.norms_to_crits = rules.norms_to_crits
     p.obscured = check_bool("obscured", obscured)
     p.upgrades = getattr(_kt.Upgrades, rule_variants.upgrades)
     p.ones = getattr(_kt.Ones, rule_variants.ones)
@@ -114,10 +144,7 @@ def _weapon_side(weapon: Weapon, obscured: bool, variants: Variants) -> tuple[_k
     c = _kt.ShootConfig()
     c.attack = attack_profile(weapon, obscured, variants)
     c.normal_damage, c.critical_damage = weapon.damage
-    c.devastating = rules.devastating
-    c.piercing = rules.piercing
-    c.piercing_crits = rules.piercing_crits
-    c.saturate = rules.saturate
+    _copy_shot_rules(c, rules)
     c.ones = getattr(_kt.Ones, variants.ones)
     c.blocks = getattr(_kt.BlockRule, variants.blocks)
     c.scratch = getattr(_kt.ScratchTiming, variants.just_a_scratch)
@@ -127,20 +154,9 @@ def _weapon_side(weapon: Weapon, obscured: bool, variants: Variants) -> tuple[_k
 @functools.lru_cache(maxsize=_CACHED_SHOTS)
 def _target_side(target: Operative) -> tuple[_kt.ShootConfig, str]:
     # the fields of a shot that come from the target (see shoot_config_join), and its text
-    abilities = target.abilities
     c = _kt.ShootConfig()
     c.save = target.save
-    c.hardy = abilities.hardy or 0
-    c.save_reroll = getattr(_kt.Reroll, abilities.save_reroll)
-    c.defender_punishing = abilities.punishing
-    c.indomitus = abilities.indomitus
-    c.save_fails_to_norms = abilities.save_fails_to_norms
-    c.save_norms_to_crits = abilities.save_norms_to_crits
-    c.just_a_scratch = abilities.just_a_scratch
-    c.just_a_scratch_normals = abilities.just_a_scratch_normals
-    c.durable = abilities.durable
-    c.feel_no_pain = abilities.feel_no_pain or 0
-    c.saintly_relics = abilities.saintly_relics
+    _copy_shot_abilities(c, target.abilities)
     return c, str(target)
 
 def _check_profiles(weapon: Any, target: Any) -> None:
@@ -248,20 +264,8 @@ def _new_fighter_spec(f: Fighter, wounds: int | None) -> _kt.FighterSpec:
     s.normal_damage, s.critical_damage = f.damage
     s.strategy = getattr(_kt.Strategy, f.strategy)
     s.objective = getattr(_kt.Objective, f.objective or "trade")
-    s.brutal = f.rules.brutal
-    s.shock = f.rules.shock
-    ab = f.abilities
-    s.storm_shield = ab.storm_shield
-    s.dueller = ab.dueller
-    s.duelist = ab.duelist
-    s.hammerhand = ab.hammerhand
-    s.just_a_scratch = ab.just_a_scratch
-    s.just_a_scratch_normals = ab.just_a_scratch_normals
-    s.half_damage_first_strike = ab.half_damage_first_strike
-    s.durable = ab.durable
-    s.murderous_entrance = ab.murderous_entrance
-    s.feel_no_pain = ab.feel_no_pain or 0
-    s.saintly_relics = ab.saintly_relics
+    _copy_fight_rules(s, f.rules)
+    _copy_fight_abilities(s, f.abilities)
     return s
 
 #: Objectives two optimal fighters may share: exact opposites, so the game is zero-sum (docs/rules/killteam.md §7).
