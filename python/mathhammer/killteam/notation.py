@@ -26,7 +26,7 @@ from mathhammer.core.checks import check_bool, check_int
 from mathhammer.core.guard import check_notation, excerpt
 from mathhammer.errors import InputError, InputTypeError
 
-__all__ = ["Kept", "Named", "Rule", "RuleTable", "normalise", "rule"]
+__all__ = ["Kept", "Named", "Rule", "RuleTable", "normalise", "rule", "rules_page_tables"]
 
 #: The parameter in a notation ("Lethal x+", "Blast x\"").
 PARAMETER = "x"
@@ -261,7 +261,7 @@ class RuleTable:
             if row.kind == "named":
                 for named in row.values.values():
                     spelled = f" (also {', '.join(named.aliases)})" if named.aliases else ""
-                    lines.append(f"| {named.text}{spelled} | | {', '.join(row.engine)} | {row.section} | "
+                    lines.append(f"| {named.text}{spelled} |  | {', '.join(row.engine)} | {row.section} | "
                                  f"{'yes' if named.datacard else ''} |")
                 continue
             spelled = f" (also {', '.join(row.aliases)})" if row.aliases else ""
@@ -281,6 +281,15 @@ class RuleTable:
             elif c.row.datacard:
                 form = re.sub(rf"\b{PARAMETER}\b", "{0}", c.row.notation)
                 yield _pattern(c.row.notation.lower(), plus_optional=False), form
+
+
+def rules_page_tables(weapon_rules: RuleTable, abilities: RuleTable, kept: tuple[Kept, ...]) -> str:
+    """The tables of docs/rules/killteam.md §9, as tools/rules_table.py writes them there."""
+    kept_lines = ["| token | no effect on one shot or fight | why the engine leaves it out |", "|---|---|---|"]
+    for token in kept:
+        kept_lines.append(f"| {token.notation} | {'yes' if token.no_effect else 'no'} | "
+                          f"{token.reason.replace('{0}', PARAMETER)} |")
+    return "\n\n".join((weapon_rules.markdown("weapon rule"), abilities.markdown("ability"), "\n".join(kept_lines)))
 
 
 def _parameter_name(notation: str) -> tuple[str, bool]:
