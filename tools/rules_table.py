@@ -15,7 +15,7 @@ from pathlib import Path
 from mathhammer.killteam.notation import rules_page_tables
 from mathhammer.killteam.profiles import Abilities, WeaponRules
 
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "rules" / "killteam.md"
+PAGE = Path(__file__).resolve().parent.parent / "docs/rules/killteam.md"
 BEGIN = "<!-- rules tables: written by tools/rules_table.py from the rows of kt.WeaponRules and kt.Abilities -->"
 END = "<!-- end of the rules tables -->"
 
