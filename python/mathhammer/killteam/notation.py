@@ -167,6 +167,7 @@ class RuleTable:
         self._prints = tuple((c.name, c.default, {v: n.text for v, n in c.row.values.items()} if c.row.values
                               else re.sub(rf"\b{PARAMETER}\b", "{0}", c.row.notation.replace("{", "{{").replace("}", "}}")))
                              for c in columns)
+        self._render = self._renderer()
         self._names: dict[str, tuple[str, Any]] = {}  # normalised name -> (field, value)
         self._parameters: dict[str, tuple[str, bool]] = {}  # normalised name -> (field, "+" allowed)
         for c in columns:
@@ -231,12 +232,25 @@ class RuleTable:
 
     def render(self, profile: Any) -> str:
         """The profile's rules in datacard notation, in the table's order."""
-        parts: list[str] = []
+        return self._render(profile)
+
+    def _renderer(self) -> Callable[[Any], str]:
+        # str() of a profile, compiled from the rows (as dataclasses compiles __init__): every
+        # result's label prints its profiles, and attribute reads cost a third of getattr() calls
+        lines, namespace = [], {}
         for name, default, printed in self._prints:
-            value = getattr(profile, name)
-            if value is not default and value != default:
-                parts.append(printed[value] if isinstance(printed, dict) else printed.format(value))
-        return ", ".join(parts)
+            if isinstance(printed, dict):
+                namespace[f"_{name}"] = printed
+                lines.append(f"if p.{name} != {default!r}: parts.append(_{name}[p.{name}])")
+            elif default is None:
+                lines.append(f"if p.{name} is not None: parts.append({printed!r}.format(p.{name}))")
+            else:
+                lines.append(f"if p.{name} != {default!r}: parts.append({printed!r}.format(p.{name}))")
+        source = "def render(p):\n    parts = []\n" + "".join(f"    {line}\n" for line in lines)
+        source += "    return ', '.join(parts)\n"
+        exec(compile(source, f"<render {self.kind}>", "exec"), namespace)  # noqa: S102 (field names only)
+        render: Callable[[Any], str] = namespace["render"]
+        return render
 
     def check(self, profile: Any) -> None:
         """Every field's type and range (docs/rules/killteam.md §5), InputError naming it."""
