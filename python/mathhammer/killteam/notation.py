@@ -237,7 +237,8 @@ class RuleTable:
     def _renderer(self) -> Callable[[Any], str]:
         # str() of a profile, compiled from the rows (as dataclasses compiles __init__): every
         # result's label prints its profiles, and attribute reads cost a third of getattr() calls
-        lines, namespace = [], {}
+        lines: list[str] = []
+        namespace: dict[str, Any] = {}
         for name, default, printed in self._prints:
             if isinstance(printed, dict):
                 namespace[f"_{name}"] = printed
