@@ -100,7 +100,7 @@ class Kept:
 
     def pattern(self) -> str:
         """The regular expression of the normalised token, each parameter a group."""
-        return _pattern(self.notation.lower(), plus_optional=False)
+        return _pattern(self.notation.lower())
 
     def form(self) -> str:
         """The canonical form, ``{0}`` for the parameter."""
@@ -120,11 +120,9 @@ def _has_parameter(notation: str) -> bool:
     return re.search(rf"\b{PARAMETER}\b", notation) is not None
 
 
-def _pattern(notation: str, plus_optional: bool) -> str:
+def _pattern(notation: str) -> str:
     # a notation as a regular expression, the parameter a group of digits
-    escaped = re.escape(notation)
-    escaped = re.sub(rf"\b{PARAMETER}\b", r"(\\d+)", escaped)
-    return escaped.replace(r"\+", r"\+?") if plus_optional else escaped
+    return re.sub(rf"\b{PARAMETER}\b", r"(\\d+)", re.escape(notation))
 
 
 def _split(field_name: str, text: Any) -> list[str]:
@@ -174,14 +172,21 @@ class RuleTable:
             if c.row.kind == "named":
                 for value, named in c.row.values.items():
                     for text in (named.text, *named.aliases):
-                        self._names[normalise(text)] = (c.name, value)
+                        self._add(self._names, normalise(text), (c.name, value))
             elif c.row.kind == "flag":
                 for text in (c.row.notation, *c.row.aliases):
-                    self._names[normalise(text)] = (c.name, True)
+                    self._add(self._names, normalise(text), (c.name, True))
             else:
                 for text in (c.row.notation, *c.row.aliases):
                     head, plus = _parameter_name(text)
-                    self._parameters[head] = (c.name, plus)
+                    self._add(self._parameters, head, (c.name, plus))
+
+    @staticmethod
+    def _add(names: dict[str, Any], key: str, found: Any) -> None:
+        # two rows (or spellings) that read the same would make one of them unreachable
+        if key in names:
+            raise ValueError(f"the rules table spells {key!r} twice: {names[key]} and {found}")
+        names[key] = found
 
     def default(self, name: str) -> Any:
         """The default of field ``name`` (its value when the rule is not given)."""
@@ -295,7 +300,7 @@ class RuleTable:
                         yield re.escape(named.text.lower()), named.text
             elif c.row.datacard:
                 form = re.sub(rf"\b{PARAMETER}\b", "{0}", c.row.notation)
-                yield _pattern(c.row.notation.lower(), plus_optional=False), form
+                yield _pattern(c.row.notation.lower()), form
 
 
 def rules_page_tables(weapon_rules: RuleTable, abilities: RuleTable, kept: tuple[Kept, ...]) -> str:
