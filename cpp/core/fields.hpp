@@ -21,6 +21,16 @@
 #define MH_FIELD_VISIT(type, name, value, tags) visit(#name, &Self::name, static_cast<unsigned>(tags));
 // The field's tags, as an element of an array of the list's tags.
 #define MH_FIELD_TAGS(type, name, value, tags) static_cast<unsigned>(tags),
+// Inside `struct Type`: the members of the field list LIST, their tags (kFieldTags) and the visitor
+// (for_each_field) everything else is built on.
+#define MH_DECLARE_FIELDS(Type, LIST)                                 \
+    LIST(MH_FIELD_MEMBER)                                             \
+    using Self = Type;                                                \
+    static constexpr unsigned kFieldTags[] = {LIST(MH_FIELD_TAGS)};   \
+    template <class Visit>                                            \
+    static void for_each_field(Visit&& visit) {                       \
+        LIST(MH_FIELD_VISIT)                                          \
+    }
 
 namespace mh::fields {
 

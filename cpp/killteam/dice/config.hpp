@@ -77,14 +77,7 @@ constexpr TagName kTagNames[] = {{tags::kDiceTable, "dice_table"}, {tags::kWeapo
     X(Ones, ones, Ones::UnmodifiedOnes, tags::kDiceTable)
 
 struct AttackProfile {
-    MH_KT_ATTACK_PROFILE_FIELDS(MH_FIELD_MEMBER)
-
-    using Self = AttackProfile;
-    static constexpr unsigned kFieldTags[] = {MH_KT_ATTACK_PROFILE_FIELDS(MH_FIELD_TAGS)};
-    template <class Visit>
-    static void for_each_field(Visit&& visit) {
-        MH_KT_ATTACK_PROFILE_FIELDS(MH_FIELD_VISIT)
-    }
+    MH_DECLARE_FIELDS(AttackProfile, MH_KT_ATTACK_PROFILE_FIELDS)
 };
 
 // The key of the attack-dice table caches: every field tagged kDiceTable.

@@ -53,14 +53,7 @@ enum class Objective : uint8_t { Trade = 0, Net = 1, Kill = 2, Survive = 3 };
     X(int, saintly_relics, 0, tags::kDecisions)  /* dice rolled per try: 0 (none), 1, or 2 (INSPIRING) */
 
 struct FighterSpec {
-    MH_KT_FIGHTER_SPEC_FIELDS(MH_FIELD_MEMBER)
-
-    using Self = FighterSpec;
-    static constexpr unsigned kFieldTags[] = {MH_KT_FIGHTER_SPEC_FIELDS(MH_FIELD_TAGS)};
-    template <class Visit>
-    static void for_each_field(Visit&& visit) {
-        MH_KT_FIGHTER_SPEC_FIELDS(MH_FIELD_VISIT)
-    }
+    MH_DECLARE_FIELDS(FighterSpec, MH_KT_FIGHTER_SPEC_FIELDS)
 
     int cancels_per_parry() const { return storm_shield ? 2 : 1; }
     bool has_chance() const { return feel_no_pain != 0 || saintly_relics != 0; }

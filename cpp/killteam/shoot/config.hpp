@@ -48,14 +48,7 @@ enum class FnpRule : uint8_t { PerDamageInstance = 0, PerHit = 1 };
     X(int, rounds, 1, tags::kSituation)        /* independent attacks; the relic cap spans them */
 
 struct ShootConfig {
-    MH_KT_SHOOT_CONFIG_FIELDS(MH_FIELD_MEMBER)
-
-    using Self = ShootConfig;
-    static constexpr unsigned kFieldTags[] = {MH_KT_SHOOT_CONFIG_FIELDS(MH_FIELD_TAGS)};
-    template <class Visit>
-    static void for_each_field(Visit&& visit) {
-        MH_KT_SHOOT_CONFIG_FIELDS(MH_FIELD_VISIT)
-    }
+    MH_DECLARE_FIELDS(ShootConfig, MH_KT_SHOOT_CONFIG_FIELDS)
 };
 static_assert(fields::each_has_one_of(ShootConfig::kFieldTags, tags::kWeapon | tags::kTarget | tags::kSituation),
               "every field of a shot comes from exactly one half of shoot_config_join");
