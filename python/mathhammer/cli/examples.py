@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from mathhammer.cli.commands import epilog
 from mathhammer.cli.options import FormatOption, OutputFormat
 from mathhammer.cli.output import emit
 from mathhammer.core.guard import shown_path
@@ -30,14 +31,6 @@ __all__ = ["EXAMPLE_SUFFIXES", "example_files", "register"]
 #: The example files: profile libraries and scenarios, Kill Team's BattleScribe catalogues, game
 #: system and roster, and the import's reports.
 EXAMPLE_SUFFIXES = (".toml", ".json", ".cat", ".gst", ".ros")
-
-EXAMPLES_EPILOG = """Examples:
-
-  mathhammer examples
-
-  mathhammer examples --copy examples      # then: mathhammer run examples/scenario.toml
-"""
-
 
 def example_files() -> list[tuple[str, Traversable]]:
     """Every example file of the package, by its path inside the examples folder, sorted."""
@@ -96,7 +89,7 @@ def _imported_team(name: str, text: str) -> str | None:
 def register(app: typer.Typer) -> None:
     """Add ``examples`` to the root command."""
 
-    @app.command("examples", epilog=EXAMPLES_EPILOG)
+    @app.command("examples", epilog=epilog("examples"))
     def examples(
         copy: Annotated[Optional[Path], typer.Option(
             "--copy", metavar="DIR", help="Write the files into DIR (made if missing), keeping their folders.")] = None,

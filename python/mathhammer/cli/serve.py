@@ -12,19 +12,10 @@ from typing import Annotated, Optional
 
 import typer
 
+from mathhammer.cli.commands import epilog
 from mathhammer.errors import InputError
 
 __all__ = ["register", "serve_command"]
-
-SERVE_EPILOG = """Examples:
-
-  mathhammer serve                                   # http://127.0.0.1:8000: the page and /api/v1
-
-  mathhammer serve --port 9000 --workers 2 --profiles teams
-
-  mathhammer serve --host 0.0.0.0                    # reachable from other machines (a warning says so)
-"""
-
 
 def _loopback(host: str) -> bool:
     if host == "localhost":
@@ -45,6 +36,9 @@ def serve_command(
     time_limit: Annotated[float, typer.Option(min=0.1, max=3600, help="Seconds of computation per request.")] = 10.0,
     concurrency: Annotated[Optional[int], typer.Option(
         min=1, max=1024, help="Computations at once per process (default: the cores shared among the workers).")] = None,
+    allowed_hosts: Annotated[Optional[list[str]], typer.Option(
+        help="Host header a request may name (default: localhost, 127.0.0.1, [::1] and --host); repeat for "
+             "several, '*' for any (behind a proxy that checks it).")] = None,
 ) -> None:
     """Serve the JSON API (/api/v1, OpenAPI at /api/v1/openapi.json) and the calculator page at /."""
     try:
@@ -55,14 +49,18 @@ def serve_command(
     paths = [str(p) for p in profiles or []]
     web.load_profiles(paths)  # a bad library is one error line here, not a failure in every worker
     per_process = concurrency or max(1, usable_cores() // workers)
+    hosts = allowed_hosts or web.default_hosts(host)
     if not _loopback(host):
         typer.echo(f"warning: binding {host}: the server is reachable from other machines; it has no "
                    "authentication (docs/web.md)", err=True)
+        if not allowed_hosts:
+            typer.echo(f"warning: only requests naming {', '.join(hosts)} as their Host are answered; give "
+                       "--allowed-hosts with the names clients use", err=True)
     typer.echo(f"mathhammer: http://{host}:{port}/ ({workers} worker{'s' if workers != 1 else ''}, "
                f"{per_process} computation{'s' if per_process != 1 else ''} at once each)", err=True)
-    web.serve(host, port, workers, paths, limits.Limits(concurrency=per_process, time_limit=time_limit))
+    web.serve(host, port, workers, paths, limits.Limits(concurrency=per_process, time_limit=time_limit), hosts)
 
 
 def register(app: typer.Typer) -> None:
     """Add ``serve`` to the root command."""
-    app.command("serve", epilog=SERVE_EPILOG)(serve_command)
+    app.command("serve", epilog=epilog("serve"))(serve_command)

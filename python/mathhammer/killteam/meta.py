@@ -25,7 +25,7 @@ from mathhammer.core.guard import as_path
 from mathhammer.core.options import MAX_SEED
 from mathhammer.core.sampling import cell_seed
 from mathhammer.errors import InputError, InputTypeError
-from mathhammer.killteam.matchup import matchup
+from mathhammer.killteam.versus import matchup
 from mathhammer.killteam.results import MATCHUP_COLUMNS
 
 __all__ = ["META_COLUMNS", "OUTPUT_SUFFIXES", "meta", "meta_pairings", "team_files"]

@@ -23,6 +23,7 @@ from mathhammer.core.batches import is_sequence
 from mathhammer.core.checks import check_bool, check_choice, check_int
 from mathhammer.core.distributions import Distribution
 from mathhammer.core.options import DEFAULT_SAMPLES, EXACT_FIRST, METHODS, Progress, engine_options
+from mathhammer.core.profiles import field_inside, profile_from_table
 from mathhammer.core.sampling import cell_seed
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.killteam.fighting import fight_batch
@@ -83,13 +84,17 @@ def volley(
     if len(targets) == 0:
         raise InputError("targets", "no targets; give at least one")
     shot_list = [_target_of(t) for t in targets]
+    try:  # checked here, so that an error names volley's own argument (weapon.hit), not the batch's
+        shooter = profile_from_table(Weapon, _weapon_of(weapon), "weapon", "a kt.")
+    except InputError as error:
+        raise field_inside("weapon", error) from None
     seeds: int | None | list[int] = None
     if options.method == "monte_carlo":
         base = options.draw_seed()
         seeds = [cell_seed(base, i) for i in range(len(shot_list))]
     else:
         base = None
-    batch = shoot_batch(_weapon_of(weapon), shot_list, cover, obscured, 1, cover_crits=cover_crits,
+    batch = shoot_batch(shooter, shot_list, cover, obscured, 1, cover_crits=cover_crits,
                         method=options.method, samples=options.samples, seed=seeds, threads=options.threads,
                         progress=progress, executor=executor, variants=variants)
     shots = tuple(batch)
