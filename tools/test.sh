@@ -18,7 +18,8 @@ cd "$(dirname "$0")/.."
 python="${PYTHON:-$(command -v python || command -v python3 || echo python3)}"
 step() { echo "== $* (at ${SECONDS} s)"; }
 
-chromium() {
+install_chromium() {
+  # (a function named chromium would be what `command -v chromium` finds)
   if command -v chromium >/dev/null; then
     return 0
   fi
@@ -40,7 +41,7 @@ chromium() {
   DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq chromium
 }
 
-install() {
+install_package() {
   local package="${1:-.}" what=""
   case "$package" in
     *.whl) [ -f "$package" ] || { echo "tools/test.sh: no wheel $package" >&2; return 1; } ;;
@@ -57,12 +58,12 @@ run_pytest() {
 }
 
 case "${1:-}" in
-  chromium) chromium ;;
-  install) shift; install "$@" ;;
+  chromium) install_chromium ;;
+  install) shift; install_package "$@" ;;
   pytest) shift; run_pytest "$@" ;;
   *)
-    chromium
-    install .
+    install_chromium
+    install_package .
     run_pytest "$@"
     ;;
 esac
