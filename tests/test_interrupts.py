@@ -7,6 +7,7 @@ within a second.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import signal
@@ -164,3 +165,57 @@ def test_a_sweep_on_worker_processes_stops_within_two_seconds() -> None:
     assert process.returncode == 130, err
     assert err.endswith("interrupted\n") and out == ""
     assert stopped_after < 2.0
+
+
+@pytest.mark.parametrize("presses", [1, 2])
+def test_a_meta_on_worker_processes_stops_within_two_seconds(tmp_path: Path, presses: int) -> None:
+    # The meta on a process pool, Ctrl-C at a terminal (the whole process group) once its first parts
+    # are written: the workers' chunks stop (running and queued), no process is left, the parts resume.
+    # A second Ctrl-C while the pool stops changes nothing.
+    sys.path.insert(0, str(Path(__file__).parent / "killteam"))
+    from synthetic_teams import synthetic_team
+
+    from mathhammer.files.teams import save_teams
+
+    teams = tmp_path / "teams"
+    save_teams([synthetic_team(700 + k, operatives=8) for k in range(4)], teams)  # 16 pairings, seconds of work
+    out = tmp_path / "meta.csv"
+    args = ["killteam", "meta", str(teams), "--out", str(out), "--workers", "2", "--chunk", "1"]
+    env = dict(os.environ, PYTHONPATH=str(Path(mathhammer.__file__).resolve().parents[1]))
+    process = subprocess.Popen([sys.executable, "-c", LAUNCH, *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+    try:
+        assert process.stderr is not None and process.stderr.readline() == "ready\n"
+        assert [process.stderr.readline() for _ in range(3)] == [f"meta: {k}/16 pairings\n" for k in range(3)]
+        # two parts written, more chunks running and queued
+        os.killpg(process.pid, signal.SIGINT)
+        sent = time.monotonic()
+        if presses == 2:
+            time.sleep(0.1)
+            with contextlib.suppress(ProcessLookupError):  # unless it is over already
+                os.killpg(process.pid, signal.SIGINT)
+        out_text, err = process.communicate(timeout=60)
+        stopped_after = time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    # a second Ctrl-C that lands as the process exits ends it by the signal: a shell says 130 too
+    assert process.returncode == 130 or (presses == 2 and process.returncode == -signal.SIGINT), err
+    assert err.endswith("interrupted\n") and "Traceback" not in err and out_text == ""
+    assert stopped_after < 2.0 + 2.0  # the deadline, and a margin for a loaded machine
+    time.sleep(0.2)
+    with pytest.raises(ProcessLookupError):  # no worker left behind
+        os.killpg(process.pid, 0)
+    assert not out.exists() and not (tmp_path / "meta.csv.lock").exists()
+    kept = len(list((tmp_path / "meta.csv.parts").iterdir()))
+    assert 2 <= kept < 16
+    if presses == 1:  # the parts written so far are taken as they are
+        resumed = subprocess.run([sys.executable, "-c", LAUNCH, *args, "--resume"], capture_output=True, text=True,
+                                 env=env, timeout=120)
+        assert resumed.returncode == 0, resumed.stderr
+        assert resumed.stderr.startswith(f"ready\nmeta: {kept}/16 pairings\n")
+        import pandas as pd
+
+        table = pd.read_csv(out)
+        assert len(set(zip(table["team_a"], table["team_b"]))) == 16 and not table.duplicated().any()
