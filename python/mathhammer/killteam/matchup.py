@@ -89,9 +89,17 @@ def volley(
         seeds = [cell_seed(base, i) for i in range(len(shot_list))]
     else:
         base = None
-    batch = shoot_batch(_weapon_of(weapon), shot_list, cover, obscured, 1, cover_crits=cover_crits,
-                        method=options.method, samples=options.samples, seed=seeds, threads=options.threads,
-                        progress=progress, executor=executor, variants=variants)
+    if is_sequence(weapon):
+        raise InputTypeError("weapon", f"expected one weapon (a kt.Weapon, a table of its fields or a team's weapon), "
+                             f"got a {type(weapon).__name__}")
+    try:
+        batch = shoot_batch(_weapon_of(weapon), shot_list, cover, obscured, 1, cover_crits=cover_crits,
+                            method=options.method, samples=options.samples, seed=seeds, threads=options.threads,
+                            progress=progress, executor=executor, variants=variants)
+    except InputError as error:  # the batch's weapons are this call's one weapon
+        if not error.field.startswith("weapons"):
+            raise
+        raise type(error)("weapon" + error.field[len("weapons"):], str(error)[len(error.field) + 2:]) from None
     shots = tuple(batch)
     sampled = options.method == "monte_carlo"
     return VolleyResult(

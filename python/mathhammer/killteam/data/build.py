@@ -145,13 +145,15 @@ def _operative(raw: RawOperative, kinds: Mapping[str, str], texts: Mapping[str, 
         notes.append(f"{error}; Move left unset")
     entries.append(Entry(name, "", raw.ids, changes=entry.changes, notes=tuple(notes)))
     weapons: list[TeamWeapon] = []
+    seen: set[TeamWeapon] = set()  # by hash: linear in the profiles
     for weapon_raw in raw.weapons:
         weapon, weapon_entry = _weapon(weapon_raw, name, kinds, texts)
-        if weapon is not None and weapon in weapons:
+        if weapon is not None and weapon in seen:
             continue  # the same profile reached twice
         entries.append(weapon_entry)
         if weapon is not None:
             weapons.append(weapon)
+            seen.add(weapon)
     team_notes: list[str] = []
     weapons = renamed(weapons, team_notes, f"weapon of {name}")
     if team_notes:
@@ -167,13 +169,15 @@ def build_team(source: Source, operatives: list[RawOperative], equipment: list[R
     notes = list(notes)
     built = renamed(built, notes, "operative")
     gear: list[TeamWeapon] = []
+    seen: set[TeamWeapon] = set()
     for raw in equipment:
         weapon, entry = _weapon(raw, "", kinds, texts)
-        if weapon is not None and weapon in gear:
+        if weapon is not None and weapon in seen:
             continue
         entries.append(entry)
         if weapon is not None:
             gear.append(weapon)
+            seen.add(weapon)
     gear = renamed(gear, notes, "equipment weapon")
     report = ImportReport(source.name, source.file, source.revision, source.sha256, tuple(entries), tuple(notes))
     return Team(source.name, source.file, source.revision, source.sha256, tuple(built), tuple(gear), report)
