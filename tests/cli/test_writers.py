@@ -15,7 +15,6 @@ import pytest
 from cli_cases import assert_one_line_error, run
 from faults import every_fault, leftovers
 
-from mathhammer.core.writing import OutputLock
 from mathhammer.files.teams import save_team
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "killteam"))
@@ -111,6 +110,8 @@ def test_a_failure_at_any_write_of_an_import(capsys: pytest.CaptureFixture[str],
 @pytest.mark.parametrize("writer", ["matchup", "sweep", "meta", "import"])
 def test_a_second_run_on_one_output_refuses_naming_the_first(
         capsys: pytest.CaptureFixture[str], teams: Path, tmp_path: Path, writer: str) -> None:
+    from mathhammer.core.writing import OutputLock
+
     if writer == "import":
         out, lock, args = tmp_path / "imported", tmp_path / "imported", ["killteam", "import", str(DATA), "--out",
                                                                          str(tmp_path / "imported")]

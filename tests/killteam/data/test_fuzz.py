@@ -66,12 +66,15 @@ def test_a_broken_roster(tmp_path: Path, text: str) -> None:
 
 # --- hostile files: each piece small, its cost what the bounds allow -----------------------------------
 
+# as deep as a file may nest, past it, and past what recursion would survive (hypothesis itself lifts
+# the recursion limit by 2,000 while a test runs)
+_DEPTHS = st.one_of(st.integers(0, 70), st.integers(4000, 6000))
 _PIECES_OF_CATALOGUES = st.one_of(
     st.builds(crafted.fan_out, st.integers(0, 60), st.integers(1, 3)),
     st.builds(crafted.many_weapons, st.integers(0, 1500)),
     st.builds(crafted.same_names, st.integers(0, 1500)),
-    st.builds(crafted.nested_modifier_groups, st.integers(0, 200)),
-    st.builds(crafted.nested_condition_groups, st.integers(0, 200)),
+    st.builds(crafted.nested_modifier_groups, _DEPTHS),
+    st.builds(crafted.nested_condition_groups, _DEPTHS),
 )
 HOSTILE = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                            HealthCheck.too_slow])
@@ -107,7 +110,7 @@ def test_a_hostile_catalogue(tmp_path: Path, monkeypatch: Any, pieces: list[str]
 
 
 @HOSTILE
-@given(depth=st.integers(0, 300), data=st.data())
+@given(depth=_DEPTHS, data=st.data())
 def test_a_hostile_roster(tmp_path: Path, depth: int, data: st.DataObject) -> None:
     text = crafted.nested_forces(depth)
     if data.draw(st.booleans()):
