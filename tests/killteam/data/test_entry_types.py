@@ -53,9 +53,21 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
                              "method": "exact", "seed": 1, "executor": None, "progress": None}),
     "volley": (kt.volley, {"weapon": kt.Weapon(4, 3), "targets": [kt.Operative(3, 8)], "cover": 0,
                            "obscured": False}),
+    # one pair of the list: its field is strategies[0]
+    "matchup strategies": (lambda strategies: kt.matchup(TEAM, TEAM, fight=False, strategies=[strategies]),
+                           {"strategies": ("strike", "parry")}),
 }
+class _NoRepr:
+    """A value whose repr() and str() raise: the error must still name the argument."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+    __str__ = __repr__
+
+
 #: Values no argument above takes.
-WRONG = (object(), 1.5j, b"path", {1: 2}.keys())
+WRONG = (object(), 1.5j, b"path", {1: 2}.keys(), _NoRepr())
 
 
 @pytest.mark.parametrize("name", list(CALLS))
