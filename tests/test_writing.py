@@ -28,6 +28,9 @@ def test_a_failed_write_leaves_the_old_file(tmp_path: Path) -> None:
             assert str(caught.value).startswith("--output: cannot write") and "No space left" in str(caught.value)
     writing.write_whole(target, b"new\n" * 1000)
     assert target.read_bytes() == b"new\n" * 1000 and sorted(p.name for p in tmp_path.iterdir()) == ["table.csv"]
+    mask = os.umask(0)
+    os.umask(mask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~mask  # as open() makes a file, not private
 
 
 def test_a_link_is_replaced_never_written_through(tmp_path: Path) -> None:

@@ -46,6 +46,15 @@ def _remove(path: Path) -> None:
     os.unlink(path)
 
 
+def _umask() -> int:
+    mask = os.umask(0)  # read once, at import: setting it back and forth later would race other threads
+    os.umask(mask)
+    return mask
+
+
+#: The permissions a new file gets (a temporary file is made private; the file it becomes is not).
+_FILE_MODE = 0o666 & ~_umask()
+
 
 def _cannot(field: str | None, path: Path, error: OSError) -> InputError:
     return InputError(field or shown_path(path, quoted=False), f"cannot write {shown_path(path)}: "
@@ -64,6 +73,8 @@ def write_whole(path: Path, data: bytes, field: str | None = None) -> None:
     temporary = Path(name)
     try:
         try:
+            if hasattr(os, "fchmod"):
+                os.fchmod(fd, _FILE_MODE)
             view = memoryview(data)
             while view:
                 view = view[_write(fd, view):]
