@@ -2,7 +2,9 @@
 
 Starts ``mathhammer serve --workers 2`` on a free loopback port, then runs wrk (Debian's ``wrk``
 package) with 32 connections for 20 s on the exact 4-dice shot, and prints requests/s, the
-p50/p95/p99 latencies, the answers that were not 200 and the servers' memory before and after.
+p50/p95/p99 latencies, the answers that were not 200, the servers' memory before and after, and the
+CPU time the servers spent per request (steadier than requests/s on a machine shared with other
+work, so the figure to compare interleaved runs by).
 
     PYTHONPATH=python python benchmarks/web_load.py [--seconds 20] [--connections 32] [--workers 2]
 """
@@ -46,8 +48,8 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def tree_rss_kib(root: int) -> int:
-    """Resident memory of a process and all its descendants (the uvicorn workers), from /proc."""
+def tree(root: int) -> list[int]:
+    """A process and all its descendants (the uvicorn workers), from /proc."""
     children: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -56,10 +58,30 @@ def tree_rss_kib(root: int) -> int:
             except (OSError, IndexError, ValueError):
                 continue
             children.setdefault(ppid, []).append(int(entry.name))
-    total, todo = 0, [root]
+    found, todo = [], [root]
     while todo:
         pid = todo.pop()
+        found.append(pid)
         todo += children.get(pid, [])
+    return found
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU time the processes have spent so far, from /proc."""
+    ticks = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])  # utime, stime
+        except (OSError, IndexError, ValueError):
+            pass
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def tree_rss_kib(root: int) -> int:
+    """Resident memory of a process and all its descendants (the uvicorn workers), from /proc."""
+    total = 0
+    for pid in tree(root):
         try:
             for line in Path(f"/proc/{pid}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
@@ -99,6 +121,8 @@ def main() -> int:
         for _ in range(50):  # warm: every worker has planned the shot
             urllib.request.urlopen(request, timeout=5).read()
         before = tree_rss_kib(server.pid)
+        servers = tree(server.pid)
+        cpu_before = cpu_seconds(servers)
         with tempfile.TemporaryDirectory() as folder:
             script = Path(folder) / "shot.lua"
             script.write_text(SCRIPT % json.dumps(BODY), encoding="utf-8")
@@ -109,6 +133,7 @@ def main() -> int:
                 time.sleep(5)
                 memory.append(round(tree_rss_kib(server.pid) / 1024, 1))
             output = load.communicate()[0]
+        cpu = cpu_seconds(servers) - cpu_before
         after = tree_rss_kib(server.pid)
     finally:
         server.terminate()
@@ -116,6 +141,7 @@ def main() -> int:
     line = next(part for part in output.splitlines() if part.startswith("RESULT "))
     result = json.loads(line[len("RESULT "):])
     result["requests_per_second"] = round(result["requests"] / result["seconds"], 1)
+    result["server_cpu_ms_per_request"] = round(cpu / max(1, result["requests"]) * 1000, 3)
     result["rss_mib_before"] = round(before / 1024, 1)
     result["rss_mib_during"] = memory
     result["rss_mib_after"] = round(after / 1024, 1)

@@ -86,3 +86,15 @@ def test_team_profiles_and_errors() -> None:
         kt.volley(BLAST, [])
     assert "Targets incapacitated" in v.to_markdown()
     assert kt.VolleyResult.from_json(v.to_json()).summary() == v.summary()
+
+
+@pytest.mark.parametrize(("weapon", "error", "field"), [
+    ({"attacks": 4, "hit": 9}, InputError, "weapon.hit"),
+    ({"attacks": 4, "hit": 3, "rules": "Lethal 7+"}, InputError, "weapon.rules.lethal"),
+    ("4A 3+", InputTypeError, "weapon"),
+])
+def test_a_weapon_error_names_volleys_own_argument(weapon: object, error: type[InputError], field: str) -> None:
+    # volley's argument is `weapon`; the batch it shoots through calls its list `weapons`
+    with pytest.raises(error) as raised:
+        kt.volley(weapon, TARGETS[:2])
+    assert raised.value.field == field and str(raised.value).startswith(field + ": ")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from pathlib import Path
 from typing import Any
@@ -311,3 +312,145 @@ def test_a_computation_that_never_checks_its_token_is_answered_a_second_after_th
     [(response, seconds)] = asyncio.run(_post_all(app, [("/api/v1/killteam/shoot", {"weapon": GUN, "target": TARGET})]))
     assert response.status_code == 504 and 1.4 <= seconds < 2.4
     assert app.state.gate.running == 1  # its slot stays taken until the thread returns
+
+
+# --- the server under hostile clients: what a request may ask for, and errors that tell the truth ----------------
+
+def test_a_grid_over_the_limit_is_refused_before_it_runs_naming_its_longest_list(client: TestClient) -> None:
+    # kt.compare: situations x saves x thresholds; 2 x 5 x 1,001 = 10,010 cells, over the 10,000 of the default limits
+    body = {"situations": [{"weapon": GUN}, {"weapon": GUN, "cover": 1}], "at_least": list(range(1, 1002))}
+    response = client.post("/api/v1/killteam/compare", json=body)
+    assert response.status_code == 422, response.text
+    assert response.json()["error"] == "too large" and response.json()["field"] == "at_least"
+    assert response.json()["message"] == ("at_least: the request's lists make a grid of 10,010 cells (2 situations x "
+                                          "1,001 at_least x 5 saves), over this server's limit of 10,000 per request; "
+                                          "ask for fewer")
+    assert client.get("/api/v1/health").json()["running"] == 0  # it never took a slot
+    # exactly at the limit it runs: 2 x 5 x 1,000
+    response = client.post("/api/v1/killteam/compare", json={**body, "at_least": list(range(1, 1001))})
+    assert response.status_code == 200 and len(response.json()["result"]["rows"]) == 3 * 5
+
+
+@pytest.mark.parametrize(("path", "body", "field", "cells"), [
+    ("starcraft/compare", {"weapons": ["c14_rifle"] * 101, "units": ["roach"] * 100}, "weapons", 10_100),
+    ("killteam/compare-fights", {"fighters": {f"f{i}": "wyche" for i in range(20)}, "opponents": ["ork_boy"] * 501},
+     "opponents", 10_020),
+    ("killteam/compare", {"situations": [{"weapon": GUN}], "saves": [2, 3, 4, 5, 6] * 21, "at_least": list(range(1, 101))},
+     "saves", 10_500),
+])
+def test_every_comparison_grid_is_bounded(client: TestClient, path: str, body: dict[str, Any], field: str,
+                                          cells: int) -> None:
+    response = client.post(f"/api/v1/{path}", json=body)
+    assert response.status_code == 422 and response.json()["field"] == field, response.text
+    assert f"a grid of {cells:,} cells" in response.json()["message"]
+
+
+def test_a_request_of_too_many_headers_is_431(client: TestClient) -> None:
+    # their bytes are bounded by the server (mathhammer.web.protocol), their count by the app
+    response = client.get("/api/v1/health", headers={f"x-header-{i}": "1" for i in range(101)})
+    assert response.status_code == 431 and response.json()["error"] == "too many headers"
+    assert client.get("/api/v1/health", headers={f"x-header-{i}": "1" for i in range(90)}).status_code == 200
+
+
+def test_the_samples_limit_holds_for_the_request_not_for_each_place(client: TestClient) -> None:
+    # docs/web.md: at most 10^7 samples per request, added up over every place that names them
+    body = {"situations": [{"weapon": GUN, "samples": 6_000_000}, {"weapon": GUN, "samples": 5_000_000}],
+            "method": "exact"}
+    response = client.post("/api/v1/killteam/compare", json=body)
+    assert response.status_code == 422 and response.json()["field"] == "situations[1].samples", response.text
+    assert "add up to 11,000,000" in response.json()["message"]
+    body["situations"][1]["samples"] = 4_000_000  # 10^7 in all: allowed
+    assert client.post("/api/v1/killteam/compare", json=body).status_code == 200
+
+
+def test_a_malformed_body_names_its_position_as_a_character_offset(client: TestClient) -> None:
+    text = '{"weapon": "é€", "target": oops}'  # two characters of 2 and 3 bytes before the error
+    response = client.post("/api/v1/killteam/shoot", content=text.encode(), headers={"content-type": "application/json"})
+    assert response.status_code == 422 and response.json()["field"] == "body", response.text
+    offset = text.index("oops")  # 27 characters; 30 bytes
+    assert response.json()["message"] == f"body: not valid JSON at character {offset} (line 1, column {offset + 1}): Expecting value"
+
+
+def test_the_solver_budget_error_says_what_this_server_accepts(client: TestClient) -> None:
+    optimal = {"attacks": 4, "hit": 3, "damage": [3, 4], "wounds": 12, "strategy": "optimal"}
+    response = client.post("/api/v1/killteam/fight", json={"a": optimal, "b": optimal, "max_states": 10})
+    assert response.status_code == 422 and response.json()["field"] == "max_states", response.text
+    message = response.json()["message"]
+    assert message.startswith("max_states: the optimal solver needs more than 10 game states for this fight; ")
+    assert "this server accepts max_states up to 2,000,000" in message and "raise" not in message
+    # a request cannot raise it: the model says so with the same number
+    response = client.post("/api/v1/killteam/fight", json={"a": optimal, "b": optimal, "max_states": 2_000_001})
+    assert response.status_code == 422 and "2000000" in response.json()["message"]
+
+
+def test_a_body_that_does_not_arrive_in_time_is_408() -> None:
+    app = create_app(limits=Limits(body_seconds=0.3))
+
+    async def trickle() -> Any:  # the start of a body, then silence
+        yield b'{"weapon": '
+        await asyncio.sleep(1.0)
+        yield b'"bolt_rifle", "target": "kommando"}'
+
+    async def post() -> tuple[httpx.Response, float]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+            start = time.perf_counter()
+            response = await http.post("/api/v1/killteam/shoot", content=trickle(),
+                                       headers={"content-type": "application/json"})
+            return response, time.perf_counter() - start
+
+    response, seconds = asyncio.run(post())
+    assert response.status_code == 408, response.text
+    assert response.json() == {"error": "request timeout", "field": None,
+                               "message": "the request body did not arrive within this server's limit of 0.3 s"}
+    assert response.headers["connection"] == "close" and seconds < 1.0
+
+
+def test_building_the_answer_checks_the_requests_stop_token(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the time limit holds to the last byte: a token stopped while the answer is built stops the
+    # request there (504), and its slot is free as soon as it is answered
+    from mathhammer.core import stop
+    from mathhammer.web import app as web
+
+    built = web.result_dict
+
+    def slow_to_build(result: Any) -> dict[str, Any]:
+        rows = built(result)
+        token = stop.current()
+        assert token is not None  # built under the request's token
+        token.stop()  # the time limit passes while the answer is being built
+        return rows
+
+    monkeypatch.setattr(web, "result_dict", slow_to_build)
+    app = create_app(limits=Limits(concurrency=1, time_limit=5.0))
+    [(response, seconds)] = asyncio.run(_post_all(app, [("/api/v1/killteam/shoot", {"weapon": GUN, "target": TARGET})]))
+    assert response.status_code == 504 and seconds < 1.0
+    assert app.state.gate.running == 0
+
+
+def test_no_future_is_left_unretrieved_when_a_request_is_answered_before_its_computation_stops(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    import gc
+
+    from mathhammer.web import app as web
+
+    resolve = web.entries.resolve_keywords
+
+    def deaf(*args: Any, **kwargs: Any) -> Any:  # reaches its first check after the grace (1.1 s): then Stopped
+        time.sleep(1.6)
+        return resolve(*args, **kwargs)
+
+    monkeypatch.setattr(web.entries, "resolve_keywords", deaf)
+    app = create_app(limits=Limits(concurrency=1, time_limit=0.1))
+
+    async def scenario() -> int:
+        [(response, _)] = await _post_all(app, [("/api/v1/killteam/shoot", {"weapon": GUN, "target": TARGET})])
+        while app.state.gate.running:  # the loop lives on until the computation has stopped
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.05)
+        return response.status_code
+
+    with caplog.at_level(logging.ERROR, logger="asyncio"):
+        assert asyncio.run(scenario()) == 504
+        gc.collect()
+    assert not [r for r in caplog.records if "never retrieved" in r.getMessage()]

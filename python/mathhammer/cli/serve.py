@@ -22,7 +22,7 @@ SERVE_EPILOG = """Examples:
 
   mathhammer serve --port 9000 --workers 2 --profiles teams
 
-  mathhammer serve --host 0.0.0.0                    # reachable from other machines (a warning says so)
+  mathhammer serve --host 0.0.0.0 --allowed-hosts dice.example.org   # reachable from other machines
 """
 
 
@@ -45,6 +45,9 @@ def serve_command(
     time_limit: Annotated[float, typer.Option(min=0.1, max=3600, help="Seconds of computation per request.")] = 10.0,
     concurrency: Annotated[Optional[int], typer.Option(
         min=1, max=1024, help="Computations at once per process (default: the cores shared among the workers).")] = None,
+    allowed_hosts: Annotated[Optional[list[str]], typer.Option(
+        help="Host header a request may name (default: localhost, 127.0.0.1, [::1] and --host); repeat for "
+             "several, '*' for any (behind a proxy that checks it).")] = None,
 ) -> None:
     """Serve the JSON API (/api/v1, OpenAPI at /api/v1/openapi.json) and the calculator page at /."""
     try:
@@ -55,12 +58,16 @@ def serve_command(
     paths = [str(p) for p in profiles or []]
     web.load_profiles(paths)  # a bad library is one error line here, not a failure in every worker
     per_process = concurrency or max(1, usable_cores() // workers)
+    hosts = allowed_hosts or web.default_hosts(host)
     if not _loopback(host):
         typer.echo(f"warning: binding {host}: the server is reachable from other machines; it has no "
                    "authentication (docs/web.md)", err=True)
+        if not allowed_hosts:
+            typer.echo(f"warning: only requests naming {', '.join(hosts)} as their Host are answered; give "
+                       "--allowed-hosts with the names clients use", err=True)
     typer.echo(f"mathhammer: http://{host}:{port}/ ({workers} worker{'s' if workers != 1 else ''}, "
                f"{per_process} computation{'s' if per_process != 1 else ''} at once each)", err=True)
-    web.serve(host, port, workers, paths, limits.Limits(concurrency=per_process, time_limit=time_limit))
+    web.serve(host, port, workers, paths, limits.Limits(concurrency=per_process, time_limit=time_limit), hosts)
 
 
 def register(app: typer.Typer) -> None:

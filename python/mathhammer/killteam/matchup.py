@@ -24,6 +24,7 @@ from mathhammer.core.checks import check_bool, check_choice, check_int
 from mathhammer.core.distributions import Distribution
 from mathhammer.core.guard import excerpt
 from mathhammer.core.options import DEFAULT_SAMPLES, EXACT_FIRST, METHODS, Progress, engine_options
+from mathhammer.core.profiles import field_inside, profile_from_table
 from mathhammer.core.sampling import cell_seed
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.killteam.fighting import fight_batch
@@ -84,23 +85,19 @@ def volley(
     if len(targets) == 0:
         raise InputError("targets", "no targets; give at least one")
     shot_list = [_target_of(t) for t in targets]
+    try:  # checked here, so that an error names volley's own argument (weapon.hit), not the batch's
+        shooter = profile_from_table(Weapon, _weapon_of(weapon), "weapon", "a kt.")
+    except InputError as error:
+        raise field_inside("weapon", error) from None
     seeds: int | None | list[int] = None
     if options.method == "monte_carlo":
         base = options.draw_seed()
         seeds = [cell_seed(base, i) for i in range(len(shot_list))]
     else:
         base = None
-    if is_sequence(weapon):
-        raise InputTypeError("weapon", f"expected one weapon (a kt.Weapon, a table of its fields or a team's weapon), "
-                             f"got a {type(weapon).__name__}")
-    try:
-        batch = shoot_batch(_weapon_of(weapon), shot_list, cover, obscured, 1, cover_crits=cover_crits,
-                            method=options.method, samples=options.samples, seed=seeds, threads=options.threads,
-                            progress=progress, executor=executor, variants=variants)
-    except InputError as error:  # the batch's weapons are this call's one weapon
-        if not error.field.startswith("weapons"):
-            raise
-        raise type(error)("weapon" + error.field[len("weapons"):], str(error)[len(error.field) + 2:]) from None
+    batch = shoot_batch(shooter, shot_list, cover, obscured, 1, cover_crits=cover_crits,
+                        method=options.method, samples=options.samples, seed=seeds, threads=options.threads,
+                        progress=progress, executor=executor, variants=variants)
     shots = tuple(batch)
     sampled = options.method == "monte_carlo"
     return VolleyResult(

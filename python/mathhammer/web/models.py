@@ -20,11 +20,9 @@ from typing import Any, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr, create_model
 
 from mathhammer.core.game import RUNNER_PARAMETERS, Action, Game
+from mathhammer.web.limits import MAX_SAMPLES
 
-__all__ = ["MAX_SAMPLES", "SERVER_PARAMETERS", "action_model", "profile_model", "request_models"]
-
-#: The most Monte Carlo samples one request may ask for (docs/web.md, "Limits").
-MAX_SAMPLES = 10**7
+__all__ = ["BUDGETS", "SERVER_PARAMETERS", "action_model", "profile_model", "request_models"]
 
 #: Parameters the server sets itself: the runner's (progress, executor) and the threads of a call
 #: (one per computation: the server runs as many computations at once as it has cores).
