@@ -83,8 +83,13 @@ def test_the_same_table_on_dask(folder: Path, serial: pd.DataFrame) -> None:
     pd.testing.assert_frame_equal(on_dask, serial, check_exact=True)
 
 
-def test_a_run_whose_worker_is_killed_resumes_to_the_same_table(folder: Path, serial: pd.DataFrame,
-                                                               tmp_path: Path) -> None:
+def test_a_run_whose_worker_is_killed_resumes_to_the_same_table(tmp_path: Path) -> None:
+    # teams of eight operatives: a chunk takes longer than writing a part, so that work is still
+    # queued when the worker dies (with tiny teams the workers could finish every chunk first)
+    folder = tmp_path / "teams"
+    for k in range(4):
+        save_team(synthetic_team(910 + k, operatives=8), folder, stem=f"team {k}")
+    serial = meta(folder, seed=5, **OPTIONS)
     out = tmp_path / "meta.parquet"
     killed: list[int] = []
     with ProcessPoolExecutor(2) as pool:
