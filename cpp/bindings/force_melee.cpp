@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bindings/common.hpp"
+#include "bindings/fields.hpp"
 #include "bindings/register.hpp"
 #include "force_melee/allocation.hpp"
 #include "force_melee/config.hpp"
@@ -69,7 +70,10 @@ void register_force_melee(py::module_ m) {
         .def_readonly("force", &SideConfig::force)
         .def_readonly("sustained", &SideConfig::sustained)
         .def_readonly("critical_damage", &SideConfig::critical_damage)
-        .def_readonly("bonus_flat", &SideConfig::bonus_flat);
+        .def_readonly("bonus_flat", &SideConfig::bonus_flat)
+        .def(pickle_members(&SideConfig::dice, &SideConfig::target, &SideConfig::crit_face, &SideConfig::reroll,
+                            &SideConfig::force, &SideConfig::sustained, &SideConfig::critical_damage,
+                            &SideConfig::bonus_flat));
 
     py::class_<ExchangeRules>(m, "ExchangeRules", "The switches that change the exchange itself")
         .def(py::init([](WinnerDamage winner_damage, SustainedMode sustained_mode, bool bonus_always) {
@@ -78,7 +82,8 @@ void register_force_melee(py::module_ m) {
              py::arg("winner_damage"), py::arg("sustained_mode"), py::arg("bonus_always"))
         .def_readonly("winner_damage", &ExchangeRules::winner_damage)
         .def_readonly("sustained_mode", &ExchangeRules::sustained_mode)
-        .def_readonly("bonus_always", &ExchangeRules::bonus_always);
+        .def_readonly("bonus_always", &ExchangeRules::bonus_always)
+        .def(pickle_members(&ExchangeRules::winner_damage, &ExchangeRules::sustained_mode, &ExchangeRules::bonus_always));
 
     py::class_<ExchangeConfig>(m, "ExchangeConfig", "One exchange: both sides and the rules")
         .def(py::init([](const SideConfig& a, const SideConfig& b, const ExchangeRules& rules) {
@@ -87,7 +92,8 @@ void register_force_melee(py::module_ m) {
              py::arg("a"), py::arg("b"), py::arg("rules"))
         .def_readonly("a", &ExchangeConfig::a)
         .def_readonly("b", &ExchangeConfig::b)
-        .def_readonly("rules", &ExchangeConfig::rules);
+        .def_readonly("rules", &ExchangeConfig::rules)
+        .def(pickle_members(&ExchangeConfig::a, &ExchangeConfig::b, &ExchangeConfig::rules));
 
     py::class_<ExchangeLayout>(m, "ExchangeLayout",
                                "An exchange histogram: the damage table (damage to A x damage to B) from 0, "

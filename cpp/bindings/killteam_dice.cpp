@@ -4,6 +4,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings/common.hpp"
+#include "bindings/fields.hpp"
 #include "bindings/register.hpp"
 #include "killteam/dice/config.hpp"
 #include "killteam/dice/exact.hpp"
@@ -34,28 +35,11 @@ void register_killteam_dice(py::module_ m) {
         .value("unmodified_ones", Ones::UnmodifiedOnes)
         .value("any_two_fails", Ones::AnyTwoFails);
 
-    py::class_<AttackProfile>(m, "AttackProfile")
-        .def(py::init<>())
-        .def_readwrite("dice", &AttackProfile::dice)
-        .def_readwrite("hit", &AttackProfile::hit)
-        .def_readwrite("crit", &AttackProfile::crit)
-        .def_readwrite("auto_crits", &AttackProfile::auto_crits)
-        .def_readwrite("accurate", &AttackProfile::accurate)
-        .def_readwrite("reroll", &AttackProfile::reroll)
-        .def_readwrite("punishing", &AttackProfile::punishing)
-        .def_readwrite("purity_seal", &AttackProfile::purity_seal)
-        .def_readwrite("close_assault", &AttackProfile::close_assault)
-        .def_readwrite("waaagh", &AttackProfile::waaagh)
-        .def_readwrite("severe", &AttackProfile::severe)
-        .def_readwrite("rending", &AttackProfile::rending)
-        .def_readwrite("mystic_scry", &AttackProfile::mystic_scry)
-        .def_readwrite("scry_crit_value", &AttackProfile::scry_crit_value)
-        .def_readwrite("scry_norm_value", &AttackProfile::scry_norm_value)
-        .def_readwrite("fails_to_norms", &AttackProfile::fails_to_norms)
-        .def_readwrite("norms_to_crits", &AttackProfile::norms_to_crits)
-        .def_readwrite("obscured", &AttackProfile::obscured)
-        .def_readwrite("upgrades", &AttackProfile::upgrades)
-        .def_readwrite("ones", &AttackProfile::ones);
+    py::class_<AttackProfile> profile(m, "AttackProfile");
+    profile.def(py::init<>());
+    bind_fields(profile, kTagNames);
+    profile.def("dice_table_key", [](const AttackProfile& p) { return detail::key_tuple(dice_table_key(p)); },
+                "The key of the attack-dice table caches: the fields tagged dice_table");
 
     m.def("attack_distribution",
           [](const AttackProfile& p) {

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "bindings/common.hpp"
+#include "bindings/fields.hpp"
 #include "bindings/register.hpp"
 #include "killteam/fight/exact.hpp"
 #include "killteam/fight/log.hpp"
@@ -58,26 +59,9 @@ void register_killteam_fight(py::module_ m) {
         .value("kill", Objective::Kill)
         .value("survive", Objective::Survive);
 
-    py::class_<FighterSpec>(m, "FighterSpec")
-        .def(py::init<>())
-        .def_readwrite("wounds", &FighterSpec::wounds)
-        .def_readwrite("normal_damage", &FighterSpec::normal_damage)
-        .def_readwrite("critical_damage", &FighterSpec::critical_damage)
-        .def_readwrite("strategy", &FighterSpec::strategy)
-        .def_readwrite("objective", &FighterSpec::objective)
-        .def_readwrite("brutal", &FighterSpec::brutal)
-        .def_readwrite("shock", &FighterSpec::shock)
-        .def_readwrite("storm_shield", &FighterSpec::storm_shield)
-        .def_readwrite("dueller", &FighterSpec::dueller)
-        .def_readwrite("duelist", &FighterSpec::duelist)
-        .def_readwrite("hammerhand", &FighterSpec::hammerhand)
-        .def_readwrite("just_a_scratch", &FighterSpec::just_a_scratch)
-        .def_readwrite("just_a_scratch_normals", &FighterSpec::just_a_scratch_normals)
-        .def_readwrite("half_damage_first_strike", &FighterSpec::half_damage_first_strike)
-        .def_readwrite("durable", &FighterSpec::durable)
-        .def_readwrite("murderous_entrance", &FighterSpec::murderous_entrance)
-        .def_readwrite("feel_no_pain", &FighterSpec::feel_no_pain)
-        .def_readwrite("saintly_relics", &FighterSpec::saintly_relics);
+    py::class_<FighterSpec> fighter(m, "FighterSpec");
+    fighter.def(py::init<>());
+    bind_fields(fighter, kTagNames);
 
     py::enum_<ShockRule>(m, "ShockRule")
         .value("discard_crit", ShockRule::DiscardCrit)
@@ -92,19 +76,17 @@ void register_killteam_fight(py::module_ m) {
         .value("after_damage_modifiers", DurableRule::AfterDamageModifiers)
         .value("before_damage_modifiers", DurableRule::BeforeDamageModifiers);
 
-    py::class_<FightSpec>(m, "FightSpec")
-        .def(py::init<>())
+    py::class_<FightSpec> spec(m, "FightSpec");
+    spec.def(py::init<>())
         .def_property(
             "fighter_a", [](const FightSpec& s) { return s.fighter[0]; },
             [](FightSpec& s, const FighterSpec& f) { s.fighter[0] = f; })
         .def_property(
             "fighter_b", [](const FightSpec& s) { return s.fighter[1]; },
-            [](FightSpec& s, const FighterSpec& f) { s.fighter[1] = f; })
-        .def_readwrite("first", &FightSpec::first)
-        .def_readwrite("shock", &FightSpec::shock)
-        .def_readwrite("lethal_test", &FightSpec::lethal_test)
-        .def_readwrite("duelist", &FightSpec::duelist)
-        .def_readwrite("durable", &FightSpec::durable);
+            [](FightSpec& s, const FighterSpec& f) { s.fighter[1] = f; });
+    bind_fields(spec, kTagNames);
+    m.def("same_decision_rules", &same_decision_rules, py::arg("x"), py::arg("y"),
+          "Whether two fight specs agree on every field tagged decisions (their decisions are shared)");
 
     m.def(
         "fight_exact",

@@ -5,6 +5,7 @@
 #include <pybind11/typing.h>
 
 #include "bindings/common.hpp"
+#include "bindings/fields.hpp"
 #include "bindings/register.hpp"
 #include "killteam/shoot/config.hpp"
 #include "killteam/shoot/exact.hpp"
@@ -40,37 +41,15 @@ void register_killteam_shoot(py::module_ m) {
         .value("per_damage_instance", FnpRule::PerDamageInstance)
         .value("per_hit", FnpRule::PerHit);
 
-    py::class_<ShootConfig>(m, "ShootConfig")
-        .def(py::init<>())
-        .def_readwrite("attack", &ShootConfig::attack)
-        .def_readwrite("normal_damage", &ShootConfig::normal_damage)
-        .def_readwrite("critical_damage", &ShootConfig::critical_damage)
-        .def_readwrite("devastating", &ShootConfig::devastating)
-        .def_readwrite("piercing", &ShootConfig::piercing)
-        .def_readwrite("piercing_crits", &ShootConfig::piercing_crits)
-        .def_readwrite("saturate", &ShootConfig::saturate)
-        .def_readwrite("save", &ShootConfig::save)
-        .def_readwrite("cover", &ShootConfig::cover)
-        .def_readwrite("cover_crits", &ShootConfig::cover_crits)
-        .def_readwrite("hardy", &ShootConfig::hardy)
-        .def_readwrite("save_reroll", &ShootConfig::save_reroll)
-        .def_readwrite("defender_punishing", &ShootConfig::defender_punishing)
-        .def_readwrite("indomitus", &ShootConfig::indomitus)
-        .def_readwrite("save_fails_to_norms", &ShootConfig::save_fails_to_norms)
-        .def_readwrite("save_norms_to_crits", &ShootConfig::save_norms_to_crits)
-        .def_readwrite("ones", &ShootConfig::ones)
-        .def_readwrite("blocks", &ShootConfig::blocks)
-        .def_readwrite("scratch", &ShootConfig::scratch)
-        .def_readwrite("fnp", &ShootConfig::fnp)
-        .def_readwrite("just_a_scratch", &ShootConfig::just_a_scratch)
-        .def_readwrite("just_a_scratch_normals", &ShootConfig::just_a_scratch_normals)
-        .def_readwrite("durable", &ShootConfig::durable)
-        .def_readwrite("feel_no_pain", &ShootConfig::feel_no_pain)
-        .def_readwrite("saintly_relics", &ShootConfig::saintly_relics)
-        .def_readwrite("rounds", &ShootConfig::rounds);
+    py::class_<ShootConfig> config(m, "ShootConfig");
+    config.def(py::init<>());
+    bind_fields(config, kTagNames);
+    config.def("blocks_key", [](const ShootConfig& c) { return detail::key_tuple(blocks_key(c)); },
+               "The key of the blocks tables: the fields tagged blocks");
 
-    // A shot's configuration from two partial ones (kt::shoot_config_join): one call instead of
-    // some thirty attribute writes from Python per distinct shot.
+    // A shot's configuration from two partial ones (kt::shoot_config_join: the fields tagged weapon
+    // from `weapon`, target from `target`, situation from the arguments): one call instead of some
+    // thirty attribute writes from Python per distinct shot.
     m.def("shoot_config_join", &shoot_config_join, py::arg("weapon"), py::arg("target"), py::arg("cover"),
           py::arg("cover_crits"), py::arg("rounds"));
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bindings/common.hpp"
+#include "bindings/fields.hpp"
 #include "bindings/register.hpp"
 #include "starcraft/allocation.hpp"
 #include "starcraft/attack_tables.hpp"
@@ -161,7 +162,8 @@ void register_starcraft(py::module_ m) {
              py::arg("config"), py::arg("unit"), py::arg("state"))
         .def_readonly("config", &AttackCase::config)
         .def_readonly("unit", &AttackCase::unit)
-        .def_readonly("state", &AttackCase::state);
+        .def_readonly("state", &AttackCase::state)
+        .def(pickle_members(&AttackCase::config, &AttackCase::unit, &AttackCase::state));
 
     // ---- step functions (sc.rules) --------------------------------------------------------------
     m.def("final_target", &final_target, py::arg("base"), py::arg("roll_mod"), py::arg("penalty"),

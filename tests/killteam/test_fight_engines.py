@@ -9,10 +9,9 @@ import pytest
 from mathhammer import killteam as kt
 from stats import assert_pmf_close
 
-FIGHT_ABILITIES = [
-    "Storm Shield", "Dueller", "Duelist", "Hammerhand", "Just a Scratch", "Just a Scratch (normals)",
-    "Half Damage First Strike", "Durable", "Murderous Entrance",
-]
+# every fight ability that is a flag, from the abilities table: a new one joins the random mix
+FIGHT_ABILITIES = [row.notation for _, row in kt.Abilities.TABLE.rows()
+                   if row.kind == "flag" and any(field.startswith("FighterSpec.") for field in row.engine)]
 DICE_RULES = ["Lethal 5+", "Balanced", "Relentless", "Severe", "Rending", "Punishing", "Accurate 1", "Ceaseless"]
 
 

@@ -18,11 +18,10 @@ from stats import assert_pmf_close
 SAMPLES = 40_000
 N_SHOTS = 200
 N_FIGHTS = 100
-NEW_WEAPON_RULES = ("Purity Seal", "Close Assault", "Waaagh", "Mystic Scry")
-REROLL_TEXT = {"balanced": "Balanced", "double_balanced": "Double Balanced", "ceaseless": "Ceaseless",
-               "ceaseless_balanced": "Ceaseless Balanced", "relentless": "Relentless",
-               "relentless_crit_fishing": "Relentless (crit-fishing)", "reroll_ones": "Reroll Ones",
-               "reroll_ones_balanced": "Reroll Ones Balanced"}
+# the weapon rules of docs/rules/killteam.md §8.1 that are flags, and the rerolls, from the tables
+NEW_WEAPON_RULES = tuple(row.notation for _, row in kt.WeaponRules.TABLE.rows() if row.kind == "flag"
+                         and row.section == "§8.1")
+REROLL_TEXT = {value: named.text for value, named in dict(kt.WeaponRules.TABLE.rows())["reroll"].values.items()}
 
 
 def random_variants(rng: random.Random) -> object:
@@ -122,8 +121,9 @@ def test_monte_carlo_matches_exact_on_random_shots(batch):
             np.sqrt(mc.injury_chance * (1 - mc.injury_chance) / SAMPLES))
 
 
-FIGHT_ABILITIES = ("Storm Shield", "Dueller", "Duelist", "Hammerhand", "Just a Scratch", "Just a Scratch (normals)",
-                   "Half Damage First Strike", "Durable", "Murderous Entrance")
+# every fight ability that is a flag, from the abilities table: a new one joins the random mix
+FIGHT_ABILITIES = tuple(row.notation for _, row in kt.Abilities.TABLE.rows()
+                        if row.kind == "flag" and any(field.startswith("FighterSpec.") for field in row.engine))
 
 
 def random_fighter(rng: random.Random) -> kt.Fighter:

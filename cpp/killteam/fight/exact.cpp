@@ -80,28 +80,6 @@ private:
 // One cache for the whole computation: a bigger one than each Monte Carlo thread keeps.
 constexpr std::size_t kExactCacheEntries = std::size_t{1} << 22;
 
-// The fields of a fight spec the decisions read: everything but the starting wounds and who moves
-// first (decisions see only the wounds of the state in hand, and never who started the round).
-bool same_decision_rules(const FightSpec& x, const FightSpec& y) {
-    static_assert(sizeof(FighterSpec) == 36 && sizeof(FightSpec) == 80,
-                  "a field was added to the fight spec: compare it here if decisions can read it");
-    for (int s = 0; s < 2; ++s) {
-        const FighterSpec& a = x.fighter[s];
-        const FighterSpec& b = y.fighter[s];
-        const bool same = a.normal_damage == b.normal_damage && a.critical_damage == b.critical_damage &&
-                          a.strategy == b.strategy && a.objective == b.objective && a.brutal == b.brutal &&
-                          a.shock == b.shock && a.storm_shield == b.storm_shield && a.dueller == b.dueller &&
-                          a.duelist == b.duelist && a.hammerhand == b.hammerhand &&
-                          a.just_a_scratch == b.just_a_scratch &&
-                          a.just_a_scratch_normals == b.just_a_scratch_normals &&
-                          a.half_damage_first_strike == b.half_damage_first_strike && a.durable == b.durable &&
-                          a.murderous_entrance == b.murderous_entrance && a.feel_no_pain == b.feel_no_pain &&
-                          a.saintly_relics == b.saintly_relics;
-        if (!same) return false;
-    }
-    return x.shock == y.shock && x.lethal_test == y.lethal_test && x.duelist == y.duelist && x.durable == y.durable;
-}
-
 // Decision caches kept between calls, one per set of decision rules, most recently used first. A
 // default fight works out about 1,800 states (0.2 ms) that the next fight of the same fighters,
 // or of the same fighters at other wounds, would work out again. Decisions are functions of the

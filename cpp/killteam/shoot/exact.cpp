@@ -45,30 +45,15 @@ public:
     }
 
     const RetainedTable& lookup(const AttackProfile& p) {
-        const Key key = key_of(p);
+        const Key key = dice_table_key(p);
         auto it = tables_.find(key);
         if (it == tables_.end()) it = tables_.emplace(key, attack_distribution(p)).first;
         return it->second;
     }
 
 private:
-    using Key = std::array<int32_t, 20>;
-    struct Hash {
-        std::size_t operator()(const Key& k) const {
-            uint64_t h = 1469598103934665603ull;  // FNV-1a over the fields
-            for (const int32_t v : k) h = (h ^ static_cast<uint32_t>(v)) * 1099511628211ull;
-            return static_cast<std::size_t>(h);
-        }
-    };
-
-    // Every field of the profile: a new field must be added here (the size check says when one was).
-    static_assert(sizeof(AttackProfile) == 48, "AttackProfile changed: add its new fields to key_of");
-    static Key key_of(const AttackProfile& p) {
-        return {p.dice, p.hit, p.crit, p.auto_crits, p.accurate, static_cast<int32_t>(p.reroll), p.punishing,
-                p.purity_seal, p.close_assault, p.waaagh, p.severe, p.rending, p.mystic_scry, p.scry_crit_value,
-                p.scry_norm_value, p.fails_to_norms, p.norms_to_crits, p.obscured, static_cast<int32_t>(p.upgrades),
-                static_cast<int32_t>(p.ones)};
-    }
+    using Key = decltype(dice_table_key(AttackProfile{}));
+    using Hash = fields::KeyHash;
 
     std::unordered_map<Key, RetainedTable, Hash> tables_;
 };
@@ -104,23 +89,11 @@ public:
         }
     };
 
-    Table& table(const ShootConfig& cfg) {
-        // Every field allocate_blocks reads, dice and saves aside.
-        const Key key = {cfg.normal_damage, cfg.critical_damage, cfg.durable, cfg.just_a_scratch,
-                         cfg.just_a_scratch_normals, static_cast<int32_t>(cfg.scratch),
-                         static_cast<int32_t>(cfg.blocks)};
-        return tables_[key];
-    }
+    Table& table(const ShootConfig& cfg) { return tables_[blocks_key(cfg)]; }
 
 private:
-    using Key = std::array<int32_t, 7>;
-    struct Hash {
-        std::size_t operator()(const Key& k) const {
-            uint64_t h = 1469598103934665603ull;
-            for (const int32_t v : k) h = (h ^ static_cast<uint32_t>(v)) * 1099511628211ull;
-            return static_cast<std::size_t>(h);
-        }
-    };
+    using Key = decltype(blocks_key(ShootConfig{}));
+    using Hash = fields::KeyHash;
     std::unordered_map<Key, Table, Hash> tables_;
 };
 

@@ -208,7 +208,11 @@ class SideConfig:
     """
     One side of one exchange, reduced to what the dice and damage need
     """
+    def __getstate__(self) -> tuple[typing.Any, ...]:
+        ...
     def __init__(self, dice: typing.SupportsInt | typing.SupportsIndex, target: typing.SupportsInt | typing.SupportsIndex, crit_face: typing.SupportsInt | typing.SupportsIndex, reroll: Reroll, force: typing.SupportsInt | typing.SupportsIndex, sustained: typing.SupportsInt | typing.SupportsIndex, critical_damage: typing.SupportsInt | typing.SupportsIndex, bonus_flat: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     @property
     def bonus_flat(self) -> int:
@@ -238,7 +242,11 @@ class ExchangeRules:
     """
     The switches that change the exchange itself
     """
+    def __getstate__(self) -> tuple[typing.Any, ...]:
+        ...
     def __init__(self, winner_damage: WinnerDamage, sustained_mode: SustainedMode, bonus_always: bool) -> None:
+        ...
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     @property
     def bonus_always(self) -> bool:
@@ -253,7 +261,11 @@ class ExchangeConfig:
     """
     One exchange: both sides and the rules
     """
+    def __getstate__(self) -> tuple[typing.Any, ...]:
+        ...
     def __init__(self, a: SideConfig, b: SideConfig, rules: ExchangeRules) -> None:
+        ...
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     @property
     def a(self) -> SideConfig:

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AttackProfile', 'BlockRule', 'DEFENCE_DICE', 'DuelistRule', 'DurableRule', 'ExactBatch', 'FightExactBatch', 'FightExactItem', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'FnpRule', 'LethalTest', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Ones', 'Reroll', 'ScratchTiming', 'ShockRule', 'ShootConfig', 'Strategy', 'Upgrades', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'fight_exact_batch', 'fight_exact_item', 'fight_exact_shaped', 'resolve_fight', 'shoot_blocks', 'shoot_config_join', 'shoot_counts', 'shoot_exact', 'shoot_exact_batch', 'shoot_exact_shaped']
+__all__: list[str] = ['AttackProfile', 'BlockRule', 'DEFENCE_DICE', 'DuelistRule', 'DurableRule', 'ExactBatch', 'FightExactBatch', 'FightExactItem', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'FnpRule', 'LethalTest', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Ones', 'Reroll', 'ScratchTiming', 'ShockRule', 'ShootConfig', 'Strategy', 'Upgrades', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'fight_exact_batch', 'fight_exact_item', 'fight_exact_shaped', 'resolve_fight', 'same_decision_rules', 'shoot_blocks', 'shoot_config_join', 'shoot_counts', 'shoot_exact', 'shoot_exact_batch', 'shoot_exact_shaped']
 class Reroll:
     """
     Members:
@@ -175,8 +175,21 @@ class AttackProfile:
     severe: bool
     upgrades: Upgrades
     waaagh: bool
+    @staticmethod
+    def field_tags() -> dict[str, tuple[str, ...]]:
+        """
+        Each field of the config's list in order, with what reads it (its tags)
+        """
+    def __getstate__(self) -> tuple[typing.Any, ...]:
+        ...
     def __init__(self) -> None:
         ...
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+        ...
+    def dice_table_key(self) -> tuple[int, ...]:
+        """
+        The key of the attack-dice table caches: the fields tagged dice_table
+        """
     @property
     def accurate(self) -> int:
         ...
@@ -350,7 +363,16 @@ class FighterSpec:
     shock: bool
     storm_shield: bool
     strategy: Strategy
+    @staticmethod
+    def field_tags() -> dict[str, tuple[str, ...]]:
+        """
+        Each field of the config's list in order, with what reads it (its tags)
+        """
+    def __getstate__(self) -> tuple[typing.Any, ...]:
+        ...
     def __init__(self) -> None:
+        ...
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     @property
     def critical_damage(self) -> int:
@@ -569,7 +591,16 @@ class FightSpec:
     fighter_b: FighterSpec
     lethal_test: LethalTest
     shock: ShockRule
+    @staticmethod
+    def field_tags() -> dict[str, tuple[str, ...]]:
+        """
+        Each field of the config's list in order, with what reads it (its tags)
+        """
+    def __getstate__(self) -> tuple[typing.Any, ...]:
+        ...
     def __init__(self) -> None:
+        ...
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     @property
     def first(self) -> int:
@@ -755,8 +786,21 @@ class ShootConfig:
     saturate: bool
     save_reroll: Reroll
     scratch: ScratchTiming
+    @staticmethod
+    def field_tags() -> dict[str, tuple[str, ...]]:
+        """
+        Each field of the config's list in order, with what reads it (its tags)
+        """
+    def __getstate__(self) -> tuple[typing.Any, ...]:
+        ...
     def __init__(self) -> None:
         ...
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
+        ...
+    def blocks_key(self) -> tuple[int, ...]:
+        """
+        The key of the blocks tables: the fields tagged blocks
+        """
     @property
     def cover(self) -> int:
         ...
@@ -875,6 +919,10 @@ def fight_exact_shaped(spec: FightSpec, dice_a: typing.Annotated[numpy.typing.Ar
     ...
 def resolve_fight(spec: FightSpec, crits_a: typing.SupportsInt | typing.SupportsIndex, norms_a: typing.SupportsInt | typing.SupportsIndex, crits_b: typing.SupportsInt | typing.SupportsIndex, norms_b: typing.SupportsInt | typing.SupportsIndex, wounds_a: typing.SupportsInt | typing.SupportsIndex, wounds_b: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int, list[tuple[str, str, int]], tuple[int, int]]:
     ...
+def same_decision_rules(x: FightSpec, y: FightSpec) -> bool:
+    """
+    Whether two fight specs agree on every field tagged decisions (their decisions are shared)
+    """
 def shoot_blocks(config: ShootConfig, crits: typing.SupportsInt | typing.SupportsIndex, norms: typing.SupportsInt | typing.SupportsIndex, crit_saves: typing.SupportsInt | typing.SupportsIndex, norm_saves: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int, int, int, int]:
     ...
 def shoot_config_join(weapon: ShootConfig, target: ShootConfig, cover: typing.SupportsInt | typing.SupportsIndex, cover_crits: typing.SupportsInt | typing.SupportsIndex, rounds: typing.SupportsInt | typing.SupportsIndex) -> ShootConfig:

@@ -394,7 +394,11 @@ class AttackCase:
     """
     One batch against one unit in a state: what an exact attack needs
     """
+    def __getstate__(self) -> tuple[typing.Any, ...]:
+        ...
     def __init__(self, config: BatchConfig, unit: UnitProfile, state: UnitState) -> None:
+        ...
+    def __setstate__(self, arg0: tuple[typing.Any, ...]) -> None:
         ...
     @property
     def config(self) -> BatchConfig:

@@ -15,8 +15,9 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from mathhammer.cli.commands import epilog
 from mathhammer.cli.options import FormatOption, Method, MethodOption, OutputFormat, SeedOption
-from mathhammer.cli.output import emit, note_plot
+from mathhammer.cli.output import emit, note_plot, result_tables
 from mathhammer.core.guard import shown_path
 from mathhammer.errors import InputError
 from mathhammer.report.tables import Table
@@ -28,35 +29,6 @@ class LibraryFormat(str, enum.Enum):
     toml = "toml"
     json = "json"
 
-
-IMPORT_EPILOG = """Examples:
-
-  mathhammer killteam import tests/data/killteam_data --out teams
-
-  mathhammer killteam import tests/data/killteam_data --team "Ember Wardens" --out teams --format json
-
-  mathhammer killteam import "tests/data/killteam_data/Ember patrol.ros" --out teams --strict
-"""
-
-TEAMS_EPILOG = "Example: mathhammer killteam teams tests/data/killteam_data"
-
-MATCHUP_EPILOG = """Examples:
-
-  mathhammer killteam matchup --profiles teams/A.toml --against teams/B.toml
-
-  mathhammer killteam matchup --profiles teams/A.toml --against teams/B.toml --cover 0 --no-fight --plot a_vs_b.png
-
-  mathhammer killteam matchup --profiles teams/A.toml --against teams/B.toml --output a_vs_b.csv
-"""
-
-META_EPILOG = """Examples:
-
-  mathhammer killteam meta tests/data/killteam_teams --out meta.parquet
-
-  mathhammer killteam meta teams --out meta.csv --workers 2
-
-  mathhammer killteam meta teams --out meta.parquet --executor dask://127.0.0.1:8786 --resume
-"""
 
 #: The files ``matchup --output`` writes: the long table.
 FRAME_SUFFIXES = (".csv", ".json", ".parquet")
@@ -198,7 +170,7 @@ def _matchup(profiles: Path, against: Path, cover: str, obscured: bool, shoot: b
              strategies: str, output: Path | None, method: Method, seed: int | None, fmt: OutputFormat) -> None:
     from mathhammer.core.writing import write_whole
     from mathhammer.killteam import matchup
-    from mathhammer.killteam.report import matchup_picture, matchup_tables
+    from mathhammer.killteam.report import matchup_picture
 
     covers = [_as_int("--cover", c) for c in _split("--cover", cover)]
     pairs = []
@@ -215,7 +187,7 @@ def _matchup(profiles: Path, against: Path, cover: str, obscured: bool, shoot: b
     kind = "shoot" if result.shots else "fight"
     if result.shots or result.fights:
         note_plot(lambda: matchup_picture(result, kind=kind))
-    tables, lines = matchup_tables(result)
+    tables, lines = result_tables("", result)
     emit(fmt, tables, {"team_a": result.team_a, "team_b": result.team_b, "result": result.to_dict()}, lines)
 
 
@@ -291,7 +263,6 @@ def meta_command(
 
 def register(app: typer.Typer) -> None:
     """Add ``import``, ``teams``, ``matchup`` and ``meta`` to the Kill Team command group."""
-    app.command("import", epilog=IMPORT_EPILOG)(import_command)
-    app.command("teams", epilog=TEAMS_EPILOG)(teams_command)
-    app.command("matchup", epilog=MATCHUP_EPILOG)(matchup_command)
-    app.command("meta", epilog=META_EPILOG)(meta_command)
+    for name, function in (("import", import_command), ("teams", teams_command), ("matchup", matchup_command),
+                           ("meta", meta_command)):
+        app.command(name, epilog=epilog("killteam", name))(function)

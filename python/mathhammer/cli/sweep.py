@@ -30,6 +30,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from mathhammer.cli.commands import epilog, group_help
 from mathhammer.cli.games import GAME_APPS
 from mathhammer.cli.options import OutputFormat, finish
 from mathhammer.cli.output import capture, emit, given_on_command_line, note_plot
@@ -442,16 +443,6 @@ def _whole_axis(game: str, action: str, fixed: Mapping[str, Any], key: Key) -> A
     return values if key.kind is int else [_convert(key, str(v)) for v in values]
 
 
-EPILOG = """Examples:
-
-  mathhammer sweep killteam shoot --grid 'hit=3,4 save=2..6 cover=0,1 rules="Lethal 5+"|Balanced'
-
-  mathhammer sweep killteam fight --grid 'a-strategy=strike,parry b-wounds=8..12' --format csv
-
-  mathhammer sweep starcraft attack --unit zealot --grid 'firing-models=1..6 hit-mod=0,1' --output sweep.csv
-"""
-
-
 class _SweepGroup(typer.core.TyperGroup):
     """``mathhammer sweep``: its game groups and their commands are made when the group is first used."""
 
@@ -476,7 +467,7 @@ def _make_groups() -> dict[str, Any]:
         if game not in groups:
             groups[game] = typer.Typer(name=game, help=f"Sweep a {game} action.", no_args_is_help=True)
             groups[game].callback()(_group_callback)  # a group even where one action is sweepable
-        groups[game].command(action, epilog=EPILOG)(_make_command(game, action))
+        groups[game].command(action, epilog=epilog("sweep"))(_make_command(game, action))
     for game, group in groups.items():
         command = typer.main.get_command(group)
         command.name = game
@@ -489,6 +480,6 @@ def _group_callback() -> None:
     """Sweep an action over a grid of its options: one row per cell."""
 
 
-app = typer.Typer(name="sweep", help="Sweep an action over a grid of its options: one row per cell.",
-                  epilog=EPILOG, no_args_is_help=True, cls=_SweepGroup)
+app = typer.Typer(name="sweep", help=group_help("sweep"), epilog=epilog("sweep"), no_args_is_help=True,
+                  cls=_SweepGroup)
 app.callback()(_group_callback)

@@ -36,9 +36,9 @@ from mathhammer.core.options import MAX_SEED, METHODS
 from mathhammer.core.sampling import cell_seed
 from mathhammer.core.writing import check_output_file, is_temporary, output_lock, remove_file, write_whole
 from mathhammer.errors import InputError, InputTypeError, ProfileFileError
-from mathhammer.killteam.matchup import matchup
 from mathhammer.killteam.profiles import ALL_STRATEGIES
 from mathhammer.killteam.results import MATCHUP_COLUMNS, SIDES
+from mathhammer.killteam.versus import matchup
 
 __all__ = ["META_COLUMNS", "OUTPUT_SUFFIXES", "meta", "meta_pairings", "team_files"]
 

@@ -10,8 +10,8 @@ value (and the hottest by identity): a batch or a sweep builds each distinct one
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -19,7 +19,10 @@ import numpy as np
 from mathhammer import _core
 from mathhammer.core.checks import check_bool, check_int
 from mathhammer.errors import InputError, InputTypeError
-from mathhammer.killteam.profiles import FIGHT_ROUNDS_MAX, MAX_COVER, MAX_ROUNDS, Fighter, Operative, Weapon
+from mathhammer.killteam.notation import RuleTable
+from mathhammer.killteam.profiles import (
+    FIGHT_ROUNDS_MAX, MAX_COVER, MAX_ROUNDS, Abilities, Fighter, Operative, Weapon, WeaponRules,
+)
 from mathhammer.killteam.results import SIDES
 from mathhammer.killteam.variants import Variants
 from mathhammer.core.guard import excerpt
@@ -44,8 +47,43 @@ def weapon_of(source: Any) -> Weapon:
         return source.weapon
     raise InputTypeError("weapon", f"expected a kt.Weapon or kt.Fighter, got {type(source).__name__}")
 
+def _copies(table: RuleTable, config: str) -> Callable[[Any, Any], None]:
+    """``copy(c, profile)``: sets every field of the C++ config ``config`` that a row of ``table``
+    copies as it is (notation.Rule.copied) from the profile's rules or abilities: a flag or a
+    number as it is, an absent parameter (None) as 0, a named value as the C++ enum value of the
+    same name. Compiled from the rows (as dataclasses compiles __init__): attribute writes cost a
+    third of setattr() calls, and every shot's and fight's plan makes them."""
+    fields = getattr(_kt, config)()
+    lines, enums = [], {}
+    for name, row in table.rows():
+        for target in row.engine:
+            struct, cpp = target.split(".")
+            if not row.copied or struct != config:
+                continue
+            if not (name.isidentifier() and cpp.isidentifier()):
+                raise ValueError(f"not a field name: {name!r} -> {target!r}")
+            kind = type(getattr(fields, cpp))
+            if hasattr(kind, "__members__"):
+                enums[f"_{cpp}"] = kind
+                lines.append(f"c.{cpp} = getattr(_{cpp}, p.{name})")
+            elif table.default(name) is None:
+                lines.append(f"c.{cpp} = 0 if p.{name} is None else p.{name}")
+            else:
+                lines.append(f"c.{cpp} = p.{name}")
+    source = "def copy(c, p):\n" + "".join(f"    {line}\n" for line in lines or ["pass"])
+    namespace: dict[str, Any] = dict(enums)
+    exec(compile(source, f"<copy into {config}>", "exec"), namespace)  # noqa: S102 (names checked above)
+    copy: Callable[[Any, Any], None] = namespace["copy"]
+    return copy
+
+_copy_dice_rules = _copies(WeaponRules.TABLE, "AttackProfile")
+_copy_shot_rules = _copies(WeaponRules.TABLE, "ShootConfig")
+_copy_shot_abilities = _copies(Abilities.TABLE, "ShootConfig")
+_copy_fight_rules = _copies(WeaponRules.TABLE, "FighterSpec")
+_copy_fight_abilities = _copies(Abilities.TABLE, "FighterSpec")
+
 def attack_profile(source: Weapon | Fighter, obscured: bool = False, variants: Variants | None = None,
-                   devastating: int | None = None) -> Any:
+                   devastating: int | None = None) -> _kt.AttackProfile:
     """The C++ AttackProfile of a weapon's attack dice.
 
     Mystic Scry scores a crit at dc + Devastating (``devastating``: the weapon's own when None; a
@@ -60,47 +98,31 @@ def attack_profile(source: Weapon | Fighter, obscured: bool = False, variants: V
     p.crit = weapon.crit_threshold
     p.auto_crits = min(rules.auto_crits, weapon.attacks)
     p.accurate = min(rules.accurate, weapon.attacks - p.auto_crits)
-    p.reroll = getattr(_kt.Reroll, rules.reroll)
-    p.punishing = rules.punishing
-    p.purity_seal = rules.purity_seal
-    p.close_assault = rules.close_assault
-    p.waaagh = rules.waaagh
-    p.severe = rules.severe
-    p.rending = rules.rending
-    p.mystic_scry = rules.mystic_scry
+    _copy_dice_rules(p, rules)
     if rules.mystic_scry:
         p.scry_crit_value = weapon.critical_damage + (rules.devastating if devastating is None else devastating)
         p.scry_norm_value = weapon.normal_damage
-    p.fails_to_norms = rules.fails_to_norms
-    p.norms_to_crits = rules.norms_to_crits
     p.obscured = check_bool("obscured", obscured)
     p.upgrades = getattr(_kt.Upgrades, rule_variants.upgrades)
     p.ones = getattr(_kt.Ones, rule_variants.ones)
     return p
 
-_PROFILE_FIELDS = ("dice", "hit", "crit", "auto_crits", "accurate", "punishing", "purity_seal", "close_assault",
-                   "waaagh", "severe", "rending", "mystic_scry", "scry_crit_value", "scry_norm_value",
-                   "fails_to_norms", "norms_to_crits", "obscured")
+# The exact tables by the C++ key of the attack-dice table caches (AttackProfile.dice_table_key():
+# every field of the profile's list tagged dice_table), so that no profile field can be left out.
+_CACHED_TABLES = 4096
+_tables: dict[tuple[int, ...], np.ndarray] = {}
 
-def _profile_key(p: Any) -> tuple[Any, ...]:
-    return (*(getattr(p, name) for name in _PROFILE_FIELDS), int(p.reroll), int(p.upgrades), int(p.ones))
-
-@lru_cache(maxsize=4096)
-def _cached_distribution(key: tuple[Any, ...]) -> np.ndarray:
-    p = _kt.AttackProfile()
-    for name, value in zip(_PROFILE_FIELDS, key):
-        setattr(p, name, value)
-    reroll, upgrades, ones = key[len(_PROFILE_FIELDS):]
-    p.reroll = _kt.Reroll(reroll)
-    p.upgrades = _kt.Upgrades(upgrades)
-    p.ones = _kt.Ones(ones)
-    table = np.asarray(_kt.attack_distribution(p))
-    table.setflags(write=False)
-    return table
-
-def profile_distribution(profile: Any) -> np.ndarray:
+def profile_distribution(profile: _kt.AttackProfile) -> np.ndarray:
     """Exact P(crits, norms) of a C++ AttackProfile as a read-only 13x13 array [crits, norms]."""
-    return _cached_distribution(_profile_key(profile))
+    key = profile.dice_table_key()
+    table = _tables.get(key)
+    if table is None:
+        table = np.asarray(_kt.attack_distribution(profile))
+        table.setflags(write=False)
+        if len(_tables) >= _CACHED_TABLES:
+            _tables.clear()
+        _tables[key] = table
+    return table
 
 def attack_distribution(source: Weapon | Fighter, obscured: bool = False, variants: Variants | None = None,
                         devastating: int | None = None) -> np.ndarray:
@@ -115,17 +137,14 @@ def attack_distribution(source: Weapon | Fighter, obscured: bool = False, varian
 _CACHED_SHOTS = 32_768
 
 @functools.lru_cache(maxsize=_CACHED_SHOTS)
-def _weapon_side(weapon: Weapon, obscured: bool, variants: Variants) -> tuple[Any, str]:
+def _weapon_side(weapon: Weapon, obscured: bool, variants: Variants) -> tuple[_kt.ShootConfig, str]:
     # the fields of a shot that come from the weapon and the rule variants (see shoot_config_join),
     # and the weapon's text for the result
     rules = weapon.rules
     c = _kt.ShootConfig()
     c.attack = attack_profile(weapon, obscured, variants)
     c.normal_damage, c.critical_damage = weapon.damage
-    c.devastating = rules.devastating
-    c.piercing = rules.piercing
-    c.piercing_crits = rules.piercing_crits
-    c.saturate = rules.saturate
+    _copy_shot_rules(c, rules)
     c.ones = getattr(_kt.Ones, variants.ones)
     c.blocks = getattr(_kt.BlockRule, variants.blocks)
     c.scratch = getattr(_kt.ScratchTiming, variants.just_a_scratch)
@@ -133,22 +152,11 @@ def _weapon_side(weapon: Weapon, obscured: bool, variants: Variants) -> tuple[An
     return c, str(weapon)
 
 @functools.lru_cache(maxsize=_CACHED_SHOTS)
-def _target_side(target: Operative) -> tuple[Any, str]:
+def _target_side(target: Operative) -> tuple[_kt.ShootConfig, str]:
     # the fields of a shot that come from the target (see shoot_config_join), and its text
-    abilities = target.abilities
     c = _kt.ShootConfig()
     c.save = target.save
-    c.hardy = abilities.hardy or 0
-    c.save_reroll = getattr(_kt.Reroll, abilities.save_reroll)
-    c.defender_punishing = abilities.punishing
-    c.indomitus = abilities.indomitus
-    c.save_fails_to_norms = abilities.save_fails_to_norms
-    c.save_norms_to_crits = abilities.save_norms_to_crits
-    c.just_a_scratch = abilities.just_a_scratch
-    c.just_a_scratch_normals = abilities.just_a_scratch_normals
-    c.durable = abilities.durable
-    c.feel_no_pain = abilities.feel_no_pain or 0
-    c.saintly_relics = abilities.saintly_relics
+    _copy_shot_abilities(c, target.abilities)
     return c, str(target)
 
 def _check_profiles(weapon: Any, target: Any) -> None:
@@ -164,7 +172,7 @@ class Shot(NamedTuple):
     weapon: Weapon
     target: Operative
     variants: Variants
-    config: Any
+    config: _kt.ShootConfig
     weapon_label: str
     target_label: str
     cover: int
@@ -224,7 +232,7 @@ def clear_shot_caches() -> None:
     _target_side.cache_clear()
 
 def shoot_config(weapon: Weapon, target: Operative, cover: int = 0, obscured: bool = False, rounds: int = 1,
-                 cover_crits: int = 0, variants: Variants | None = None) -> Any:
+                 cover_crits: int = 0, variants: Variants | None = None) -> _kt.ShootConfig:
     """The validated C++ configuration of a shot (cached; treat it as read-only)."""
     _check_profiles(weapon, target)
     if type(cover) is int and type(cover_crits) is int and type(rounds) is int and type(obscured) is bool \
@@ -240,36 +248,24 @@ def shoot_config(weapon: Weapon, target: Operative, cover: int = 0, obscured: bo
 
 
 
-def _fighter_spec(f: Fighter, wounds: int | None = None) -> Any:
+def _fighter_spec(f: Fighter, wounds: int | None = None) -> _kt.FighterSpec:
     if wounds is None:
         return _own_fighter_spec(f)
     return _new_fighter_spec(f, wounds)
 
 @functools.lru_cache(maxsize=4096)
-def _own_fighter_spec(f: Fighter) -> Any:
+def _own_fighter_spec(f: Fighter) -> _kt.FighterSpec:
     # a fighter at its own wounds, built once: FightSpec's fighter_a / fighter_b copy it in
     return _new_fighter_spec(f, None)
 
-def _new_fighter_spec(f: Fighter, wounds: int | None) -> Any:
+def _new_fighter_spec(f: Fighter, wounds: int | None) -> _kt.FighterSpec:
     s = _kt.FighterSpec()
     s.wounds = f.wounds if wounds is None else wounds
     s.normal_damage, s.critical_damage = f.damage
     s.strategy = getattr(_kt.Strategy, f.strategy)
     s.objective = getattr(_kt.Objective, f.objective or "trade")
-    s.brutal = f.rules.brutal
-    s.shock = f.rules.shock
-    ab = f.abilities
-    s.storm_shield = ab.storm_shield
-    s.dueller = ab.dueller
-    s.duelist = ab.duelist
-    s.hammerhand = ab.hammerhand
-    s.just_a_scratch = ab.just_a_scratch
-    s.just_a_scratch_normals = ab.just_a_scratch_normals
-    s.half_damage_first_strike = ab.half_damage_first_strike
-    s.durable = ab.durable
-    s.murderous_entrance = ab.murderous_entrance
-    s.feel_no_pain = ab.feel_no_pain or 0
-    s.saintly_relics = ab.saintly_relics
+    _copy_fight_rules(s, f.rules)
+    _copy_fight_abilities(s, f.abilities)
     return s
 
 #: Objectives two optimal fighters may share: exact opposites, so the game is zero-sum (docs/rules/killteam.md §7).
@@ -283,7 +279,7 @@ def check_optimal_pair(a: Fighter, b: Fighter) -> None:
                              f"game is then zero-sum); got a: {excerpt(a.objective)}, b: {excerpt(b.objective)}")
 
 def fight_spec(a: Fighter, b: Fighter, first: str = "a", wounds_a: int | None = None, wounds_b: int | None = None,
-               variants: Variants | None = None) -> Any:
+               variants: Variants | None = None) -> _kt.FightSpec:
     """The C++ FightSpec of a fight between validated fighters, with the fight's rule switches."""
     spec = _kt.FightSpec()
     spec.fighter_a = _fighter_spec(a, wounds_a)
@@ -291,24 +287,24 @@ def fight_spec(a: Fighter, b: Fighter, first: str = "a", wounds_a: int | None = 
     _set_fight_rules(spec, first, Variants.resolve(variants))
     return spec
 
-def _set_fight_rules(spec: Any, first: str, rule_variants: Variants) -> None:
+def _set_fight_rules(spec: _kt.FightSpec, first: str, rule_variants: Variants) -> None:
     spec.first = SIDES.index(first)
     spec.shock = getattr(_kt.ShockRule, rule_variants.shock)
     spec.lethal_test = getattr(_kt.LethalTest, rule_variants.lethal_test)
     spec.duelist = getattr(_kt.DuelistRule, rule_variants.duelist)
     spec.durable = getattr(_kt.DurableRule, rule_variants.durable)
 
-def fighter_dice(f: Fighter, variants: Variants | None = None) -> Any:
+def fighter_dice(f: Fighter, variants: Variants | None = None) -> np.ndarray:
     """The exact retained-dice table of a fighter (Mystic Scry scores without Devastating in a fight)."""
     return _fighter_dice(f, Variants.resolve(variants))
 
 @functools.lru_cache(maxsize=4096)
-def _fighter_dice(f: Fighter, variants: Variants) -> Any:
+def _fighter_dice(f: Fighter, variants: Variants) -> np.ndarray:
     # Fighters and variants are frozen and hashable, and the table is read-only: one fight asks for
     # it several times (the work estimates, then the engine), a sweep for the same fighters often.
     return attack_distribution(f, variants=variants, devastating=0)
 
-def fighter_profile(f: Fighter, variants: Variants | None = None) -> Any:
+def fighter_profile(f: Fighter, variants: Variants | None = None) -> _kt.AttackProfile:
     """The C++ AttackProfile a fighter rolls."""
     return attack_profile(f, variants=variants, devastating=0)
 
@@ -440,9 +436,9 @@ def _seconds(a: Fighter, b: Fighter, pairs: int, branches: int, rounds: int) -> 
 class FightPlan:
     """What a fight's inputs decide before any engine runs: kept per (fighters, first, rounds, variants)."""
 
-    spec: Any  # the C++ FightSpec (shared: never modified)
-    dice_a: Any
-    dice_b: Any
+    spec: _kt.FightSpec  # shared: never modified
+    dice_a: np.ndarray
+    dice_b: np.ndarray
     estimate: int
     seconds: float
     optimal: bool
@@ -466,7 +462,7 @@ def fight_plan(a: Fighter, b: Fighter, first: str, rounds: int, variants: Varian
                      seconds=seconds, optimal=optimal, fighters=(label_a, label_b))
 
 @functools.lru_cache(maxsize=4096)
-def _fighter_half(f: Fighter, variants: Variants) -> tuple[Any, Any, int, str]:
+def _fighter_half(f: Fighter, variants: Variants) -> tuple[_kt.FighterSpec, np.ndarray, int, str]:
     # what a fight plan takes from one fighter: its spec at its own wounds, its dice table, the
     # table's outcomes and its text
     return _own_fighter_spec(f), _fighter_dice(f, variants), _outcomes(f, variants), str(f)

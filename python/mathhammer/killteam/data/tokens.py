@@ -55,41 +55,14 @@ class Translation:
     torrent: int | None = None
 
 
-# Universal weapon rules the engine models: pattern (on the normalised token) -> canonical form.
-MODELLED: tuple[tuple[str, str], ...] = (
-    (r"accurate (\d+)", "Accurate {0}"),
-    (r"balanced", "Balanced"),
-    (r"brutal", "Brutal"),
-    (r"ceaseless", "Ceaseless"),
-    (r"devastating (\d+)", "Devastating {0}"),
-    (r"lethal (\d+)\+", "Lethal {0}+"),
-    (r"piercing crits (\d+)", "Piercing Crits {0}"),
-    (r"piercing (\d+)", "Piercing {0}"),
-    (r"punishing", "Punishing"),
-    (r"relentless", "Relentless"),
-    (r"rending", "Rending"),
-    (r"saturate", "Saturate"),
-    (r"severe", "Severe"),
-    (r"shock", "Shock"),
-)
+# Universal weapon rules the engine models, as datacards write them: pattern (on the normalised
+# token) -> canonical form; the rows of the weapon rules table marked datacard=True.
+MODELLED: tuple[tuple[str, str], ...] = tuple(WeaponRules.TABLE.datacard_forms())
 
-_RANGE = "targeting and position: the shot assumes the target is within range"
-_MORE = "more targets: every other operative within {0}\" is a shot of its own, rolled separately"
-# Rules understood and kept out of a shot or a fight: pattern -> (canonical form, reason).
-KEPT: tuple[tuple[str, str, str], ...] = (
-    (r"range (\d+)\"", "Range {0}\"", _RANGE),
-    (r"heavy", "Heavy", "movement: when the weapon may be used, not what it does"),
-    (r"heavy \((dash|reposition) only\)", "Heavy ({0} only)", "movement: when the weapon may be used, not what it does"),
-    (r"seek", "Seek", "targeting: which cover the target can use; give the target's cover to the shot yourself"),
-    (r"seek light", "Seek Light", "targeting: which cover the target can use; give the target's cover to the shot yourself"),
-    (r"silent", "Silent", "orders: shooting while concealed, not what the shot does"),
-    (r"stun", "Stun", "after the attack: the target's APL, out of a shot's scope"),
-    (r"limited (\d+)", "Limited {0}", "uses per battle, out of a shot's scope"),
-    (r"psychic", "PSYCHIC", "a keyword other rules refer to"),
-    (r"hot", "Hot", "the shooter: it may take damage after shooting; the target's damage is unchanged"),
-    (r"blast (\d+)\"", "Blast {0}\"", _MORE),
-    (r"torrent (\d+)\"", "Torrent {0}\"", _MORE),
-)
+# Rules understood and kept out of a shot or a fight: pattern -> (canonical form, reason); the rows
+# of WeaponRules.KEPT.
+KEPT: tuple[tuple[str, str, str], ...] = tuple(
+    (kept.pattern(), kept.form(), kept.reason) for kept in WeaponRules.KEPT)
 
 TEAM_RULE = "a rule of this team's own (marked {0}): not modelled"
 #: Longest token tried as several rules with the commas missing, and longest WR text read.
