@@ -8,8 +8,10 @@ The three exact scenarios are the ones the established web calculator is compare
 
 from __future__ import annotations
 
+import time
 import timeit
 
+import numpy_shot
 import pytest
 
 from mathhammer import killteam as kt
@@ -75,6 +77,37 @@ def test_monte_carlo_shots_per_second(benchmark, name, threads):
                                             threads=threads), rounds=3, iterations=1)
     assert result.samples == MC_SAMPLES
     benchmark.extra_info["shots_per_second"] = MC_SAMPLES / benchmark.stats.stats.mean
+
+
+# The plain shot of the comparison with numpy (4 dice 3+ 3/4 against 3+, 1 cover), and its yardstick:
+# benchmarks/numpy_shot.py, the vectorised numpy program an analyst would write (checked against the
+# exact engine by tests/killteam/test_numpy_yardstick.py).
+PLAIN_4D = (kt.Weapon(numpy_shot.ATTACK_DICE, numpy_shot.HIT, (numpy_shot.NORMAL_DAMAGE, numpy_shot.CRITICAL_DAMAGE)),
+            kt.Operative(numpy_shot.SAVE, 12), numpy_shot.COVER)
+YARDSTICK_SAMPLES = 4_000_000
+
+
+def test_monte_carlo_shot_against_numpy(benchmark):
+    """One thread against the numpy yardstick on the same shot, in the same run: each round times
+    both (interleaved, so a busy spell slows both), and the figures are the fastest round of each."""
+    weapon, target, cover = PLAIN_4D
+    ours: list[float] = []
+    yardstick: list[float] = []
+
+    def both() -> None:
+        start = time.perf_counter()
+        counts = numpy_shot.damage_histogram(YARDSTICK_SAMPLES, seed=1)
+        middle = time.perf_counter()
+        result = kt.shoot(weapon, target, cover=cover, method="monte_carlo", samples=YARDSTICK_SAMPLES, seed=1,
+                          threads=1)
+        end = time.perf_counter()
+        assert counts.sum() == YARDSTICK_SAMPLES and result.samples == YARDSTICK_SAMPLES
+        yardstick.append(middle - start)
+        ours.append(end - middle)
+
+    benchmark.pedantic(both, rounds=7, iterations=1)
+    benchmark.extra_info["shots_per_second"] = YARDSTICK_SAMPLES / min(ours)
+    benchmark.extra_info["numpy_shots_per_second"] = YARDSTICK_SAMPLES / min(yardstick)
 
 
 @pytest.mark.parametrize("name, scenario", [("plain", PLAIN_8D), ("hardy_save_reroll_purity_seal", HARDY_8D)])
