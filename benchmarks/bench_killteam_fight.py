@@ -20,6 +20,7 @@ Run: PYTHONPATH=python python -m pytest benchmarks/bench_killteam_fight.py --ben
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -86,6 +87,65 @@ def test_monte_carlo_first_call(benchmark):
     )
     assert result.samples == samples
     benchmark.extra_info["fights_per_second"] = samples / benchmark.stats.stats.mean
+
+
+def _dice_floor_seconds(a: kt.Fighter, b: kt.Fighter, rounds: int, repeats: int = 3) -> tuple[float, float]:
+    """The floor of one Monte Carlo fight: the dice it rolls, each at the rate the dice source hands
+    them out in this run (the attack-dice roller on each fighter's own profile, and plain d6).
+
+    Attack dice: each fighter rolls once per round played; E[rounds played] is the sum over r of
+    P(both still standing after r rounds), from the exact engine. Feel No Pain and relic dice: at
+    most one Feel No Pain die and the relic's dice per strike on a fighter who has them, and at most
+    one strike per die the striker retained, E[retained] from the exact attack-dice table. So the
+    floor lies between `low` (attack dice only) and `high` (attack dice and that many chance dice);
+    both are seconds per fight."""
+    from mathhammer import _core
+    from mathhammer.core import sampling
+    from mathhammer.killteam.plan import attack_profile
+
+    played = 1.0 + sum(float(kt.fight(a, b, rounds=r, method="exact").joint.pmf[1:, 1:].sum())
+                       for r in range(1, rounds))
+    n = 2_000_000
+
+    def best(kernel) -> float:  # seconds per item, the fastest of a few runs
+        times = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            sampling.run_monte_carlo(kernel, n, 1, 1)
+            times.append(time.perf_counter() - start)
+        return min(times) / n
+
+    d6 = best(_core.core.d6_histogram)
+    low = 0.0
+    chance_dice = 0.0
+    for striker, struck in ((a, b), (b, a)):
+        weapon = kt.Weapon(striker.attacks, striker.hit, rules=str(striker.rules))
+        profile = attack_profile(weapon)
+        low += played * best(lambda s, t, c0, c1, th, p=profile: _core.killteam.attack_dice_counts(p, s, t, c0, c1, th))
+        retained = kt.attack_dice(weapon).successes.mean
+        per_strike = (1 if struck.abilities.feel_no_pain else 0) + struck.abilities.saintly_relics
+        chance_dice += played * retained * per_strike
+    return low, low + chance_dice * d6
+
+
+@pytest.mark.parametrize("name, samples", [("fnp_both", 2_000_000), ("fnp_relics_3_rounds", 1_000_000)])
+def test_monte_carlo_chance_fight_against_its_floor(benchmark, name, samples):
+    """The Monte Carlo fights with chance effects, one thread, against the floor of their dice
+    (_dice_floor_seconds) measured in the same run, just before and just after the fights."""
+    a, b, rounds = SCENARIOS[name]
+    kwargs = dict(rounds=rounds, method="monte_carlo", samples=samples, seed=1, threads=1)
+    kt.fight(a, b, **kwargs)  # warm, as the fights above
+    floor_before = _dice_floor_seconds(a, b, rounds)
+    benchmark.pedantic(kt.fight, args=(a, b), kwargs=kwargs, rounds=5, iterations=1)
+    floor_after = _dice_floor_seconds(a, b, rounds)
+    low = min(floor_before[0], floor_after[0])
+    high = min(floor_before[1], floor_after[1])
+    per_fight = benchmark.stats.stats.min / samples
+    benchmark.extra_info["fights_per_second"] = 1 / per_fight
+    benchmark.extra_info["floor_low_fights_per_second"] = 1 / high  # the slower floor: every chance die rolled
+    benchmark.extra_info["floor_high_fights_per_second"] = 1 / low  # attack dice alone
+    benchmark.extra_info["share_of_floor_low"] = high / per_fight
+    benchmark.extra_info["share_of_floor_high"] = low / per_fight
 
 
 @pytest.mark.parametrize("name", list(SCENARIOS))
