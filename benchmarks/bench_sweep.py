@@ -81,3 +81,65 @@ def test_sweep_overhead_per_cell(benchmark: Any) -> None:
     assert len(frame) == 100_000
     if benchmark.stats:
         benchmark.extra_info["microseconds_per_cell"] = benchmark.stats.stats.mean / 100_000 * 1e6
+
+
+#: The command-line grid of 240 exact shots, and the same grid as mh.sweep's own axes.
+CLI_GRID = "attacks=2..7 hit=3,4 save=2..6 cover=0..3"
+CLI_GRID_AXES: dict[str, Any] = {"weapon.attacks": range(2, 8), "weapon.hit": [3, 4], "target.save": range(2, 7),
+                                 "cover": range(0, 4)}
+
+
+def _command_cpu_seconds(*args: str) -> float:
+    """CPU seconds (user + system) of one `mathhammer` process run with ``args``, output to a file."""
+    import os
+    import resource
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    here = str(Path(mh.__file__).resolve().parent.parent)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([here, os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-m", "mathhammer.cli", *args], env=env, check=True, stdout=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def test_cli_sweep_240_cells(benchmark: Any, tmp_path: Any) -> None:
+    """`mathhammer sweep killteam shoot` over 240 exact shots against mh.sweep of the same grid (issue
+    36: the grid within 3x mh.sweep's time, plus the command's start). The command runs in this
+    process (mathhammer.cli.main), after a first run that imported what it needs; its grid's own cost
+    is its time less that of the same command over one cell (what any sweep command costs: the
+    command line read, the table printed and written). CPU time, the least of 7 interleaved rounds,
+    so that the shared machine's load does not stretch it. The start of the command as a new process
+    (Python, the imports) is `start_process_cpu_seconds`."""
+    import contextlib
+    import io
+
+    from mathhammer.cli import main
+
+    out = str(tmp_path / "sweep.csv")
+    big = ["sweep", "killteam", "shoot", "--grid", CLI_GRID, "--output", out]
+    one = ["sweep", "killteam", "shoot", "--grid", "cover=0", "--output", out]
+    grid: list[float] = []
+    single: list[float] = []
+    in_process: list[float] = []
+
+    def cpu(run: Any) -> float:
+        began = time.process_time()
+        with contextlib.redirect_stdout(io.StringIO()):
+            run()
+        return time.process_time() - began
+
+    assert main(big) == 0  # the imports and the first plans, before the clock
+
+    def one_round() -> None:
+        grid.append(cpu(lambda: main(big)))
+        single.append(cpu(lambda: main(one)))
+        in_process.append(cpu(lambda: mh.sweep(kt.shoot, weapon=GUN, target=TARGET, **CLI_GRID_AXES)))
+
+    benchmark.pedantic(one_round, rounds=7, iterations=1)
+    extra = max(0.0, min(grid) - min(single))
+    benchmark.extra_info.update(command_cpu_seconds=min(grid), one_cell_cpu_seconds=min(single),
+                                mh_sweep_cpu_seconds=min(in_process), grid_over_mh_sweep=extra / min(in_process),
+                                start_process_cpu_seconds=min(_command_cpu_seconds(*one) for _ in range(3)))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
+from mathhammer.cli.engine_call import call_engine
 from mathhammer.cli.options import (
     FormatOption,
     Method,
@@ -141,7 +142,7 @@ def combat_command(
     ))
     switches = {**rules.to_dict(), "stand_and_shoot": stand_and_shoot}
     with progress_bar("Deathburgh combat") as progress:
-        result = combat(attacker, defender, reaction, variants=rules, stand_and_shoot=stand_and_shoot,
+        result = call_engine(combat, attacker, defender, reaction, variants=rules, stand_and_shoot=stand_and_shoot,
                         **engine.keywords(), progress=progress)
     tables, lines = result_tables("", result)
     payload = {
@@ -190,7 +191,7 @@ def round_command(
     if variants is not None:  # the file's own switches and --variants together are refused by the engine
         kwargs["variants"] = variants
     with progress_bar("Deathburgh round") as progress:
-        result: RoundResult = play_round(**kwargs, progress=progress)
+        result: RoundResult = call_engine(play_round, **kwargs, progress=progress)
     tables, lines = result_tables("", result)
     inputs = {"scenario": str(scenario), "miniatures": {n: m.to_dict() for n, m in kwargs["miniatures"].items()},
               "wounds": kwargs["wounds"], "combats": kwargs["combats"]}

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 from typer.core import TyperGroup
 
+from mathhammer.cli.engine_call import call_engine
 from mathhammer.cli.options import (
     FormatOption,
     Method,
@@ -177,7 +178,7 @@ def melee_command(
     side_a = build_side("a", "line_troopers", take(options, SIDE_OPTIONS, "a"), library)
     side_b = build_side("b", "militia", take(options, SIDE_OPTIONS, "b"), library)
     with progress_bar("Force melee") as progress:
-        result = melee(side_a, side_b, **engine.keywords(), progress=progress, variants=rules)
+        result = call_engine(melee, side_a, side_b, **engine.keywords(), progress=progress, variants=rules)
     tables, lines = result_tables("", result)
     payload = {
         "a": side_a.to_dict(),
@@ -307,7 +308,7 @@ def melee_many_command(
     rules = cli_variants(Variants, variants, {"winner_damage": winner_damage, "allocation": allocation,
                                               "sustained_mode": sustained_mode, "bonus_always": bonus_always})
     with progress_bar("Force melee") as progress:
-        result = melee_many(sides, pairs, assignment or None, **engine.keywords(), progress=progress, variants=rules)
+        result = call_engine(melee_many, sides, pairs, assignment or None, **engine.keywords(), progress=progress, variants=rules)
     tables, lines = result_tables("", result)
     payload = {
         "sides": {name: s.to_dict() for name, s in sides.items()},

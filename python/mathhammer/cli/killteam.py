@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
+from mathhammer.cli.engine_call import call_engine
 from mathhammer.cli.options import (
     FormatOption,
     Method,
@@ -115,7 +116,7 @@ def fight_command(
     a = _fighter("a", options, library)
     b = _fighter("b", options, library)
     with progress_bar("Fighting") as progress:
-        result = fight(a, b, first=first, rounds=rounds, **engine.keywords(), progress=progress,
+        result = call_engine(fight, a, b, first=first, rounds=rounds, **engine.keywords(), progress=progress,
                        variants=cli_variants(Variants, variants, {}))
     tables, lines = result_tables("", result)
     payload = {
@@ -244,7 +245,7 @@ def shoot_command(
     for value in save_values:
         the_target = dataclasses.replace(base_target, save=value)
         with progress_bar(f"{value}+ save") as progress:
-            results.append((value, shoot(the_weapon, the_target, **shot_options, progress=progress)))
+            results.append((value, call_engine(shoot, the_weapon, the_target, **shot_options, progress=progress)))
 
     first = results[0][1]
     inputs = {"weapon": first.weapon, "target": first.target, "wounds": first.wounds, "cover": first.cover,
@@ -299,7 +300,7 @@ def attack_dice_command(
     engine = engine_options(options)
     gun = resolve_profile("killteam", "weapon", weapon, _library(profiles))
     with progress_bar("Rolling") as progress:
-        result = attack_dice(gun, obscured, **engine.keywords(), progress=progress,
+        result = call_engine(attack_dice, gun, obscured, **engine.keywords(), progress=progress,
                              variants=cli_variants(Variants, variants, {}))
     tables, lines = result_tables("", result)
     emit(fmt, tables, {"weapon": str(gun), "obscured": obscured, "profiles": {"weapon": profile_to_dict(gun)},

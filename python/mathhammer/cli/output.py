@@ -33,7 +33,8 @@ __all__ = [
 ]
 
 #: While set, :func:`emit_sections` hands each payload to it instead of printing, and no progress bar
-#: is shown: ``mathhammer sweep`` runs an action's command once per cell this way.
+#: is shown: ``mathhammer sweep`` reads its grid through the action's command this way
+#: (``mathhammer.cli.engine_call``).
 capture: contextvars.ContextVar[Callable[[dict[str, Any]], None] | None] = contextvars.ContextVar(
     "capture", default=None)
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
+from mathhammer.cli.engine_call import call_engine
 from mathhammer.cli.options import (
     FormatOption,
     Method,
@@ -293,7 +294,7 @@ def attack_command(variants: VariantsOption = None, fmt: FormatOption = OutputFo
     if the_unit != base_unit:
         the_unit = dataclasses.replace(the_unit, name="")
     with progress_bar("StarCraft attack") as progress:
-        result = attack(the_weapon, the_unit, variants=rules, **engine.keywords(), progress=progress, **batch)
+        result = call_engine(attack, the_weapon, the_unit, variants=rules, **engine.keywords(), progress=progress, **batch)
     _print(result, the_weapon, the_unit, batch, rules, fmt, shooter)
 
 
@@ -425,7 +426,7 @@ def sequence_command(
     batches = [parse_batch(text, i, library) for i, text in enumerate(batch or DEFAULT_BATCHES)]
     rules = _rules(switches, variants)
     with progress_bar("StarCraft sequence") as progress:
-        result = sequence(the_unit, batches, variants=rules, **engine.keywords(), progress=progress)
+        result = call_engine(sequence, the_unit, batches, variants=rules, **engine.keywords(), progress=progress)
     tables, lines = result_tables("", result)
     payload = {
         "unit": profile_to_dict(the_unit),

@@ -1,9 +1,13 @@
 """`mathhammer sweep <game> <action> --grid GRID [the action's options]`: a table, one row per cell.
 
 Each sweep command takes its action's own options (the same names, types and defaults) plus
-``--grid``, ``--output``, ``--workers`` and ``--chunk``. A cell runs the action's command itself with
-the grid's values in place of its options, its output captured rather than printed
-(``mathhammer.cli.output.capture``), so a sweep means exactly what the single command means. The
+``--grid``, ``--output``, ``--workers`` and ``--chunk``. The action's command itself reads every
+value of the grid (``mathhammer.cli.engine_call``: its options resolved and checked, its engine call
+handed back rather than made), so a sweep means exactly what the single command means; the grid then
+runs through ``mathhammer.sweep`` on the action's own engine function, each key an argument or a
+field of a profile argument (:func:`engine_plan`), in batches where the action has a batch form.
+A grid whose keys cannot be such axes (a key changing several arguments, two keys changing one
+field) runs each cell's options through the command instead (:func:`engine_cell`). The
 actions a sweep can run are every action of the game descriptors a sweep can run (``Action.sweep``)
 that the game's command line has a command for.
 
@@ -22,6 +26,7 @@ import enum
 import functools
 import inspect
 import json
+import math
 import re
 import typing
 from collections.abc import Callable, Mapping
@@ -31,9 +36,10 @@ from typing import Annotated, Any, Optional
 import typer
 
 from mathhammer.cli.commands import epilog, group_help
+from mathhammer.cli.engine_call import capture_call
 from mathhammer.cli.games import GAME_APPS
 from mathhammer.cli.options import OutputFormat, finish
-from mathhammer.cli.output import capture, emit, given_on_command_line, note_plot
+from mathhammer.cli.output import emit, given_on_command_line, note_plot
 from mathhammer.cli.progress import ProgressGroup
 from mathhammer.cli.workers import capped_workers, worker_pool
 from mathhammer.core.guard import did_you_mean, excerpt, label
@@ -220,13 +226,16 @@ def _commands(game: str) -> dict[str, Callable[..., Any]]:
             if info.name is not None and info.callback is not None}
 
 
-def sweepable_commands() -> dict[tuple[str, str], type]:
+def sweepable_commands(only: str | None = None) -> dict[tuple[str, str], type]:
     """The commands a sweep can run, (game command, action command) -> the result type their JSON
-    payload's "result" decodes to: every action a sweep can run that has a command."""
+    payload's "result" decodes to: every action a sweep can run that has a command (of the game
+    command ``only``, when given: the other games' command modules are then not imported)."""
     from mathhammer import games
 
     found: dict[tuple[str, str], type] = {}
     for game, action in games.actions():
+        if only is not None and game.cli != only:
+            continue
         if action.sweep and action.cli in _commands(game.cli):
             found[(game.cli, action.cli)] = action.result
     return found
@@ -252,28 +261,173 @@ def _takes_seed(game: str, action: str) -> bool:
     return "seed" in inspect.signature(_command(game, action)).parameters
 
 
-def run_cell(game: str, action: str, seed: int | None = None, **options: Any) -> dict[str, float]:
-    """One cell: the action's command with ``options``, its result's ``summary()`` (runs in workers)."""
-    callback = _command(game, action)
+def engine_call(game: str, action: str, seed: int | None = None,
+                **options: Any) -> tuple[Callable[..., Any], dict[str, Any]]:
+    """The engine function the action's command calls with ``options`` and its arguments, the
+    command's own reading and checks of its options included, nothing run (``cli.engine_call``)."""
     if _takes_seed(game, action):
         options["seed"] = seed
-    payloads: list[dict[str, Any]] = []
-    token = capture.set(payloads.append)
+    return capture_call(_command(game, action), **options, fmt=OutputFormat.json)
+
+
+def engine_cell(game: str, action: str, seed: int | None = None, **options: Any) -> Any:
+    """One cell of a grid the sweep could not hand to ``mathhammer.sweep`` as the engine function's own
+    axes: the command's engine call with ``options``, made (runs in workers)."""
+    fn, arguments = engine_call(game, action, seed, **options)
+    return fn(**arguments)
+
+
+# ---- the grid as the engine function's axes -----------------------------------------------------
+
+@dataclasses.dataclass
+class EnginePlan:
+    """A grid as ``mathhammer.sweep`` arguments on the action's function: the fixed arguments, then
+    each grid key's axis (an argument, or a dotted field of a profile argument) in the grid's order,
+    then any argument that is itself a list, as a one-value axis whose column is dropped."""
+
+    fn: Callable[..., Any]
+    arguments: dict[str, Any]
+    axis_of: dict[str, str]  # grid parameter -> the sweep's axis key (absent: the key changes nothing)
+    dropped: list[str]  # the sweep's columns that are not grid keys
+
+
+def _changes(base: Mapping[str, Any], other: Mapping[str, Any]) -> dict[str, Any] | None:
+    """What ``other``'s arguments change from ``base``'s: argument -> value, or ``argument.field`` ->
+    value when both are profiles (dataclasses) of one type; None when the arguments differ in name."""
+    if base.keys() != other.keys():
+        return None
+    out: dict[str, Any] = {}
+    for name, value in other.items():
+        was = base[name]
+        if value is was or _same(value, was):
+            continue
+        if dataclasses.is_dataclass(value) and type(value) is type(was) and not isinstance(value, type):
+            for field in dataclasses.fields(value):
+                now = getattr(value, field.name)
+                if not _same(now, getattr(was, field.name)):
+                    out[f"{name}.{field.name}"] = now
+        else:
+            out[name] = value
+    return out
+
+
+def _same(a: Any, b: Any) -> bool:
     try:
-        callback(**options, fmt=OutputFormat.json)
-    finally:
-        capture.reset(token)
-    summary: dict[str, float] = result_type(game, action).from_dict(payloads[-1]["result"]).summary()
-    return summary
+        return type(a) is type(b) and bool(a == b)
+    except Exception:  # a value whose == is not a truth value (an array): not the same
+        return False
+
+
+def _probe_call(game: str, action: str, options: dict[str, Any], parameter: str | None,
+                value: Any) -> tuple[Callable[..., Any], dict[str, Any]]:
+    """The command's engine call for ``options``, checked by the engine function (check_only), as
+    ``mathhammer.sweep`` checks a grid value: a refused value is an InputError whose field is its key."""
+    try:
+        fn, arguments = engine_call(game, action, None, **options)
+        try:
+            with check_only():
+                fn(**arguments)
+        except Checked:
+            pass
+    except InputError as error:
+        if parameter is None or error.field == parameter:
+            raise
+        raise type(error)(parameter, f"{_shown(value)}: {error}") from None
+    arguments.pop("seed", None)
+    return fn, arguments
+
+
+def _shown(value: Any) -> str:
+    text = str(value)
+    return text if len(text) <= 60 and text.isprintable() else excerpt(text)
+
+
+def engine_plan(game: str, action: str, axes: Mapping[str, Any], fixed: Mapping[str, Any]) -> EnginePlan | None:
+    """The grid as the action's own axes, or None when some key cannot be one (it changes several
+    arguments, or a field another key changes too, or a range that is not the field's own values).
+
+    Each value of each key is read by the command itself (``engine_call``, the other keys at their
+    first value, as ``mathhammer.sweep`` checks a grid) and checked by the engine function, so a bad
+    value is refused here as it would be in a cell, before any cell runs."""
+    from mathhammer.sweeps import PROBE_ALL, _length
+
+    first = {parameter: values[0] for parameter, values in axes.items()}
+    fn, base = _probe_call(game, action, {**fixed, **first}, None, None)
+    axis_values: dict[str, tuple[str, Any]] = {}  # parameter -> (axis key, values or range)
+    for parameter, values in axes.items():
+        is_range = isinstance(values, range)
+        count = _length(values)
+        if not is_range and count > PROBE_ALL:
+            return None
+        probes = sorted({i for i in (0, 1, count - 1) if 0 <= i < count}) if is_range else range(count)
+        changed: list[dict[str, Any]] = []
+        captured: list[dict[str, Any]] = []
+        for index in probes:
+            value = values[index]
+            other_fn, arguments = _probe_call(game, action, {**fixed, **first, parameter: value}, parameter, value)
+            change = _changes(base, arguments) if other_fn is fn else None
+            if change is None:
+                return None
+            changed.append(change)
+            captured.append(arguments)
+        keys = {key for change in changed for key in change}
+        if not keys:
+            if len(values) > 1:
+                return None  # distinct grid values, one engine call: the sweep would lose cells
+            continue
+        heads = {key.partition(".")[0] for key in keys}
+        if len(heads) > 1:
+            return None
+        if len(keys) == 1:
+            (key,) = keys
+            read = [change.get(key, _read(base, key)) for change in changed]
+            if is_range:
+                if any(r != values[i] for r, i in zip(read, probes)):
+                    return None  # not the field's own values: a range cannot be listed
+                axis_values[parameter] = (key, values)
+            else:
+                axis_values[parameter] = (key, read)
+        elif is_range:
+            return None
+        else:  # several fields of one profile: the profile itself is the axis
+            (head,) = heads
+            axis_values[parameter] = (head, [arguments[head] for arguments in captured])
+    # a profile varied whole by one key cannot have its fields varied by another, nor a field twice
+    axis_keys = [key for key, _ in axis_values.values()]
+    axis_heads = [key.partition(".")[0] for key in axis_keys]
+    if len(set(axis_keys)) < len(axis_keys) or any(
+            key in axis_heads[:i] + axis_heads[i + 1:] for i, key in enumerate(axis_keys) if "." not in key):
+        return None
+    arguments = {name: value for name, value in base.items() if name not in axis_keys}
+    dropped = []
+    for name, value in list(arguments.items()):
+        if isinstance(value, (list, tuple, range)):  # the sweep would take it for an axis
+            arguments[name] = [value]
+            dropped.append(name)
+    axis_arguments = {key: values for key, values in axis_values.values()}
+    for name in dropped:  # after the grid's axes: a one-value axis changes no order
+        axis_arguments[name] = arguments.pop(name)
+    return EnginePlan(fn, {**arguments, **axis_arguments}, {p: key for p, (key, _) in axis_values.items()}, dropped)
+
+
+def _read(arguments: Mapping[str, Any], key: str) -> Any:
+    head, _, field = key.partition(".")
+    return getattr(arguments[head], field) if field else arguments[head]
 
 
 # ---- the commands -----------------------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=None)
+def _click_group(game: str) -> Any:
+    """The game's command group as Click builds it (once: building it reads every command's options)."""
+    return typer.main.get_command(_game_app(game))
+
 
 def _keys(game: str, action: str) -> tuple[dict[str, Key], list[inspect.Parameter], dict[str, Any]]:
     """The action's grid keys, and the parameters and resolved annotations the sweep command copies."""
     callback = _command(game, action)
     hints = typing.get_type_hints(callback, include_extras=True)
-    click_command = typer.main.get_command(_game_app(game)).commands[action]  # type: ignore[attr-defined]
+    click_command = _click_group(game).commands[action]
     flags = {p.name: p for p in click_command.params}
     keys: dict[str, Key] = {}
     parameters = []
@@ -340,6 +494,8 @@ def _make_command(game: str, action: str) -> Callable[..., None]:
             run(grid, output, workers, chunk, fmt, given)
 
     def run(grid: str, output: Path | None, workers: int, chunk: int, fmt: Any, given: dict[str, Any]) -> None:
+        import pandas as pd
+
         from mathhammer.sweeps import sweep
 
         axes = parse_grid(grid, keys)
@@ -352,24 +508,35 @@ def _make_command(game: str, action: str) -> Callable[..., None]:
         # the axes first, in the grid's order (the first slowest), then the options they leave alone
         arguments = {**axes, **fixed}
         workers = capped_workers(workers)
+        plan: EnginePlan | None = None
         try:
+            plan = engine_plan(game, action, axes, fixed)
+            if plan is not None:
+                fn, sweep_arguments = plan.fn, plan.arguments
+            else:  # each cell reads its options through the command, then makes the engine call
+                fn, sweep_arguments = engine_cell, {"game": game, "action": action, **arguments}
             with contextlib.ExitStack() as stack:
                 executor = stack.enter_context(worker_pool(workers)) if workers > 1 else None
                 bars = stack.enter_context(ProgressGroup())
-                frame = sweep(run_cell, game=game, action=action, seed=seed, executor=executor, chunk=chunk,
-                              progress=bars.callback("Sweep"), check=True, **arguments)
+                frame = sweep(fn, seed=seed, executor=executor, chunk=chunk, progress=bars.callback("Sweep"),
+                              check=plan is None, **sweep_arguments)
         except SweepError as error:
-            where = ", ".join(f"{_flag(keys, k)}={v}" for k, v in error.parameters.items())
+            where = ", ".join(f"{_flag(keys, k)}={_shown(v)}" for k, v in _cell_values(axes, error.index).items())
             raise InputError(f"cell {error.index} ({where})", error.message) from None
         except InputError as error:  # a grid value the action refused before any cell ran
-            if error.field not in axes:
+            parameter = error.field
+            if plan is not None:
+                parameter = next((p for p, key in plan.axis_of.items() if key == error.field), parameter)
+            if parameter not in axes:
                 raise
-            raise type(error)(f"--grid {_flag(keys, error.field)}", str(error)[len(error.field) + 2:]) from None
-        frame.columns = [_flag(keys, c) for c in frame.columns]
-        for parameter, column in zip(axes, frame.columns[: len(axes)]):  # numbers as numbers in JSON and CSV
-            kind = _key(keys, parameter).kind
-            frame[column] = [_cell_value(v, kind) for v in frame[column]]
+            raise type(error)(f"--grid {_flag(keys, parameter)}", str(error)[len(error.field) + 2:]) from None
+        # the grid's own columns, named and valued as the grid gives them (numbers as numbers in JSON
+        # and CSV), then the result's figures
+        swept = len(axes) if plan is None else len(plan.axis_of) + len(plan.dropped)
+        grid_columns = {_flag(keys, parameter): [_cell_value(v, _key(keys, parameter).kind)
+                                                 for v in _column(axes, parameter)] for parameter in axes}
         seed_used = int(frame.attrs["seed"])
+        frame = pd.concat([pd.DataFrame(grid_columns), frame.iloc[:, swept:].reset_index(drop=True)], axis=1)
         lines = [f"{len(frame):,} cells; seed {seed_used}"]
         if output is not None:
             write_whole(output, _output_bytes(output, frame), "--output")
@@ -419,6 +586,24 @@ def _key(keys: Mapping[str, Key], parameter: str) -> Key:
     return next(k for k in keys.values() if k.parameter == parameter)
 
 
+def _column(axes: Mapping[str, Any], parameter: str) -> list[Any]:
+    """A grid key's column: its values in the order of the cells (the first key slowest)."""
+    sizes = [len(values) for values in axes.values()]
+    where = list(axes).index(parameter)
+    repeat = math.prod(sizes[where + 1:])
+    tile = math.prod(sizes[:where])
+    return [value for value in axes[parameter] for _ in range(repeat)] * tile
+
+
+def _cell_values(axes: Mapping[str, Any], index: int) -> dict[str, Any]:
+    """The grid's values of cell ``index`` (the first key slowest)."""
+    out: dict[str, Any] = {}
+    for parameter, values in reversed(list(axes.items())):
+        index, digit = divmod(index, len(values))
+        out[parameter] = values[digit]
+    return {parameter: out[parameter] for parameter in axes}
+
+
 def _refuse_options_in_grid(axes: Mapping[str, Any], keys: Mapping[str, Key]) -> None:
     """``--grid hit=3,4 --hit 5``: the option would be silently replaced by the grid; refuse it."""
     for parameter in axes:
@@ -432,7 +617,7 @@ def _whole_axis(game: str, action: str, fixed: Mapping[str, Any], key: Key) -> A
     def accepts(value: int) -> bool:
         try:
             with check_only():
-                run_cell(game, action, **{**fixed, key.parameter: _convert(key, str(value))})
+                engine_cell(game, action, **{**fixed, key.parameter: _convert(key, str(value))})
         except Checked:
             return True
         except InputError:
@@ -444,36 +629,31 @@ def _whole_axis(game: str, action: str, fixed: Mapping[str, Any], key: Key) -> A
 
 
 class _SweepGroup(typer.core.TyperGroup):
-    """``mathhammer sweep``: its game groups and their commands are made when the group is first used."""
-
-    def _groups(self) -> dict[str, Any]:
-        groups = self.__dict__.get("_made")
-        if groups is None:
-            groups = self.__dict__["_made"] = _make_groups()
-        return groups
+    """``mathhammer sweep``: a game's group and its commands are made when that game is first asked for."""
 
     def list_commands(self, ctx: Any) -> list[str]:
-        return list(self._groups())
+        return list(dict.fromkeys(game for game, _ in sweepable_commands()))
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        return self._groups().get(cmd_name)
+
+        made = self.__dict__.setdefault("_made", {})
+        if cmd_name not in made:
+            actions = [action for _, action in sweepable_commands(cmd_name)] if cmd_name in GAME_APPS else []
+            if not actions:
+                return None
+            made[cmd_name] = _make_group(cmd_name, actions)
+        return made[cmd_name]
 
 
-def _make_groups() -> dict[str, Any]:
-
-    made: dict[str, Any] = {}
-    groups: dict[str, typer.Typer] = {}
-    for game, action in sweepable_commands():
-        if game not in groups:
-            groups[game] = typer.Typer(name=game, help=f"Sweep a {game} action.", no_args_is_help=True)
-            groups[game].callback()(_group_callback)  # a group even where one action is sweepable
-        groups[game].command(action, epilog=epilog("sweep"))(_make_command(game, action))
-    for game, group in groups.items():
-        command = typer.main.get_command(group)
-        command.name = game
-        finish(command)
-        made[game] = command
-    return made
+def _make_group(game: str, actions: list[str]) -> Any:
+    group = typer.Typer(name=game, help=f"Sweep a {game} action.", no_args_is_help=True)
+    group.callback()(_group_callback)  # a group even where one action is sweepable
+    for action in actions:
+        group.command(action, epilog=epilog("sweep"))(_make_command(game, action))
+    command = typer.main.get_command(group)
+    command.name = game
+    finish(command)
+    return command
 
 
 def _group_callback() -> None:

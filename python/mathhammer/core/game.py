@@ -30,6 +30,8 @@ __all__ = ["RUNNER_PARAMETERS", "Action", "Game", "Library", "find_profile"]
 
 #: {kind: {name: profile}}, as a profile library holds it.
 Library = dict[str, dict[str, Any]]
+#: Each game's default library once read (Game.default_library), by its bundled file.
+_DEFAULT_LIBRARIES: dict[str, Library] = {}
 
 #: Parameters of an engine function that no file or grid gives: the runner supplies the progress
 #: callback, and an executor is an object.
@@ -213,16 +215,21 @@ class Game:
 
     def default_library(self) -> Library:
         """The library a command uses without ``--profiles``: the bundled examples, less the entries
-        a built-in profile already answers to (the built-in one keeps its name)."""
+        a built-in profile already answers to (the built-in one keeps its name). Read once per
+        process (a sweep's command reads it for every value of its grid); each call gets its own
+        tables of the same (frozen) profiles."""
         if self.bundled_library is None:
             return {}
-        library = self.parse_library(self.bundled_document(), self.bundled_library_name)
-        for kind, entries in library.items():
-            builtin = self.builtin_profiles(kind)
-            library[kind] = {key: profile for key, profile in entries.items()
-                             if find_profile(key, builtin) is None
-                             and find_profile(str(getattr(profile, "name", "") or key), builtin) is None}
-        return library
+        library = _DEFAULT_LIBRARIES.get(self.bundled_library)
+        if library is None:
+            library = self.parse_library(self.bundled_document(), self.bundled_library_name)
+            for kind, entries in library.items():
+                builtin = self.builtin_profiles(kind)
+                library[kind] = {key: profile for key, profile in entries.items()
+                                 if find_profile(key, builtin) is None
+                                 and find_profile(str(getattr(profile, "name", "") or key), builtin) is None}
+            _DEFAULT_LIBRARIES[self.bundled_library] = library
+        return {kind: dict(entries) for kind, entries in library.items()}
 
     def resolve_profile(self, kind: str, value: Any, library: Mapping[str, Mapping[str, Any]] | None = None,
                         field: str | None = None) -> Any:
