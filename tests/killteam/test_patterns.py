@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from mathhammer.errors import InputTypeError
-from mathhammer.killteam.patterns import EFFECTS, MAX_TEXT, clauses, read_text
+from mathhammer.killteam.patterns import EFFECTS, MAX_CLAUSE, MAX_SPLITS, MAX_TEXT, clauses, read_text
 
 # (row, invented text, notation, what, on, weapons' kind, condition's cues: () when always true)
 CASES = [
@@ -137,4 +137,11 @@ def test_texts_are_checked() -> None:
         read_text(None)  # type: ignore[arg-type]
     (long,) = read_text("x" * (MAX_TEXT + 1))
     assert not long.recognised and f"at most {MAX_TEXT}" in long.reason
+    (clause,) = read_text("This operative's melee weapons have the Severe weapon rule" + " x" * MAX_CLAUSE)
+    assert not clause.recognised and f"at most {MAX_CLAUSE}" in clause.reason
+    # a condition is looked for before the first MAX_SPLITS commas only
+    near = "Whenever this operative is shooting" + ", x" * (MAX_SPLITS - 1) + ", its weapons have the Severe weapon rule"
+    far = "Whenever this operative is shooting" + ", x" * MAX_SPLITS + ", its weapons have the Severe weapon rule"
+    assert read_text(near)[0].reason.startswith("its condition is not one the table knows")
+    assert read_text(far)[0].reason == "about the dice, but no phrasing of the table matches it whole"
     assert read_text("") == []

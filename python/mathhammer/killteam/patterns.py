@@ -26,11 +26,16 @@ from mathhammer.core.guard import excerpt
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.killteam.profiles import Abilities, WeaponRules
 
-__all__ = ["ALWAYS", "CUES", "EFFECTS", "MAX_TEXT", "PLACEHOLDERS", "Clause", "Effect", "clauses", "normalise_text",
+__all__ = ["ALWAYS", "CUES", "EFFECTS", "MAX_CLAUSE", "MAX_SPLITS", "MAX_TEXT", "PLACEHOLDERS", "Clause", "Effect", "clauses", "normalise_text",
            "read_clause", "read_text"]
 
 #: The longest ability text read (a longer one is not recognised, with that reason).
 MAX_TEXT = 4000
+#: The longest clause read (a published one has at most about 300 characters): a longer one is not
+#: recognised, with that reason. Reading a clause costs time in proportion to its length at most.
+MAX_CLAUSE = 600
+#: The most commas of a clause tried as the end of its condition (a published clause has a few).
+MAX_SPLITS = 8
 
 #: A keyword of operatives ("plague marine", "exaction squad gunner"): words, none of them "operative".
 _KW = r"(?:(?!operatives?\b)[a-z0-9'&.-]+ )*?(?!operatives?\b)[a-z0-9'&.-]+"
@@ -254,8 +259,11 @@ def read_text(text: str) -> list[Clause]:
 def read_clause(clause: str) -> Clause:
     """One normalised clause read: the first row of :data:`EFFECTS` it matches whole (after a
     condition the row accepts), or the reason none does."""
+    if len(clause) > MAX_CLAUSE:
+        return Clause(clause[:40] + "...", reason=f"a clause of {len(clause)} characters; at most {MAX_CLAUSE}")
     near: list[Clause] = []  # effects matched whole under a condition that would not do
-    for start in [0, *(m.end() for m in re.finditer(", ", clause))]:
+    splits = [m.end() for m, _ in zip(re.finditer(", ", clause), range(MAX_SPLITS))]
+    for start in [0, *splits]:
         condition, effect_text = clause[:start].removesuffix(", "), clause[start:]
         for effect in EFFECTS:
             found = effect.pattern.fullmatch(effect_text)

@@ -14,7 +14,10 @@ lands in one place:
 - **set aside**: the rest, with the reason.
 
 "A friendly PLAGUE MARINE operative" names the operatives whose categories are those keywords;
-"a friendly operative" every operative of the team.
+"a friendly operative" every operative of the team. Reading costs steps of the import's bound
+(:class:`~mathhammer.killteam.data.walk.Steps`): a text one per hundred characters, a clause one
+per character and per operative and weapon it is checked against, so that hostile files fail in
+seconds.
 """
 
 from __future__ import annotations
@@ -23,11 +26,11 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mathhammer.errors import InputError
+from mathhammer.errors import InputError, ProfileFileError
 from mathhammer.killteam.data.report import AbilityEntry, Reading
 from mathhammer.killteam.data.team import Applied, TeamOperative
 from mathhammer.killteam.data.tokens import rule_name
-from mathhammer.killteam.data.walk import RawAbility, marked_rule
+from mathhammer.killteam.data.walk import RawAbility, Steps, marked_rule
 from mathhammer.killteam.patterns import Clause, read_text
 from mathhammer.killteam.switches import Switch, added, with_option
 
@@ -45,13 +48,27 @@ class Sources:
     texts: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
+#: The most words of a keyword ("exaction squad r-vr cyber-mastiff" has four) looked up in categories.
+MAX_KEYWORD_WORDS = 12
+
+
 class _Team:
     """The operatives being changed, and what the clauses made of them."""
 
-    def __init__(self, operatives: Sequence[TeamOperative], sources: Sources) -> None:
+    def __init__(self, operatives: Sequence[TeamOperative], sources: Sources, steps: Steps, file: str) -> None:
         self.operatives = list(operatives)
         self.sources = sources
         self.switches: list[Switch] = []
+        self.steps = steps
+        self.file = file
+        self.size = len(self.operatives) + sum(len(op.weapons) for op in self.operatives)
+
+    def charge(self, cost: int) -> None:
+        """Spend steps of the import's bound; past it, an error naming the file."""
+        self.steps.left -= cost
+        if self.steps.left < 0:
+            raise ProfileFileError(self.file, f"reading the ability texts of one import takes more than "
+                                   f"{self.steps.total} steps in all (with the walks); import fewer teams at once")
 
     def add_switch(self, switch: Switch) -> Switch:
         """Keep a switch, named "<name> 2" when another has its name (names are keys of the library)."""
@@ -71,6 +88,8 @@ class _Team:
         names both; "*" every operative."""
         if keyword == "*":
             return list(range(len(self.operatives)))
+        if len(keyword.split()) > MAX_KEYWORD_WORDS:
+            return []
         found: list[int] = []
         for part in keyword.split(" or "):
             part = part.strip().removeprefix("friendly ").strip()
@@ -96,12 +115,13 @@ def _made_of(keyword: str, categories: set[str]) -> bool:
 
 
 def apply_abilities(operatives: Sequence[TeamOperative], sources: Sources,
-                    weapon_rules: dict[str, list[tuple[str, str]]]) -> tuple[list[TeamOperative], list[Switch],
-                                                                                list[AbilityEntry]]:
+                    weapon_rules: dict[str, list[tuple[str, str]]], steps: Steps | None = None,
+                    file: str = "") -> tuple[list[TeamOperative], list[Switch], list[AbilityEntry]]:
     """Read every text of ``sources`` and of the team's weapon rules (``weapon_rules``: a rule's
     name as written -> the (operative, weapon) pairs whose WR names it) against ``operatives``:
-    the operatives with what was applied, the switches, and an entry per text."""
-    team = _Team(operatives, sources)
+    the operatives with what was applied, the switches, and an entry per text. ``steps``: the
+    import's bound (a new one when None); ``file`` names the team's file in its error."""
+    team = _Team(operatives, sources, steps if steps is not None else Steps(), file)
     entries: list[AbilityEntry] = []
     grouped: dict[tuple[str, str], list[str]] = {}
     for op in operatives:
@@ -125,7 +145,9 @@ def _read(team: _Team, name: str, source: str, text: str, holders: list[int],
           weapons: Sequence[tuple[str, str]] = ()) -> AbilityEntry:
     readings = []
     switch_count = 0
+    team.charge(1 + len(text) // 100)
     for clause in read_text(text):
+        team.charge(len(clause.text) + team.size)  # reading it takes time in proportion to its length
         if not clause.recognised:
             readings.append(Reading("set aside", reason=clause.reason, clause=clause.text))
             continue

@@ -25,7 +25,7 @@ from mathhammer.killteam.data.modifiers import modified
 from mathhammer.killteam.data.report import Change, Entry, ImportReport
 from mathhammer.killteam.data.team import Team, TeamOperative, TeamWeapon, renamed
 from mathhammer.killteam.data.tokens import Translation, normalise, translate
-from mathhammer.killteam.data.walk import RawAbility, RawOperative, RawProfile
+from mathhammer.killteam.data.walk import RawAbility, RawOperative, RawProfile, Steps
 from mathhammer.killteam.profiles import MAX_ATTACKS, MAX_DAMAGE, MAX_WOUNDS, Operative, Weapon, WeaponRules
 
 __all__ = ["KIND_CUES", "Source", "build_team", "clean_name", "weapon_kinds"]
@@ -268,15 +268,16 @@ def _variant(raw: RawOperative, base: TeamOperative, ident: str, changes: list[C
 
 def build_team(source: Source, operatives: list[RawOperative], equipment: list[RawProfile],
                kinds: Mapping[str, str], texts: Mapping[str, str], notes: list[str],
-               faction: Sequence[RawAbility] = ()) -> Team:
-    """The team from its operatives and equipment as read, its abilities applied, with its report."""
+               faction: Sequence[RawAbility] = (), steps: Steps | None = None) -> Team:
+    """The team from its operatives and equipment as read, its abilities applied (within the
+    import's ``steps``), with its report."""
     entries: list[Entry] = []
     made = [(op, raw) for raw in operatives for op in _operative(raw, kinds, texts, entries)]
     notes = list(notes)
     built = renamed([op for op, _ in made], notes, "operative")
     sources = Sources({op.name: tuple(raw.abilities) for op, (_, raw) in zip(built, made)},
                       {op.name: raw.categories for op, (_, raw) in zip(built, made)}, tuple(faction), dict(texts))
-    built, switches, abilities = apply_abilities(built, sources, weapon_rules(built))
+    built, switches, abilities = apply_abilities(built, sources, weapon_rules(built), steps, source.file)
     gear: list[TeamWeapon] = []
     seen: set[TeamWeapon] = set()
     for raw in equipment:

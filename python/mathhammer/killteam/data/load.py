@@ -127,7 +127,7 @@ def read_catalogues(path: PathLike | Sequence[PathLike], teams: Sequence[str] | 
             texts = rule_texts(s.root for s in catalogues.scope(cat))
             team = TeamSource(cat.name, cat.file.name, cat.revision, cat.file.sha256)
             out.append(build_team(team, walk.operatives, walk.equipment, kinds, texts, walk.notes,
-                                  faction_rules(catalogues, cat)))
+                                  faction_rules(catalogues, cat), steps))
     return Import(out, skipped)
 
 

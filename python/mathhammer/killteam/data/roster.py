@@ -86,9 +86,7 @@ class _Reader:
             elif kind == "Weapons":
                 (op.weapons if op is not None else self.equipment).append(raw)
             elif kind == "Abilities" and op is not None and raw.name.strip():
-                ability = RawAbility(" ".join(raw.name.split()), ability_text(profile), profile.get("id", ""))
-                if all((a.name, a.text) != (ability.name, ability.text) for a in op.abilities):
-                    op.abilities.append(ability)
+                op.abilities.append(RawAbility(" ".join(raw.name.split()), ability_text(profile), profile.get("id", "")))
         for inner in children(selection, "selections", "selection"):
             self.visit(inner, here, op, depth + 1)
         if copies:

@@ -286,13 +286,13 @@ class Walk:
                     if box.tag == "profiles" and item.tag == "profile" and item.get("typeName") == "Weapons":
                         self._record(item, [item], chain, op)
                     elif box.tag == "profiles" and item.tag == "profile" and item.get("typeName") == "Abilities":
-                        self._ability(item, op)
+                        self._ability(item, op, chain)
                     elif box.tag == "infoLinks" and item.tag == "infoLink":
                         target = self._profile_link(item)
                         if target is not None and target.get("typeName") == "Weapons":
                             self._record(target, [target, item], chain, op)
                         elif target is not None and target.get("typeName") == "Abilities":
-                            self._ability(target, op)
+                            self._ability(target, op, chain)
                     elif (box.tag, item.tag) in (("selectionEntries", "selectionEntry"),
                                                  ("selectionEntryGroups", "selectionEntryGroup")):
                         node = self._node([item], group - {item.get("id", "")})
@@ -300,12 +300,14 @@ class Walk:
                     elif box.tag == "entryLinks" and item.tag == "entryLink":
                         self._link(item, chain, trail, op, active, group - {item.get("id", "")})
 
-    def _ability(self, profile: Element, op: RawOperative | None) -> None:
-        """An Abilities profile below an operative: one of its abilities (each name and text once)."""
+    def _ability(self, profile: Element, op: RawOperative | None, chain: Chain) -> None:
+        """An Abilities profile below an operative: one of its abilities (a step of the walk; the
+        same name and text twice are one ability, when the team is built)."""
         if op is None:
             return
+        self._step(describe(profile), chain)
         ability = RawAbility(" ".join(profile.get("name", "").split()), ability_text(profile), profile.get("id", ""))
-        if ability.name and all((a.name, a.text) != (ability.name, ability.text) for a in op.abilities):
+        if ability.name:
             op.abilities.append(ability)
 
     def _category_names(self, owners: list[Element]) -> tuple[str, ...]:
