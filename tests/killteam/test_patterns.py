@@ -68,6 +68,10 @@ def test_each_row_reads_its_invented_text(row: str, text: str, notation: str, wh
 
 def test_every_row_has_its_case() -> None:
     assert {case[0] for case in CASES} == {effect.name for effect in EFFECTS}
+    # a clause is tried against a row only when it holds the row's words that are never optional
+    assert {effect.name: effect.literal for effect in EFFECTS if effect.name in ("Hardy", "Save +1", "weapon rules")} \
+        == {"Hardy": "defence dice results of", "Save +1": "save stat", "weapon rules": "weapon rule"}
+    assert all(effect.literal for effect in EFFECTS)
 
 
 @pytest.mark.parametrize(("text", "reason"), [

@@ -80,11 +80,44 @@ class Effect:
     limited: bool = True
     pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
     trigger_pattern: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
+    literal: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "pattern", re.compile(_expand(self.text)))
+        object.__setattr__(self, "literal", _required(_expand(self.text)))
         tail = re.compile(rf"(?:(?P<before>.*), )?{_expand(self.trigger)}") if self.trigger else None
         object.__setattr__(self, "trigger_pattern", tail)
+
+
+def _required(text: str) -> str:
+    """The longest run of plain characters a regular expression always matches (outside groups
+    and classes, and no optional character): a clause without it cannot match, and is not tried."""
+    runs, run, depth, at = [""], "", 0, 0
+    while at < len(text):
+        char = text[at]
+        if char == "\\" and at + 1 < len(text):  # an escaped sign is itself; \d, \b are no text
+            char, at = text[at + 1], at + 1
+            if depth == 0 and not char.isalnum():
+                run += char
+            elif depth == 0:
+                runs.append(run)
+                run = ""
+        elif char in "({[":
+            depth += 1
+            runs.append(run)
+            run = ""
+        elif char in ")}]":
+            depth -= 1
+        elif char in "?*+" and depth == 0:  # the character before is optional: the run ends before it
+            runs.append(run[:-1])
+            run = ""
+        elif char == "|" and depth == 0:
+            runs, run = [""], ""  # an alternation at the top: nothing is required
+        elif depth == 0:
+            run += char
+        at += 1
+    runs.append(run)
+    return max(runs, key=len).strip()
 
 
 def _expand(text: str) -> str:
@@ -175,9 +208,17 @@ _KEYWORD = re.compile(rf"\b(?:a|each) friendly ({_KW}) operative\b")
 #: Sentences that qualify another and change no dice by themselves ("This isn't cumulative with ...").
 _NOTES = re.compile(r"(?:this|that) (?:isn't|is not) cumulative.*|note (?:that )?this isn't.*|this takes precedence.*|"
                     r"(?:this|that) rule has no effect.*")
+# How a text is cut into clauses: lines and bullets, sentences and ";" parts; a bullet's dash, a
+# choice's label ("aggressive: "), markdown marks, the stops of "e.g." and "i.e.".
+_LINES = re.compile(r"[\n\u2022\u25b6\u25c6]+")
+_SENTENCES = re.compile(r"(?<=\.)\s+|;\s*")
+_BULLET = re.compile(r"^[-\s]+")
+_LABEL = re.compile(r"^[a-z][a-z0-9' -]{0,30}: ")
+_MARKS = re.compile(r"[*#]+")
+_ABBREVIATIONS = re.compile(r"\b(e)\.(g)\.|\b(i)\.(e)\.", re.IGNORECASE)
 #: Words of a clause about the dice (to say why a clause the table does not know was set aside).
-_DICE = re.compile(r"\bdice\b|\bdamage\b|\bdmg\b|hit stat|atk stat|save stat|\bcritical\b|\bsuccess|re-roll|\bblock|"
-                   r"weapon rule|piercing|lethal|\bdefence\b")
+_DICE = ("dice", "damage", "dmg", "hit stat", "atk stat", "save stat", "critical", "success", "re-roll", "block",
+         "weapon rule", "piercing", "lethal", "defence")
 
 
 @dataclass(frozen=True)
@@ -221,8 +262,8 @@ def normalise_text(text: str) -> str:
     no markdown marks (``**``, ``##``, ``*``), "e.g." and "i.e." without their stops."""
     text = (text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
             .replace("\u2033", '"').replace("''", '"'))
-    text = re.sub(r"[*#]+", "", text)
-    text = re.sub(r"\b(e)\.(g)\.|\b(i)\.(e)\.", lambda m: "".join(g for g in m.groups() if g), text, flags=re.I)
+    text = _MARKS.sub("", text)
+    text = _ABBREVIATIONS.sub(lambda m: "".join(g for g in m.groups() if g), text)
     return " ".join(text.lower().split())
 
 
@@ -233,15 +274,15 @@ def clauses(text: str) -> list[str]:
     starting one of them is left out)."""
     parts: list[str] = []
     lead = ""
-    for line in re.split(r"[\n\u2022\u25b6\u25c6]+", text):
-        line = re.sub(r"^[-\s]+", "", normalise_text(line))
+    for line in _LINES.split(text):
+        line = _BULLET.sub("", normalise_text(line))
         if line.endswith(":"):
             lead = line.rstrip(":").strip()
             continue
         if lead:  # a choice's label ("- Aggressive: its melee weapons have ...") is not the clause
-            line = re.sub(r"^[a-z][a-z0-9' -]{0,30}: ", "", line)
-        for sentence in re.split(r"(?<=\.)\s+|;\s*", line):
-            sentence = re.sub(r"^[-\s]+", "", sentence).rstrip(" .").strip()
+            line = _LABEL.sub("", line)
+        for sentence in _SENTENCES.split(line):
+            sentence = _BULLET.sub("", sentence).rstrip(" .").strip()
             if sentence and not _NOTES.fullmatch(sentence):
                 parts.append(f"{lead}, {sentence}" if lead else sentence)
     return parts
@@ -262,10 +303,11 @@ def read_clause(clause: str) -> Clause:
     if len(clause) > MAX_CLAUSE:
         return Clause(clause[:40] + "...", reason=f"a clause of {len(clause)} characters; at most {MAX_CLAUSE}")
     near: list[Clause] = []  # effects matched whole under a condition that would not do
-    splits = [m.end() for m, _ in zip(re.finditer(", ", clause), range(MAX_SPLITS))]
+    candidates = [effect for effect in EFFECTS if effect.literal in clause]
+    splits = [m.end() for m, _ in zip(re.finditer(", ", clause), range(MAX_SPLITS))] if candidates else []
     for start in [0, *splits]:
         condition, effect_text = clause[:start].removesuffix(", "), clause[start:]
-        for effect in EFFECTS:
+        for effect in candidates:
             found = effect.pattern.fullmatch(effect_text)
             if found is None:
                 continue
@@ -275,7 +317,7 @@ def read_clause(clause: str) -> Clause:
             near.append(read)
     if near:  # the reason of a row whose own trigger matched says more than one whose did not
         return next((read for read in near if _OWN_TRIGGER not in read.reason), near[0])
-    if _DICE.search(clause):
+    if any(word in clause for word in _DICE):
         return Clause(clause, reason="about the dice, but no phrasing of the table matches it whole")
     return Clause(clause, reason="no effect on a shot's or a fight's dice")
 

@@ -29,6 +29,8 @@ __all__ = ["KINDS", "Applied", "Team", "TeamOperative", "TeamWeapon", "credit", 
            "team_from_library"]
 
 KINDS = ("ranged", "melee")
+#: A weapon's abilities when it has none (one object: most weapons have none).
+NO_ABILITIES = Abilities()
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,7 @@ class TeamWeapon:
     unknown: tuple[str, ...] = ()
     blast: int | None = None
     torrent: int | None = None
-    abilities: Abilities = field(default_factory=Abilities)
+    abilities: Abilities = NO_ABILITIES
     applied: tuple[Applied, ...] = ()
 
     def __post_init__(self) -> None:
@@ -140,7 +142,7 @@ class TeamOperative:
 
     def fighter_abilities(self, weapon: TeamWeapon) -> Abilities:
         """The abilities this operative fights with when it uses ``weapon``: its own and the weapon's."""
-        if weapon.abilities == Abilities():
+        if weapon.abilities == NO_ABILITIES:
             return self.operative.abilities
         merged: Abilities = added(self.operative.abilities, str(weapon.abilities), "abilities")
         return merged

@@ -338,8 +338,14 @@ class Walk:
         stats = [(p, mods) for p, mods in found if p.get("typeName") == "Operative"
                  and " ".join(p.get("name", "").split()).lower() != "shape reference"]
         if stats:
-            below = _ids_below(owners)
-            op.profile = self._read(stats[0][0], stats[0][1], chain, below.__contains__)
+            below: list[frozenset[str]] = []  # read when a count condition asks (few profiles have one)
+
+            def option(ident: str) -> bool:
+                if not below:
+                    below.append(_ids_below(owners))
+                return ident in below[0]
+
+            op.profile = self._read(stats[0][0], stats[0][1], chain, option)
         if len(stats) > 1:
             op.notes.append(f"{len(stats)} Operative profiles; the first ({stats[0][0].get('name', '')!r}) is used")
 
