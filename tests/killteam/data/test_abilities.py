@@ -1,4 +1,4 @@
-"""Imported teams as they play (tests/data/killteam_data and crafted catalogues): no weapon dropped,
+"""Imported teams as they play (examples/killteam/data and crafted catalogues): no weapon dropped,
 options that change a save made variants, ability texts applied, made switches or set aside, and
 the report that says so. Expected values are read off the XML by hand or worked out by hand."""
 
@@ -10,12 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from casedata import KILLTEAM_DATA as DATA
 from mathhammer import killteam as kt
 from mathhammer.killteam.data.report import summary_lines
 
 from .crafted import operative, weapon, write_catalogue
-
-DATA = Path(__file__).resolve().parents[2] / "data" / "killteam_data"
 
 
 @pytest.fixture(scope="module")
