@@ -414,7 +414,7 @@ def compare_command(
     from mathhammer.killteam.report import shot_comparison_heading, shot_comparison_picture
 
     engine = engine_options(options)
-    library = _library(profiles)
+    library = _library(profiles, switches)
     guns = [resolve_profile("killteam", "weapon", w, library, f"weapon[{i}]") for i, w in enumerate(weapon)]
     save_values = parse_saves(saves)
     base = (resolve_profile("killteam", "operative", target, library, "target") if target is not None
@@ -430,7 +430,8 @@ def compare_command(
                          variants=cli_variants(Variants, variants, {}))
     payload = {"weapons": list(comparison.labels), "target": str(base), "saves": list(comparison.saves),
                "cover": cover, "obscured": obscured, "rounds": rounds,
-               "rows": comparison.to_frame().to_dict(orient="records"), "result": comparison.to_dict()}
+               "rows": comparison.to_frame().to_dict(orient="records"), **({"with": switches} if switches else {}),
+               "result": comparison.to_dict()}
     note_plot(lambda: shot_comparison_picture(comparison, f"Mean damage by save ({shot_comparison_heading(comparison)})"))
     tables, lines = result_tables("", comparison)
     emit(fmt, tables, payload, lines)

@@ -179,6 +179,17 @@ def test_with_turns_a_switch_on(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert json.loads(run(capsys, shot)[1])["weapon"] == "4A 3+ 3/5 Piercing 1"  # off by default
     code, _, err = run(capsys, [*shot, "--with", "Ember Wart"])
     assert code == 2 and err.startswith("error: --with: no switch 'Ember Wart' (did you mean 'Ember Ward'?)")
+    # compare: the library's weapon with the switch on is the weapon written with its rule
+    compared = ["killteam", "compare", "--profiles", ember, "--weapon", "Warden Captain/Flame pistol (standard)",
+                "--saves", "3", "--at-least", "4", "--format", "json"]
+    code, out, err = run(capsys, [*compared, "--weapon", "4A 3+ 3/5 Severe, Piercing 1", "--with", "Cinder Oath"])
+    assert code == 0, err
+    rows = json.loads(out)["rows"]
+    assert json.loads(out)["with"] == ["Cinder Oath"] and rows[0]["situation"] != rows[1]["situation"]
+    assert rows[0]["mean_damage"] == rows[1]["mean_damage"] and rows[2]["mean_damage"] == 0
+    code, out, err = run(capsys, [*compared, "--weapon", "4A 3+ 3/5 Severe, Piercing 1"])
+    off = json.loads(out)["rows"]
+    assert code == 0 and off[0]["mean_damage"] < off[1]["mean_damage"]  # off by default: no Severe
     code, out, err = run(capsys, ["killteam", "fight", "--profiles", ember, "--a-profile", "Warden Sergeant/Ember maul",
                                   "--b-profile", "Warden Captain/Ember maul", "--with", "Ember Ward", "--format", "json"])
     assert code == 0, err
