@@ -243,3 +243,35 @@ def test_exact_fight_batch_of_one_fight_per_second(benchmark):
     batch = benchmark(kt.fight_batch, DEFAULT, [DEFAULT] * len(BATCH_FIGHTS))
     assert len(batch) == len(BATCH_FIGHTS)
     benchmark.extra_info["fights_per_second"] = len(BATCH_FIGHTS) / benchmark.stats.stats.mean
+
+
+@pytest.mark.parametrize("items", [10, 100])
+def test_exact_fight_batch_against_a_loop(benchmark, items):
+    """kt.fight_batch of the first `items` fights of BATCH_FIGHTS against a loop of kt.fight over the
+    same fights, both warm (a first call of each before the clock: decisions kept between calls),
+    interleaved, the median of 5 each (issue 36: the batch no slower than the loop)."""
+    import statistics
+
+    fights = BATCH_FIGHTS[:items]
+    a, b, first = (list(column) for column in zip(*fights))
+
+    def loop():
+        return [kt.fight(x, y, first=f, method="exact") for x, y, f in fights]
+
+    kt.fight_batch(a, b, first)
+    loop()
+    batch_times: list[float] = []
+    loop_times: list[float] = []
+
+    def both():
+        started = time.perf_counter()
+        kt.fight_batch(a, b, first)
+        middle = time.perf_counter()
+        loop()
+        batch_times.append(middle - started)
+        loop_times.append(time.perf_counter() - middle)
+
+    benchmark.pedantic(both, rounds=5, iterations=1)
+    benchmark.extra_info["batch_milliseconds"] = statistics.median(batch_times) * 1e3
+    benchmark.extra_info["loop_milliseconds"] = statistics.median(loop_times) * 1e3
+    benchmark.extra_info["batch_over_loop"] = statistics.median(batch_times) / statistics.median(loop_times)

@@ -166,12 +166,15 @@ auto bind_exact_batch_of(pybind11::module_ m, const char* name, const char* conf
             "__getitem__",
             [arrays](const Batch& batch, pybind11::ssize_t index) { return arrays(batch_item(batch, index)); },
             pybind11::arg("index"));
+    // on_caller: a batch the caller expects to take a few milliseconds runs on the calling thread
+    // (as on_calling_thread says: a helper thread would cost more than the work; not interruptible).
     m.def(
         name,
-        [solve_all](const std::vector<const Config*>& configs) {
-            return without_gil([&] { return solve_all(configs); });
+        [solve_all](const std::vector<const Config*>& configs, bool on_caller) {
+            auto run = [&] { return solve_all(configs); };
+            return on_caller ? on_calling_thread(run) : without_gil(run);
         },
-        pybind11::arg(configs_name), doc);
+        pybind11::arg(configs_name), pybind11::arg("on_caller") = false, doc);
     return cls;
 }
 

@@ -63,9 +63,9 @@ def test_a_repeated_fight_is_solved_once(monkeypatch: pytest.MonkeyPatch) -> Non
         def __getattr__(self, name: str) -> Any:
             return getattr(real, name)
 
-        def fight_exact_batch(self, items: list[Any]) -> Any:
+        def fight_exact_batch(self, items: list[Any], on_caller: bool = False) -> Any:
             handed.append(items)
-            return real.fight_exact_batch(items)
+            return real.fight_exact_batch(items, on_caller)
 
     monkeypatch.setattr(fighting, "_kt", Spy())
     # equal fighters made apart are the same fight

@@ -260,3 +260,33 @@ def test_a_forked_child_keeps_decisions_of_its_own() -> None:
     with multiprocessing.get_context("fork").Pool(1) as pool:
         got = pool.apply(_fight_in_child)
     assert np.array_equal(got, want)
+
+
+def test_a_batch_and_kt_fight_share_their_kept_decisions() -> None:
+    """kt.fight_batch leaves its decision caches to later calls, and starts from theirs: a fight of
+    a batch's rules then works out no decision, and a batch gives the joints a fresh cache gives."""
+    a, b = HEURISTIC[2]
+    others = [dataclasses.replace(a, wounds=w) for w in (7, 8, 9)]
+    batch = kt.fight_batch(others, b)
+    for fighter, result in zip(others, batch):
+        fresh, _ = fresh_joint(fighter, b, "a", 1)
+        assert np.array_equal(result.joint.pmf, fresh)
+    spec = plan_module.fight_spec(a, b, "a")
+    dice = plan_module.fighter_dice(a), plan_module.fighter_dice(b)
+    _, cold = _core.killteam.fight_exact(spec, *dice, 1)
+    pmf, warm = _core.killteam.fight_exact(spec, *dice, 1, reuse_decisions=True)
+    assert cold["decisions"] > 0 and warm["decisions"] == 0  # the batch's decisions, kept
+
+
+def test_decisions_of_a_big_fight_are_kept() -> None:
+    """A fight whose decision cache holds more than 65,536 states (once the most a kept cache could
+    hold) keeps its decisions for the next call."""
+    a = kt.Fighter(attacks=6, hit=3, damage=(3, 4), wounds=18, rules="Brutal")
+    b = kt.Fighter(attacks=6, hit=3, damage=(4, 5), wounds=18, abilities="Storm Shield", strategy="parry")
+    spec = plan_module.fight_spec(a, b, "a")
+    dice = plan_module.fighter_dice(a), plan_module.fighter_dice(b)
+    fresh, cold = _core.killteam.fight_exact(spec, *dice, 3)
+    _core.killteam.fight_exact(spec, *dice, 3, reuse_decisions=True)
+    pmf, warm = _core.killteam.fight_exact(spec, *dice, 3, reuse_decisions=True)
+    assert cold["decisions"] > 65_536
+    assert np.array_equal(pmf, fresh) and warm["decisions"] == 0

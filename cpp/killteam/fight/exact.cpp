@@ -84,11 +84,15 @@ constexpr std::size_t kExactCacheEntries = std::size_t{1} << 22;
 // default fight works out about 1,800 states (0.2 ms) that the next fight of the same fighters,
 // or of the same fighters at other wounds, would work out again. Decisions are functions of the
 // cached state alone, so a warm cache changes no result; fight_exact makes sure no work limit can
-// tell the difference either. Bounded: a few caches, each kept only while it is small.
+// tell the difference either. Bounded by memory: at most kCaches caches whose slots take at most
+// kMaxBytes together (the least recently used dropped first), so a fight's decisions are kept for
+// the next call whatever its size, as long as its cache fits that bound. kt.fight and
+// kt.fight_batch share them: a batch (DecisionScope) starts from the kept caches and hands its own
+// back when it ends.
 class DecisionPool {
 public:
     static constexpr std::size_t kCaches = 8;
-    static constexpr std::size_t kMaxEntries = std::size_t{1} << 16;  // at most 1 MB of slots each
+    static constexpr std::size_t kMaxBytes = std::size_t{64} << 20;  // 64 MB of slots in all
 
     // A cache for `spec`'s rules: a kept one (taken out: one caller at a time), else a new one.
     static std::unique_ptr<DecisionCache> take(const FightSpec& spec) {
@@ -100,7 +104,6 @@ public:
                     return cache;
                 }
             }
-            return std::make_unique<DecisionCache>(spec, kExactCacheEntries);
         }
         Kept& kept = current();
         {
@@ -116,7 +119,7 @@ public:
         return std::make_unique<DecisionCache>(spec, kExactCacheEntries);
     }
 
-    // Keeps `cache` for later calls unless it has grown big; the least recently used goes first.
+    // Keeps `cache` for later calls (in the batch's scope while one lives on this thread).
     static void give(std::unique_ptr<DecisionCache> cache) {
         if (DecisionScope::Caches* scoped = DecisionScope::current()) {
             if (cache->size() > DecisionScope::kMaxEntries) return;
@@ -124,14 +127,27 @@ public:
             if (scoped->size() > kCaches) scoped->pop_back();
             return;
         }
-        if (cache->size() > kMaxEntries) return;
+        keep(std::move(cache));
+    }
+
+    // Into the process's caches, within their bounds; the least recently used go first.
+    static void keep(std::unique_ptr<DecisionCache> cache) {
+        if (bytes(*cache) > kMaxBytes) return;
         Kept& kept = current();
         std::lock_guard<std::mutex> lock(kept.mutex);
         kept.caches.insert(kept.caches.begin(), std::move(cache));
-        if (kept.caches.size() > kCaches) kept.caches.pop_back();
+        std::size_t total = 0;
+        std::size_t n = 0;
+        for (; n < kept.caches.size() && n < kCaches; ++n) {
+            if (total + bytes(*kept.caches[n]) > kMaxBytes) break;
+            total += bytes(*kept.caches[n]);
+        }
+        kept.caches.resize(n);
     }
 
 private:
+    static std::size_t bytes(const DecisionCache& cache) { return cache.slots() * 8; }  // 8 bytes a slot
+
     struct Kept {
         const pid_t pid = ::getpid();
         std::mutex mutex;
@@ -221,7 +237,12 @@ thread_local DecisionScope::Caches* scoped_caches = nullptr;
 
 DecisionScope::DecisionScope() : outer_(scoped_caches) { scoped_caches = &caches_; }
 
-DecisionScope::~DecisionScope() { scoped_caches = outer_; }
+DecisionScope::~DecisionScope() {
+    scoped_caches = outer_;
+    // The batch's decisions, kept for later calls (kt.fight's and the next batch's); the least
+    // recently used last, so that the most recent stay first.
+    for (auto it = caches_.rbegin(); it != caches_.rend(); ++it) DecisionPool::give(std::move(*it));
+}
 
 DecisionScope::Caches* DecisionScope::current() { return scoped_caches; }
 

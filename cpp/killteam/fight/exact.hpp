@@ -48,10 +48,12 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
                                 bool reuse_decisions = false);
 
 // While one lives on a thread, the exact fights that thread runs with reuse_decisions keep their
-// decision caches in it instead of the process's pool (kt.fight_batch: thousands of fights of a few
-// rule sets share far more decisions than a pool cache, kept only while small, holds). At most
-// eight caches of at most kMaxEntries states each (16 MB of slots), freed with the scope. Like the
-// pool's, its caches change no result, and no fight gives up where a new cache would not have.
+// decision caches in it (kt.fight_batch: thousands of fights of a few rule sets share far more
+// decisions than one cache of the process's bound holds while the batch runs): at most eight caches
+// of at most kMaxEntries states each (8 MB of slots). They start from the process's kept caches
+// (those of earlier kt.fight calls and batches) and go back to them, within their bounds, when the
+// scope ends. Like the pool's, its caches change no result, and no fight gives up where a new cache
+// would not have.
 class DecisionCache;
 
 class DecisionScope {

@@ -261,7 +261,7 @@ class ExactBatch:
         ...
 def combat_exact(spec: CombatSpec) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
     ...
-def combat_exact_batch(specs: collections.abc.Sequence[CombatSpec]) -> ExactBatch:
+def combat_exact_batch(specs: collections.abc.Sequence[CombatSpec], on_caller: bool = False) -> ExactBatch:
     """
     Exact combats, each distinct spec object once: batch[i] is combat_exact(specs[i])
     """

@@ -438,7 +438,7 @@ def exchange_exact(config: ExchangeConfig) -> numpy.typing.NDArray[numpy.float64
     """
     Exact probabilities of one exchange, laid out by exchange_layout
     """
-def exchange_exact_batch(configs: collections.abc.Sequence[ExchangeConfig]) -> ExactBatch:
+def exchange_exact_batch(configs: collections.abc.Sequence[ExchangeConfig], on_caller: bool = False) -> ExactBatch:
     """
     Exact exchanges, each distinct config object once: batch[i] is exchange_exact_shaped(configs[i])
     """

@@ -907,7 +907,7 @@ def fight_exact(spec: FightSpec, dice_a: typing.Annotated[numpy.typing.ArrayLike
     """
     Joint wounds pmf (None past work_limit or the solver budget; 0: unbounded) and what the engine did
     """
-def fight_exact_batch(items: collections.abc.Sequence[FightExactItem]) -> FightExactBatch:
+def fight_exact_batch(items: collections.abc.Sequence[FightExactItem], on_caller: bool = False) -> FightExactBatch:
     """
     Exact fights, each distinct item object once: batch[i] is the tuple fight_exact_shaped gives for items[i]
     """
@@ -933,7 +933,7 @@ def shoot_counts(config: ShootConfig, seed: typing.SupportsInt | typing.Supports
     """
 def shoot_exact(config: ShootConfig) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
     ...
-def shoot_exact_batch(configs: collections.abc.Sequence[ShootConfig]) -> ExactBatch:
+def shoot_exact_batch(configs: collections.abc.Sequence[ShootConfig], on_caller: bool = False) -> ExactBatch:
     """
     Exact shots, each distinct configuration object once: batch[i] is shoot_exact_shaped(configs[i])
     """

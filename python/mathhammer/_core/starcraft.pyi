@@ -447,7 +447,7 @@ def exact_attack_tables(case: AttackCase) -> tuple[numpy.typing.NDArray[numpy.fl
     """
     One exact attack as (values, segment sizes, P(destroyed), P(Shielded lost), states)
     """
-def exact_attack_tables_batch(cases: collections.abc.Sequence[AttackCase]) -> ExactBatch:
+def exact_attack_tables_batch(cases: collections.abc.Sequence[AttackCase], on_caller: bool = False) -> ExactBatch:
     """
     Exact attacks, each distinct case object once: batch[i] is exact_attack_tables(cases[i])
     """

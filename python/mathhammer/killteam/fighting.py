@@ -402,7 +402,12 @@ def fight_batch(
             config = made[key] = _kt.fight_exact_item(plan.spec, plan.dice_a, plan.dice_b, rounds_list[i], limits[i],
                                                       states_list[i], memory_list[i])
         configs.append(config)
-    resolved = _kt.fight_exact_batch(configs) if configs else None
+    # a batch of a few milliseconds (estimated cold: kept decisions make it shorter) runs on the
+    # calling thread, as a short kt.fight does: handing it to a helper thread would cost more
+    distinct = {id(config): i for config, i in zip(configs, exact)}
+    on_caller = (all(not plans[i].optimal for i in distinct.values())
+                 and sum(plans[i].seconds for i in distinct.values()) <= ON_CALLER_SECONDS)
+    resolved = _kt.fight_exact_batch(configs, on_caller) if configs else None
     position: dict[int, int] = {}
     for k, i in sorted(enumerate(exact), key=lambda pair: pair[1]):  # the first failing item is named
         assert resolved is not None
