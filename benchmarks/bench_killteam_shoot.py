@@ -160,3 +160,10 @@ def test_exact_shot_batch_of_one_shot_per_second(benchmark):
     batch = benchmark(kt.shoot_batch, weapon, [target] * len(BATCH_SHOTS), cover=cover)
     assert len(batch) == len(BATCH_SHOTS)
     benchmark.extra_info["shots_per_second"] = len(BATCH_SHOTS) / benchmark.stats.stats.mean
+
+
+def test_weapon_from_notation(benchmark):
+    """kt.Weapon with its rules as datacard text, as a sweep or a team file builds it again and again."""
+    weapon = benchmark(kt.Weapon, 4, 3, (3, 4), "Lethal 5+, Piercing 1")
+    assert weapon.rules.lethal == 5 and weapon.rules.piercing == 1
+    benchmark.extra_info["microseconds_per_weapon"] = benchmark.stats.stats.mean * 1e6

@@ -8,6 +8,7 @@ prints the canonical notation back. Ranges follow docs/rules/killteam.md §5; an
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
@@ -197,7 +198,9 @@ def _build(cls: type[_R], values: dict[str, Any], field: str, text: Any) -> _R:
 def as_weapon_rules(value: Any, field: str = "rules") -> WeaponRules:
     if isinstance(value, WeaponRules):
         return value
-    if value is None or isinstance(value, str):
+    if value is None or type(value) is str:
+        return _parsed_rules(value, field)
+    if isinstance(value, str):
         return WeaponRules.parse(value, field)
     raise InputTypeError(field, f"expected datacard notation (str) or WeaponRules, got {type(value).__name__}")
 
@@ -205,9 +208,23 @@ def as_weapon_rules(value: Any, field: str = "rules") -> WeaponRules:
 def as_abilities(value: Any, field: str = "abilities") -> Abilities:
     if isinstance(value, Abilities):
         return value
-    if value is None or isinstance(value, str):
+    if value is None or type(value) is str:
+        return _parsed_abilities(value, field)
+    if isinstance(value, str):
         return Abilities.parse(value, field)
     raise InputTypeError(field, f"expected datacard notation (str) or Abilities, got {type(value).__name__}")
+
+
+# The same notation parses to the same (frozen) rules: a sweep or a team builds many profiles from
+# a few texts. Only parses that succeed are kept (an error is raised, not stored).
+@functools.lru_cache(maxsize=4096)
+def _parsed_rules(text: str | None, field: str) -> WeaponRules:
+    return WeaponRules.parse(text, field)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed_abilities(text: str | None, field: str) -> Abilities:
+    return Abilities.parse(text, field)
 
 
 # --- profiles -----------------------------------------------------------------------------------
