@@ -144,6 +144,15 @@ def test_exact_shot_batch_per_second(benchmark):
     benchmark.extra_info["shots_per_second"] = len(BATCH_SHOTS) / benchmark.stats.stats.mean
 
 
+def test_exact_shot_batch_summaries_per_second(benchmark):
+    """As above, with every item's summary read (ResultBatch.summaries(): the figures of each damage
+    pmf, no result objects built), as a sweep reads a batch."""
+    weapons, targets, covers = (list(column) for column in zip(*BATCH_SHOTS))
+    summaries = benchmark(lambda: kt.shoot_batch(weapons, targets, covers).summaries())
+    assert len(summaries) == len(BATCH_SHOTS)
+    benchmark.extra_info["shots_per_second"] = len(BATCH_SHOTS) / benchmark.stats.stats.mean
+
+
 def test_exact_shot_batch_cold_per_second(benchmark):
     """As above, but every cache of shots, configurations and labels is emptied before each round:
     the batch builds the configurations of its 8,000 shots (80 weapons x 25 targets x 4 covers)."""

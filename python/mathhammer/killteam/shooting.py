@@ -16,6 +16,7 @@ C++ through the same resolution functions.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
@@ -123,11 +124,17 @@ def _kill_injury(pmf: np.ndarray, wounds: int) -> tuple[float, float]:
 
 def _exact_summary(pmf: np.ndarray, wounds: int) -> dict[str, float]:
     # ShootResult.summary() of an exact shot from its damage pmf alone: the same figures computed
-    # the same way (_figures, _kill_injury), without the tables and the result object
-    damage = Distribution._adopt(pmf)
+    # with the same operations in the same order (Distribution.mean / .var / .std, _kill_injury),
+    # without the tables, the result object and the distribution's properties
+    values = _VALUES[: pmf.size] if pmf.size <= _VALUES.size else np.arange(pmf.size)
+    mean = float(np.dot(values, pmf))
+    std = math.sqrt(float(max(0.0, np.dot((values - mean) ** 2, pmf))))
     kill, injury = _kill_injury(pmf, wounds)
-    return {"mean_damage": float(damage.mean), "std_damage": float(damage.std), "kill_chance": float(kill),
-            "injury_chance": float(injury)}
+    return {"mean_damage": mean, "std_damage": std, "kill_chance": kill, "injury_chance": injury}
+
+
+# 0, 1, 2, ...: a damage pmf's values (Distribution.values of a pmf starting at 0), made once
+_VALUES = np.arange(256)
 
 
 def _result(damage: Distribution, attack: JointDistribution, saves: JointDistribution, method_used: str,
