@@ -117,9 +117,10 @@ def _exact_result(arrays: tuple[np.ndarray, np.ndarray, np.ndarray], planned: Sh
 
 
 def _kill_injury(pmf: np.ndarray, wounds: int) -> tuple[float, float]:
-    kill = float(min(1.0, _sum(pmf[wounds:])))
+    # (floats before min(): comparing a float with a numpy scalar costs more than the sum)
+    kill = min(1.0, float(_sum(pmf[wounds:])))
     # Injured: more than half the starting wounds lost, but alive.
-    injury = float(min(1.0, _sum(pmf[wounds // 2 + 1 : wounds])))
+    injury = min(1.0, float(_sum(pmf[wounds // 2 + 1 : wounds])))
     return kill, injury
 
 def _exact_summary(pmf: np.ndarray, wounds: int) -> dict[str, float]:
