@@ -22,7 +22,7 @@ PYTHON_ONLY = (
     "cli/", "killteam/data/", "test_citations.py", "test_doc_commands.py", "test_docs_examples.py",
     "test_doctests.py", "test_readme.py", "test_typing.py", "test_layers.py", "test_stubs.py", "test_plots.py",
     "test_renderings.py", "test_library.py", "test_profile_round_trips.py", "test_examples.py", "test_registry.py",
-    "test_exports.py", "test_sweep_cli.py", "test_figures.py", "web/",
+    "test_exports.py", "test_sweep_cli.py", "test_figures.py", "test_writing.py", "web/",
     "killteam/test_exact_seconds.py",  # CPU times: the sanitizers slow them (the fights run elsewhere too)
 )
 

@@ -66,6 +66,10 @@ FACTORIES: dict[type, list[Callable[[], Any]]] = {
     kt.FightLog: [lambda: kt.resolve_fight(FIGHTER_A, FIGHTER_B, (1, 2), (0, 2), seed=3)],
     kt.Advice: [lambda: kt.advise(FIGHTER_A, FIGHTER_B, (1, 2), (0, 2))],
     kt.MoveValue: [lambda: kt.advise(FIGHTER_A, FIGHTER_B, (1, 2), (0, 2)).moves[0]],
+    kt.Comparison: [lambda: kt.compare([GUN, kt.Weapon(4, 3, (3, 4))], saves=[3, 5], at_least=[2, 6]),
+                    lambda: kt.compare([GUN], saves=[4], **MC)],
+    kt.FightComparison: [lambda: kt.compare_fights([FIGHTER_A], [FIGHTER_B, FIGHTER_A]),
+                         lambda: kt.compare_fights([FIGHTER_A, FIGHTER_B], [FIGHTER_B], **MC)],
     sc.AttackResult: [lambda: sc.attack(RIFLE, ZEALOTS, firing_models=4), lambda: sc.attack(RIFLE, ZEALOTS, **MC)],
     sc.SequenceResult: [
         lambda: sc.sequence(ZEALOTS, [sc.Batch(RIFLE, firing_models=3), sc.Batch(None, mode="hits", hits=(2, 1))]),
@@ -75,6 +79,8 @@ FACTORIES: dict[type, list[Callable[[], Any]]] = {
     sc.StateDistribution: [lambda: sc.attack(RIFLE, ZEALOTS).state],
     sc.BatchSummary: [lambda: sc.sequence(ZEALOTS, [sc.Batch(RIFLE, firing_models=3)]).batches[0]],
     sc.Allocation: [lambda: sc.rules.allocate(ZEALOTS, 5)],
+    sc.Comparison: [lambda: sc.compare([RIFLE], [ZEALOTS, sc.catalog.unit("roach")], firing_models=3),
+                    lambda: sc.compare([RIFLE], [ZEALOTS], **MC)],
     sc.Resolution: [lambda: sc.resolve(RIFLE, ZEALOTS, [6, 5, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 1, 2])],
     db.CombatResult: [
         lambda: db.combat("Old Fellas Leader", "Bandit Brute", "dodge"),

@@ -7,6 +7,7 @@ within a second.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import signal
@@ -164,3 +165,57 @@ def test_a_sweep_on_worker_processes_stops_within_two_seconds() -> None:
     assert process.returncode == 130, err
     assert err.endswith("interrupted\n") and out == ""
     assert stopped_after < 2.0
+
+
+@pytest.mark.parametrize("presses", [1, 2])
+def test_a_meta_on_worker_processes_stops_within_two_seconds(tmp_path: Path, presses: int) -> None:
+    # The meta on a process pool, Ctrl-C at a terminal (the whole process group) once its first parts
+    # are written: the workers' chunks stop, running and queued (seconds of them), no process is left,
+    # and the parts are taken by --resume. A second Ctrl-C while the pool stops changes nothing.
+    sys.path.insert(0, str(Path(__file__).parent / "killteam"))
+    from synthetic_teams import synthetic_team
+
+    from mathhammer.files.teams import save_teams
+    from mathhammer.killteam.meta import meta
+
+    teams = tmp_path / "teams"
+    save_teams([synthetic_team(700 + k) for k in range(8)], teams)  # 64 pairings: 15 s of work
+    out = tmp_path / "meta.csv"
+    args = ["killteam", "meta", str(teams), "--out", str(out), "--workers", "2", "--chunk", "1"]
+    env = dict(os.environ, PYTHONPATH=str(Path(mathhammer.__file__).resolve().parents[1]))
+    process = subprocess.Popen([sys.executable, "-c", LAUNCH, *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+    try:
+        assert process.stderr is not None and process.stderr.readline() == "ready\n"
+        assert [process.stderr.readline() for _ in range(2)] == ["meta: 0/64 pairings\n", "meta: 6/64 pairings\n"]
+        os.killpg(process.pid, signal.SIGINT)  # six parts written, more chunks running and queued
+        sent = time.monotonic()
+        if presses == 2:
+            time.sleep(0.1)
+            with contextlib.suppress(ProcessLookupError):  # unless it is over already
+                os.killpg(process.pid, signal.SIGINT)
+        out_text, err = process.communicate(timeout=60)
+        stopped_after = time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    # a second Ctrl-C that lands as the process exits ends it by the signal: a shell says 130 too
+    assert process.returncode == 130 or (presses == 2 and process.returncode == -signal.SIGINT), err
+    assert err.endswith("interrupted\n") and "Traceback" not in err and out_text == ""
+    assert stopped_after < 2.0 + 2.0  # the deadline, and a margin for a loaded machine
+    time.sleep(0.2)
+    with pytest.raises(ProcessLookupError):  # no worker left behind
+        os.killpg(process.pid, 0)
+    assert not out.exists() and not (tmp_path / "meta.csv.lock").exists()
+    kept = len(list((tmp_path / "meta.csv.parts").iterdir()))
+    assert 6 <= kept < 64
+    counts: list[int] = []
+
+    def taken(done: int, total: int) -> None:  # every part read and checked: stop before computing more
+        counts.append(done)
+        raise StopIteration
+
+    with pytest.raises(StopIteration):
+        meta(teams, out, resume=True, chunk=1, progress=taken)
+    assert counts == [kept]

@@ -67,7 +67,9 @@ def test_exact_seconds_checks_its_inputs() -> None:
 
     f = kt.Fighter(4, 3, (3, 4), 12)
     with pytest.raises(InputTypeError, match="^a: "):
-        kt.exact_seconds("4A", f)  # type: ignore[arg-type]
+        kt.exact_seconds(4, f)  # type: ignore[arg-type]
+    with pytest.raises(InputError, match="^a: '4A' is not fighter notation"):
+        kt.exact_seconds("4A", f)
     with pytest.raises(InputError, match="^rounds: "):
         kt.exact_seconds(f, f, rounds=4)
     assert kt.exact_seconds(kt.Fighter(4, 3, (3, 4), 12, strategy="optimal"), f) == 0.0  # the solver's budget

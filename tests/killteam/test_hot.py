@@ -139,7 +139,9 @@ def test_compare_shows_the_self_damage_beside_the_damage_dealt() -> None:
                             shooter_wounds=6)
     assert comparison.self_damage == (pytest.approx(2.0), None)
     assert comparison.shooter_death_chance == (pytest.approx(1 / 6), None)
-    assert "Hot: the shooter takes 2.0" in comparison.to_markdown()
+    text = comparison.to_markdown()
+    assert "| Hot self damage | P(Hot kills self) |" in text
+    assert comparison.to_json() and kt.Comparison.from_json(comparison.to_json()).self_damage == comparison.self_damage
     assert list(comparison.to_frame()["mean_self_damage"][:2]) == pytest.approx([2.0, 2.0])
 
 

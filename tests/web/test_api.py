@@ -15,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from mathhammer import deathburgh as db, force_melee as fm, games, killteam as kt, starcraft as sc
+from mathhammer.core.results import MatrixResult
 from mathhammer.web import Limits, create_app
 
 EXAMPLES = "python/mathhammer/examples"
@@ -32,8 +33,8 @@ def plain(value: Any) -> Any:
 
 def expected(result: Any) -> dict[str, Any]:
     summary = result.summary() if hasattr(result, "summary") else None
-    # a comparison has no to_dict(): its to_frame() rows, as --format json prints them
-    rows = result.to_dict() if hasattr(result, "to_dict") else {"rows": result.to_frame().to_dict(orient="records")}
+    # a comparison: the rows of its to_frame(), one per cell, not every cell's whole result
+    rows = {"rows": result.to_frame().to_dict(orient="records")} if isinstance(result, MatrixResult) else result.to_dict()
     return plain({"result": rows, "summary": summary})
 
 
@@ -53,6 +54,8 @@ CASES: list[tuple[str, dict[str, Any], Any]] = [
     ("killteam/fight", {"a": FIGHTER_A, "b": FIGHTER_B, "rounds": 1},
      lambda: kt.fight(kt.Fighter(4, 3, (3, 4), 12, "Brutal, Lethal 5+", strategy="max_damage"),
                       kt.Fighter(4, 3, (4, 5), 14, abilities="Storm Shield", strategy="parry"), rounds=1)),
+    ("killteam/fight", {"a": "5A 3+ 4/5 Brutal; 10W; parry", "b": FIGHTER_B},  # a fighter by its notation
+     lambda: kt.fight(kt.Fighter.parse("5A 3+ 4/5 Brutal; 10W; parry"), kt.Fighter.from_dict(FIGHTER_B))),
     ("killteam/attack-dice", {"source": "4A 3+ 3/4 Balanced", "obscured": True},
      lambda: kt.attack_dice(kt.Weapon.parse("4A 3+ 3/4 Balanced"), obscured=True)),
     ("killteam/advise", {"a": FIGHTER_A, "b": FIGHTER_B, "dice_a": [1, 1], "dice_b": [0, 2]},

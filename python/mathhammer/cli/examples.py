@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from mathhammer.cli.commands import epilog
 from mathhammer.cli.options import FormatOption, OutputFormat
 from mathhammer.cli.output import emit
 from mathhammer.core.guard import shown_path
@@ -22,14 +23,6 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
 __all__ = ["example_files", "register"]
-
-EXAMPLES_EPILOG = """Examples:
-
-  mathhammer examples
-
-  mathhammer examples --copy examples      # then: mathhammer run examples/scenario.toml
-"""
-
 
 def example_files() -> list[tuple[str, Traversable]]:
     """Every example file of the package, by its path inside the examples folder, sorted."""
@@ -61,7 +54,7 @@ def _about(text: str) -> str:
 def register(app: typer.Typer) -> None:
     """Add ``examples`` to the root command."""
 
-    @app.command("examples", epilog=EXAMPLES_EPILOG)
+    @app.command("examples", epilog=epilog("examples"))
     def examples(
         copy: Annotated[Optional[Path], typer.Option(
             "--copy", metavar="DIR", help="Write the files into DIR (made if missing), keeping their folders.")] = None,
