@@ -83,18 +83,18 @@ COMMANDS: tuple[Command, ...] = (
         "--opponent ork_boy")),
     Command(("killteam", "profiles"), _examples("killteam profiles --format csv")),
     Command(("killteam", "import"), _examples(
-        "killteam import tests/data/killteam_data --out teams",
-        "killteam import tests/data/killteam_data --team \"Ember Wardens\" --out teams --format json",
-        "killteam import \"tests/data/killteam_data/Ember patrol.ros\" --out teams --strict"),
+        "killteam import examples/killteam/data --out teams",
+        "killteam import examples/killteam/data --team \"Ember Wardens\" --out teams --format json",
+        "killteam import \"examples/killteam/data/Ember patrol.ros\" --out teams --strict"),
         arguments="PATH… --out DIR"),
-    Command(("killteam", "teams"), _examples("killteam teams tests/data/killteam_data"), arguments="DIR"),
+    Command(("killteam", "teams"), _examples("killteam teams examples/killteam/data"), arguments="DIR"),
     Command(("killteam", "matchup"), _examples(
         "killteam matchup --profiles teams/A.toml --against teams/B.toml",
         "killteam matchup --profiles teams/A.toml --against teams/B.toml --cover 0 --no-fight --plot a_vs_b.png",
         "killteam matchup --profiles teams/A.toml --against teams/B.toml --output a_vs_b.csv"),
         arguments="--profiles A --against B"),
     Command(("killteam", "meta"), _examples(
-        "killteam meta tests/data/killteam_teams --out meta.parquet",
+        "killteam meta examples/killteam/teams --out meta.parquet",
         "killteam meta teams --out meta.csv --workers 2",
         "killteam meta teams --out meta.parquet --executor dask://127.0.0.1:8786 --resume"),
         arguments="DIR --out FILE"),
