@@ -1,5 +1,5 @@
-// The Monte Carlo shooting engine: real dice for the attack, the defence, the relic and Feel No
-// Pain. The attack and the defence dice are read through AttackRoller (the same dice in the same
+// The Monte Carlo shooting engine: real dice for the attack, the defence, the relic, Feel No
+// Pain and Hot. The attack and the defence dice are read through AttackRoller (the same dice in the same
 // order as roll_attack, looked up); what follows from a (retained hits, saves) pair without a die
 // (blocks, Just a Scratch, Durable, the damage before relics and Feel No Pain) is tabulated once per
 // call, not per sample.
@@ -73,13 +73,13 @@ RelicPick roll_relic(const ShootConfig& cfg, const Retained& unblocked, DiceSour
 
 std::size_t shoot_histogram_bins(const ShootConfig& cfg) {
     return static_cast<std::size_t>(cfg.rounds) * max_attack_damage(cfg) + 1 + kTableSide * kTableSide +
-           kSaveSide * kSaveSide;
+           kSaveSide * kSaveSide + self_damage_bins(cfg);
 }
 
 std::vector<uint64_t> shoot_monte_carlo(const ShootConfig& cfg, uint64_t seed, uint64_t total, uint64_t chunk_begin,
                                         uint64_t chunk_end, int threads) {
     const int dice = cfg.attack.dice;
-    const AttackRoller attack(cfg.attack);
+    const AttackRoller attack(attack_against(cfg));  // the target's defences applied (§2.3)
     // The defence rollers a shot can reach: without a retained crit, and with one (Piercing Crits).
     const int defence_without_crit = defence_dice(cfg, {0, dice});
     const int defence_with_crit = defence_dice(cfg, {1, 0});
@@ -102,9 +102,10 @@ std::vector<uint64_t> shoot_monte_carlo(const ShootConfig& cfg, uint64_t seed, u
     const std::size_t damage_bins = static_cast<std::size_t>(cfg.rounds) * max_attack_damage(cfg) + 1;
     const std::size_t attack_offset = damage_bins;
     const std::size_t saves_offset = damage_bins + kTableSide * kTableSide;
+    const std::size_t self_offset = saves_offset + kSaveSide * kSaveSide;
     // One round and no chance step: the damage is a function of the outcome, so a sample is its dice
     // and one count of its outcome; the histogram is read off the outcomes' counts once per chunk.
-    const bool dice_only = cfg.rounds == 1 && cfg.saintly_relics == 0 && cfg.feel_no_pain == 0;
+    const bool dice_only = cfg.rounds == 1 && cfg.saintly_relics == 0 && cfg.feel_no_pain == 0 && !cfg.hot;
     return run_chunks(seed, total, chunk_begin, chunk_end, shoot_histogram_bins(cfg), threads,
                       [&](Rng& rng, uint64_t n_samples, uint64_t* counts) {
                           DiceSource dice_source(rng);
@@ -121,6 +122,7 @@ std::vector<uint64_t> shoot_monte_carlo(const ShootConfig& cfg, uint64_t seed, u
                           } else {
                               for (uint64_t i = 0; i < n_samples; ++i) {
                                   int total_damage = 0;
+                                  int self_damage = 0;
                                   int relics_left = cfg.saintly_relics > 0 ? 2 : 0;
                                   for (int round = 0; round < cfg.rounds; ++round) {
                                       const Outcome& o = outcomes[roll_outcome()];
@@ -134,8 +136,11 @@ std::vector<uint64_t> shoot_monte_carlo(const ShootConfig& cfg, uint64_t seed, u
                                       }
                                       if (cfg.feel_no_pain > 0) a.damage -= fnp.successes(a.instances, dice_source);
                                       total_damage += std::max(0, a.damage);  // per hit: the total is floored
+                                      // Hot: the shooter's own D6 after the round (§2.2)
+                                      if (cfg.hot) self_damage += hot_damage(cfg, dice_source.d6());
                                   }
                                   ++counts[total_damage];
+                                  if (cfg.hot) ++counts[self_offset + self_damage];
                               }
                           }
                           for (int index = 0; index < kOutcomes; ++index) {
