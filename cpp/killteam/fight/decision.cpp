@@ -10,8 +10,6 @@ namespace mh::kt {
 
 namespace {
 
-int nominal_damage(const FightSpec& spec, const FightState& st, int who);
-
 uint32_t pack(Action action, int damage_a, int damage_b) {
     return static_cast<uint32_t>(action) | static_cast<uint32_t>(damage_a) << 2 | static_cast<uint32_t>(damage_b) << 8;
 }
@@ -49,10 +47,15 @@ PackedStateMap DecisionCache::release() {
 int DecisionCache::most_damage(const FightState& st, int who) const {
     const FighterSpec& f = spec_.fighter[who];
     const Side& s = st.side[who];
-    const int most = s.crits * f.critical_damage + s.norms * f.normal_damage + (s.struck ? 0 : first_strike_bonus_[who]);
-    // The nominal lethal test compares a value that can exceed what the dice deal (a full dc for
-    // Murderous Entrance): wounds above it must stay apart too.
-    if (spec_.lethal_test == LethalTest::Nominal && s.successes() > 0) return std::max(most, nominal_damage(spec_, st, who));
+    int most = s.crits * f.critical_damage + s.norms * f.normal_damage + (s.struck ? 0 : first_strike_bonus_[who]);
+    // The nominal lethal test (docs/rules/killteam.md §8.6) adds a full dc for Murderous Entrance to
+    // the next strike while the first crit strike is still to come, whatever the bonus will use. So
+    // at any later state of the round the damage dealt so far plus that nominal strike can pass what
+    // the dice deal, by at most that dc: wounds above the sum stay apart, or a later nominal test
+    // would see a kill in a lowered copy that the real wounds rule out.
+    if (spec_.lethal_test == LethalTest::Nominal && f.murderous_entrance && !s.crit_struck && s.crits > 0) {
+        most += f.critical_damage;
+    }
     return most;
 }
 

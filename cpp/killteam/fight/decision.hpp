@@ -53,7 +53,9 @@ public:
     // x wounds 1..W x the flags it keeps, per fighter, x the mover).
     double state_bound(const int dice[2], const int wounds[2]) const;
 
-    // The most damage fighter `who` can still deal this round, whatever either fighter plays.
+    // The most damage fighter `who` can still deal this round, whatever either fighter plays; under
+    // the nominal lethal test, also the most that test can count at any later point of the round
+    // (the damage dealt from here on plus the nominal next strike).
     int most_damage(const FightState& st, int who) const;
 
     // `st` with the per-round flags no rule of this fight reads cleared: states that differ only in
