@@ -291,6 +291,7 @@ def _set_fight_rules(spec: _kt.FightSpec, first: str, rule_variants: Variants) -
     spec.first = SIDES.index(first)
     spec.shock = getattr(_kt.ShockRule, rule_variants.shock)
     spec.lethal_test = getattr(_kt.LethalTest, rule_variants.lethal_test)
+    spec.lookahead = getattr(_kt.Lookahead, rule_variants.lookahead)
     spec.duelist = getattr(_kt.DuelistRule, rule_variants.duelist)
     spec.durable = getattr(_kt.DurableRule, rule_variants.durable)
 
