@@ -47,6 +47,7 @@ public:
         PackedStateMap states;
         std::vector<uint16_t> codes;
         std::vector<double> probs;
+        std::vector<uint32_t> where;  // empty, or kCodes zeros
     };
 
     // `spec` is the fight's (an optimal fighter's solver passes its decision cache's, where optimal
@@ -57,6 +58,7 @@ public:
           map_(std::move(storage.states)),
           codes_(std::move(storage.codes)),
           probs_(std::move(storage.probs)),
+          where_(std::move(storage.where)),
           max_ends_(max_ends),
           rolled_(spec.rolls_lookahead()) {}
     // The same with tables of its own.
@@ -67,7 +69,7 @@ public:
         map_.clear();
         codes_.clear();
         probs_.clear();
-        return Storage{std::move(map_), std::move(codes_), std::move(probs_)};
+        return Storage{std::move(map_), std::move(codes_), std::move(probs_), std::move(where_)};
     }
 
     // States worked out (each once, until the memo starts over).
@@ -163,21 +165,29 @@ private:
     // Adds to `ends` the ends of playing `action` from `st` (any state, its mover holding a success),
     // weighted by `weight`: each chance outcome, then the ends of the state it leads to; of each end's
     // code only the bits in `kept` (kept_code: codes add field by field, so masking the sum is the
-    // sum of the masked).
+    // sum of the masked). The states the outcomes lead to are worked out first, then merged in the
+    // same order as one at a time would (no state is worked out in between, so every span stays
+    // valid), each code found through `where_` instead of a search of `ends`.
     void add_ends(std::vector<End>& ends, const FightState& st, Action action, double weight, int depth,
                   uint32_t kept) {
+        std::vector<Part>& parts = parts_[depth];
+        parts.clear();
         for_each_outcome(spec_, st, action, [&](const FightState& next, double factor) {
-            const uint32_t step = round_loss(st, next);
-            const double p = weight * factor;
-            if (next.over()) {
-                add(ends, step & kept, p);
-            } else {
-                const Span after = ends_from(next, depth + 1);
-                for (uint32_t i = after.begin; i < after.begin + after.count; ++i) {
-                    add(ends, (codes_[i] + step) & kept, p * probs_[i]);
-                }
-            }
+            const bool over = next.over();
+            parts.push_back(Part{over ? Span{} : ends_from(next, depth + 1), round_loss(st, next), weight * factor, over});
         });
+        if (where_.empty()) where_.assign(kCodes, 0);
+        for (std::size_t i = 0; i < ends.size(); ++i) where_[ends[i].code] = static_cast<uint32_t>(i + 1);
+        for (const Part& part : parts) {
+            if (part.over) {
+                add(ends, part.step & kept, part.prob);
+                continue;
+            }
+            for (uint32_t i = part.after.begin; i < part.after.begin + part.after.count; ++i) {
+                add(ends, (codes_[i] + part.step) & kept, part.prob * probs_[i]);
+            }
+        }
+        for (const End& e : ends) where_[e.code] = 0;
     }
 
     // What a state's ends keep of their codes: everything in a state of the round itself; in a state
@@ -250,21 +260,33 @@ private:
         return Choice{strike, careful, p, q};
     }
 
-    static void add(std::vector<End>& ends, uint32_t code, double prob) {
-        for (End& e : ends) {
-            if (e.code == code) {
-                e.prob += prob;
-                return;
-            }
+    // Sums `prob` into the end of `code`, or adds that end (where_ holds each end's place in `ends`).
+    void add(std::vector<End>& ends, uint32_t code, double prob) {
+        uint32_t& at = where_[code];
+        if (at != 0) {
+            ends[at - 1].prob += prob;
+        } else {
+            ends.push_back(End{code, prob});
+            at = static_cast<uint32_t>(ends.size());
         }
-        ends.push_back(End{code, prob});
     }
+
+    // One chance outcome of an action: the ends of the state it leads to (none when the round ended
+    // there), what it lost on the way, and its probability.
+    struct Part {
+        Span after;
+        uint32_t step;
+        double prob;
+        bool over;
+    };
 
     const FightSpec& spec_;
     DecisionCache& cache_;
     PackedStateMap map_;
     std::vector<uint16_t> codes_;  // ends by code and probability, each state's after its header
     std::vector<double> probs_;
+    std::vector<uint32_t> where_;  // by code: its place in the ends being merged, plus one (0: none); kCodes zeros between merges
+    std::vector<Part> parts_[2 * kMaxDice + 1];   // by depth: the outcomes of the action being merged
     std::vector<End> scratch_[2 * kMaxDice + 1];  // by depth: every action spends a success
     std::vector<End> line_a_[2 * kMaxDice + 1];   // rule 5's lines from a state at that depth
     std::vector<End> line_b_[2 * kMaxDice + 1];
