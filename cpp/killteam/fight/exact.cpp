@@ -276,7 +276,8 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
     // Optimal fighters' rounds are carried forward state by state (their play reads the round and
     // every wound); heuristic fighters' chance rounds go through the memo, by start.
     ChanceExplorer explorer(spec);
-    ChanceMemo memo(spec, cache, std::move(tables->memo));
+    ChanceMemo memo(spec, cache, std::move(tables->memo),
+                    spec.rolls_lookahead() ? ChanceMemo::kMaxRolledEnds : ChanceMemo::kMaxEnds);
     const bool memoised = chance && !optimal;
     RoundKernels kernels(spec, memo, memoised ? states : 0, std::move(tables->sums));
     struct GiveBack {  // on every way out

@@ -41,6 +41,10 @@ public:
     };
     static constexpr uint32_t kLost = 63u;
     static constexpr std::size_t kMaxEnds = std::size_t{1} << 22;  // 40 MB; then it starts over (by default)
+    // The same with the rolled lookahead, whose lines add their own states, about four times the
+    // round's: 160 MB, so that a big fight's states fit instead of being worked out again after each
+    // start-over. Below what the map can point to (PackedStateMap::kValueBits), by a round's ends.
+    static constexpr std::size_t kMaxRolledEnds = std::size_t{15} << 20;
 
     // The tables' memory, kept by a caller between fights (ChanceMemo::release empties it).
     struct Storage {
