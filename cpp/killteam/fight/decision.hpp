@@ -2,7 +2,8 @@
 //
 // Every lookahead plays the rest of the round out deterministically (Feel No Pain and relics as if
 // they never trigger), so both the decision in a state and the damage its play-out deals are
-// functions of the state's decision_key. DecisionCache memoises both; a play-out is the decision
+// functions of the state's decision_key. (The rolled lookahead plays rule 5's lines with those dice:
+// ChanceMemo::choose, on top of lines() here.) DecisionCache memoises both; a play-out is the decision
 // followed by the play-out of the next state, so each state is worked out once per cache.
 //
 // States are cached in a canonical form, so that states that must behave alike share one entry:
