@@ -16,7 +16,7 @@ MODULES.insert(0, "mathhammer")
 # Modules known to hold examples: a change that stops collecting them fails here, not silently.
 WITH_EXAMPLES = {
     "mathhammer.deathburgh.engine", "mathhammer.force_melee", "mathhammer.force_melee.engine", "mathhammer.killteam",
-    "mathhammer.killteam.advice", "mathhammer.killteam.fighting", "mathhammer.killteam.matchup", "mathhammer.killteam.shooting", "mathhammer.starcraft",
+    "mathhammer.killteam.advice", "mathhammer.killteam.fighting", "mathhammer.killteam.versus", "mathhammer.killteam.shooting", "mathhammer.starcraft",
 }
 
 

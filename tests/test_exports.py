@@ -5,7 +5,6 @@ the games export, so a new result type without an export fails here."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from collections.abc import Callable
 from importlib import resources
 from typing import Any
@@ -14,6 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from casedata import KILLTEAM_TEAMS
 from mathhammer import deathburgh as db
 from mathhammer import force_melee as fm
 from mathhammer import killteam as kt
@@ -42,7 +42,7 @@ def _scenario_outcomes(**overrides: Any) -> list[scenario.Outcome]:
     return scenario.run_scenario(scenario.parse_scenario_text(text), overrides=overrides)
 
 
-_TEAMS = Path(__file__).resolve().parent / "data" / "killteam_teams"
+_TEAMS = KILLTEAM_TEAMS
 
 MANY = dict(
     sides={"troopers": "line_troopers", "militia": "militia", "walker": "walker"},
@@ -66,6 +66,10 @@ FACTORIES: dict[type, list[Callable[[], Any]]] = {
     kt.FightLog: [lambda: kt.resolve_fight(FIGHTER_A, FIGHTER_B, (1, 2), (0, 2), seed=3)],
     kt.Advice: [lambda: kt.advise(FIGHTER_A, FIGHTER_B, (1, 2), (0, 2))],
     kt.MoveValue: [lambda: kt.advise(FIGHTER_A, FIGHTER_B, (1, 2), (0, 2)).moves[0]],
+    kt.Comparison: [lambda: kt.compare([GUN, kt.Weapon(4, 3, (3, 4))], saves=[3, 5], at_least=[2, 6]),
+                    lambda: kt.compare([GUN], saves=[4], **MC)],
+    kt.FightComparison: [lambda: kt.compare_fights([FIGHTER_A], [FIGHTER_B, FIGHTER_A]),
+                         lambda: kt.compare_fights([FIGHTER_A, FIGHTER_B], [FIGHTER_B], **MC)],
     sc.AttackResult: [lambda: sc.attack(RIFLE, ZEALOTS, firing_models=4), lambda: sc.attack(RIFLE, ZEALOTS, **MC)],
     sc.SequenceResult: [
         lambda: sc.sequence(ZEALOTS, [sc.Batch(RIFLE, firing_models=3), sc.Batch(None, mode="hits", hits=(2, 1))]),
@@ -75,6 +79,8 @@ FACTORIES: dict[type, list[Callable[[], Any]]] = {
     sc.StateDistribution: [lambda: sc.attack(RIFLE, ZEALOTS).state],
     sc.BatchSummary: [lambda: sc.sequence(ZEALOTS, [sc.Batch(RIFLE, firing_models=3)]).batches[0]],
     sc.Allocation: [lambda: sc.rules.allocate(ZEALOTS, 5)],
+    sc.Comparison: [lambda: sc.compare([RIFLE], [ZEALOTS, sc.catalog.unit("roach")], firing_models=3),
+                    lambda: sc.compare([RIFLE], [ZEALOTS], **MC)],
     sc.Resolution: [lambda: sc.resolve(RIFLE, ZEALOTS, [6, 5, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 1, 2])],
     db.CombatResult: [
         lambda: db.combat("Old Fellas Leader", "Bandit Brute", "dodge"),

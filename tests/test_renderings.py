@@ -35,7 +35,7 @@ def test_markdown_html_and_rich_show_the_tables(name: str) -> None:
     Console(file=buffer, width=100, color_system=None).print(result)
     shown = buffer.getvalue()
     first_title = markdown.splitlines()[0][4:]
-    assert first_title in shown and first_title in html
+    assert " ".join(first_title.split()) in " ".join(shown.split()) and first_title in html  # Rich wraps it
 
 
 def test_the_markdown_holds_the_numbers() -> None:

@@ -1,11 +1,19 @@
 """Fingerprints of the engines' results: a few hundred random valid inputs per engine, each result's
 ``to_json()`` hashed, one SHA-256 per engine.
 
+The batch forms (``kt.shoot_batch``, ...) and the comparisons (``kt.compare``, ...) are fingerprinted
+by how they are seeded: exact, Monte Carlo with one seed for the whole call, and (batch forms) Monte
+Carlo with a sequence of seeds, one per item; each call repeats its first item, so that a change in
+how one seed reaches the items shows in the one-seed digests only.
+
 A refactoring that must not change a number runs this before and after and compares the digests:
 
     PYTHONPATH=python python tools/fingerprint.py > before.json
     ... change ...
     PYTHONPATH=python python tools/fingerprint.py --compare before.json
+
+A change that adds a field to a result changes every digest of its engine; ``--ignore weapon,inputs``
+hashes the results without those keys (at any depth), to show that the numbers did not change.
 
 The inputs come from a fixed-seed ``random.Random`` and the public API only (profiles, options,
 ``method="exact"`` and seeded ``method="monte_carlo"``), so the same inputs are drawn whatever the
@@ -192,6 +200,116 @@ def force_melee_many(rng: random.Random) -> Iterator[Callable[[], Any]]:
         yield lambda: fm.melee_many(sides, [("x", "z"), ("y", "z")], assignment, **({**MC, "seed": i} if i % 4 == 0 else {"method": "exact"}))
 
 
+# --- batch forms and comparisons: each item's result (its seed included), by how it was seeded -------
+
+#: How a batch or a comparison is drawn: exact, Monte Carlo with one seed for the whole call, or
+#: (batch forms only) Monte Carlo with a sequence of seeds, one per item.
+SEEDINGS = ("exact", "one seed", "seeds")
+
+
+def _seeding(kind: str, size: int, base: int) -> dict[str, Any]:
+    if kind == "exact":
+        return {"method": "exact"}
+    if kind == "one seed":
+        return {**MC, "samples": 5_000, "seed": base}
+    return {**MC, "samples": 5_000, "seed": [base + 7 * i for i in range(size)]}
+
+
+def _twice(items: list[Any]) -> list[Any]:
+    # the first item repeated: with one seed shared by every item the two come out identical
+    return [items[0], *items]
+
+
+def killteam_shoot_batch(rng: random.Random, kind: str) -> Iterator[Callable[[], Any]]:
+    for i in range(6):
+        weapons = _twice([_kt_weapon(rng) for _ in range(3)])
+        targets = kt.Operative(rng.randint(2, 6), rng.randint(6, 18))
+        yield lambda: list(kt.shoot_batch(weapons, targets, cover=rng.randint(0, 1),
+                                          **_seeding(kind, len(weapons), i)))
+
+
+def killteam_fight_batch(rng: random.Random, kind: str) -> Iterator[Callable[[], Any]]:
+    for i in range(4):
+        fighters = _twice([_kt_fighter(rng, abilities=False) for _ in range(3)])
+        opponent = _kt_fighter(rng, abilities=False)
+        yield lambda: list(kt.fight_batch(fighters, opponent, **_seeding(kind, len(fighters), i)))
+
+
+def starcraft_attack_batch(rng: random.Random, kind: str) -> Iterator[Callable[[], Any]]:
+    for i in range(6):
+        weapons = _twice([_sc_weapon(rng) for _ in range(3)])
+        unit = _sc_unit(rng)
+        yield lambda: list(sc.attack_batch(weapons, unit, firing_models=rng.randint(1, 3),
+                                           **_seeding(kind, len(weapons), i)))
+
+
+def deathburgh_combat_batch(rng: random.Random, kind: str) -> Iterator[Callable[[], Any]]:
+    for i in range(6):
+        attackers = _twice([_db_side(rng, True) for _ in range(3)])
+        defender = _db_side(rng, False)
+        yield lambda: list(db.combat_batch(attackers, defender, rng.choice(["attack", "dodge"]),
+                                           **_seeding(kind, len(attackers), i)))
+
+
+def force_melee_batch(rng: random.Random, kind: str) -> Iterator[Callable[[], Any]]:
+    for i in range(6):
+        sides = _twice([_fm_side(rng) for _ in range(3)])
+        other = _fm_side(rng)
+        yield lambda: list(fm.melee_batch(sides, other, **_seeding(kind, len(sides), i)))
+
+
+def _cells(comparison: Any) -> list[Any]:
+    """A comparison's cell results, row by row, and its labels (what it computed, whatever its type)."""
+    labels = [getattr(comparison, name) for name in ("labels", "fighters", "opponents", "weapons", "units")
+              if hasattr(comparison, name)]
+    return [labels, *[cell for row in comparison.results for cell in row]]
+
+
+def killteam_compare(rng: random.Random, kind: str) -> Iterator[Callable[[], Any]]:
+    for i in range(4):
+        weapons = _twice([_kt_weapon(rng) for _ in range(2)])
+        yield lambda: _cells(kt.compare(weapons, saves=[3, 5], cover=rng.randint(0, 1), **_seeding(kind, 0, i)))
+
+
+def killteam_compare_fights(rng: random.Random, kind: str) -> Iterator[Callable[[], Any]]:
+    for i in range(3):
+        fighters = _twice([_kt_fighter(rng, abilities=False) for _ in range(2)])
+        opponents = [_kt_fighter(rng, abilities=False) for _ in range(2)]
+        yield lambda: _cells(kt.compare_fights(fighters, opponents, **_seeding(kind, 0, i)))
+
+
+def starcraft_compare(rng: random.Random, kind: str) -> Iterator[Callable[[], Any]]:
+    for i in range(4):
+        weapons = _twice([_sc_weapon(rng) for _ in range(2)])
+        units = [_sc_unit(rng) for _ in range(2)]
+        yield lambda: _cells(sc.compare(weapons, units, firing_models=rng.randint(1, 3), **_seeding(kind, 0, i)))
+
+
+#: Batch forms (every seeding) and comparisons (exact and one seed: a comparison takes one seed).
+MANY: dict[str, tuple[Callable[[random.Random, str], Iterator[Callable[[], Any]]], tuple[str, ...]]] = {
+    "killteam.shoot_batch": (killteam_shoot_batch, SEEDINGS),
+    "killteam.fight_batch": (killteam_fight_batch, SEEDINGS),
+    "starcraft.attack_batch": (starcraft_attack_batch, SEEDINGS),
+    "deathburgh.combat_batch": (deathburgh_combat_batch, SEEDINGS),
+    "force_melee.melee_batch": (force_melee_batch, SEEDINGS),
+    "killteam.compare": (killteam_compare, SEEDINGS[:2]),
+    "killteam.compare_fights": (killteam_compare_fights, SEEDINGS[:2]),
+    "starcraft.compare": (starcraft_compare, SEEDINGS[:2]),
+}
+
+
+def _many_texts(draw: Callable[[random.Random, str], Iterator[Callable[[], Any]]], rng: random.Random,
+                kind: str) -> Iterator[str]:
+    """Each item's JSON (a comparison's labels first), one text per call; a refusal gives its error line."""
+    for call in draw(rng, kind):
+        try:
+            items = call()
+        except ValueError as error:
+            yield f"{type(error).__name__}: {error}"
+            continue
+        yield "\n".join(json.dumps(item, sort_keys=True) if isinstance(item, list) else _json(item) for item in items)
+
+
 ENGINES: dict[str, Callable[[random.Random], Iterator[Callable[[], Any]]]] = {
     "killteam.shoot": killteam_shoot, "killteam.fight": killteam_fight, "killteam.optimal": killteam_optimal,
     "killteam.attack_dice": killteam_dice, "killteam.advise": killteam_advise,
@@ -199,6 +317,26 @@ ENGINES: dict[str, Callable[[random.Random], Iterator[Callable[[], Any]]]] = {
     "deathburgh.combat": deathburgh_combat, "deathburgh.round": deathburgh_round,
     "force_melee.melee": force_melee, "force_melee.melee_many": force_melee_many,
 }
+
+
+#: Keys left out of every result's JSON before it is hashed (--ignore).
+IGNORED: set[str] = set()
+
+
+def _without(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _without(inner) for key, inner in value.items() if key not in IGNORED}
+    if isinstance(value, list):
+        return [_without(inner) for inner in value]
+    return value
+
+
+def _json(result: Any) -> str:
+    """A result's to_json(sort_keys=True), less the --ignore keys."""
+    if not IGNORED:
+        text: str = result.to_json(sort_keys=True)
+        return text
+    return json.dumps(_without(result.to_dict()), sort_keys=True)
 
 
 def _texts(draw: Callable[[random.Random], Iterator[Callable[[], Any]]], rng: random.Random) -> Iterator[str]:
@@ -210,7 +348,7 @@ def _texts(draw: Callable[[random.Random], Iterator[Callable[[], Any]]], rng: ra
         except ValueError as error:  # an InputError
             yield f"{type(error).__name__}: {error}"
             continue
-        yield result.to_json(sort_keys=True)
+        yield _json(result)
 
 
 #: Results of each engine whose renderings (Markdown, HTML) are fingerprinted too.
@@ -249,7 +387,7 @@ def _digest(texts: Iterator[str]) -> str:
     for text in texts:
         digest.update(text.encode())
         count += 1
-        refused += not text.startswith(("{", "#", "<", "-"))
+        refused += not text.startswith(("{", "[", "#", "<", "-"))
     return f"{count} ({refused} refused) {digest.hexdigest()}"
 
 
@@ -285,6 +423,9 @@ def fingerprints(commands: bool = False) -> dict[str, str]:
     for name, draw in ENGINES.items():
         out[name] = _digest(_texts(draw, random.Random(name)))
         out[name + " renderings"] = _digest(_renderings(draw, random.Random(name)))
+    for name, (draw_many, kinds) in MANY.items():
+        for kind in kinds:
+            out[f"{name} {kind}"] = _digest(_many_texts(draw_many, random.Random(name), kind))
     if commands:
         out["commands"] = _digest(_command_outputs())
     return out
@@ -296,7 +437,9 @@ def main() -> int:
     parser.add_argument("--commands", action="store_true",
                         help="also the output of the CLI commands in COMMANDS, in every format (run from the checkout)")
     parser.add_argument("--dump", help="write each command's output into this folder (to see what differs)")
+    parser.add_argument("--ignore", default="", help="keys (comma-separated) left out of every result's JSON")
     args = parser.parse_args()
+    IGNORED.update(key for key in args.ignore.split(",") if key)
     if args.dump:
         from pathlib import Path
 

@@ -53,7 +53,8 @@ def test_bad_profile_file(capsys, tmp_path, game, args):
         (["starcraft", "attack", "--profiles", str(KT_LIBRARY)], ["game: this is a killteam library"]),
         (["force-melee", "--profiles", str(SCENARIO)], ["scenario.toml", "a profile library needs game"]),
         (["killteam", "fight", "--profiles", str(KT_LIBRARY), "--a-profile", "gretchin"],
-         ["a.profile", "unknown fighter 'gretchin'", "ork_boy"]),
+         # neither a name nor fighter notation (kt.Fighter.parse)
+         ["a.profile", "'gretchin' is neither a known fighter", "ork_boy", "not fighter notation"]),
     ],
 )
 def test_missing_or_wrong_profile_file(capsys, args, fragments):

@@ -93,7 +93,7 @@ def test_killteam_compare_plots_mean_damage_by_save(capsys, tmp_path, monkeypatc
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert ax.get_xlabel() == "save" and ax.get_ylabel() == "mean damage"
     assert [t.get_text() for t in ax.get_xticklabels()] == ["3+", "4+", "5+"]
-    assert "Mean damage by save" in ax.get_title() and "2 weapons at saves 3-5" in ax.get_title()
+    assert "Mean damage by save" in ax.get_title() and "2 weapons at saves 3+/4+/5+" in ax.get_title()
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["4A 3+ 3/4 Lethal 5+", "4A 3+ 3/4 Piercing 1"]
     # one bar per weapon and save, as tall as kt.shoot's mean damage
     expected = [kt.shoot(kt.Weapon.parse(w), kt.Operative(s, 12)).damage.mean

@@ -121,13 +121,16 @@ def test_sequences_of_different_lengths_are_refused() -> None:
 def _eager(attacker: db.Side, defender: db.Side, reaction: str) -> CombatResult:
     """The result as it was built before results became lazy: every field computed up front."""
     from mathhammer.deathburgh.plan import plan_combat
+    from mathhammer.deathburgh.report import side_heading, side_line
     from mathhammer.deathburgh.variants import Variants
 
     rules = Variants()
     successes, wounds, pa, pd = db.engine._cpp.combat_exact(plan_combat(attacker, defender, reaction, rules).spec())
     return CombatResult.build(successes, wounds, samples=None, defender_wounds=defender.current_wounds,
                               attacker_wounds=attacker.current_wounds, reaction=reaction, edition="web",
-                              method="exact", marginals=(pa, pd), variants=rules)
+                              method="exact", marginals=(pa, pd), variants=rules,
+                              sides=(side_heading(attacker), side_heading(defender)),
+                              profiles=(side_line(attacker), side_line(defender)))
 
 
 def test_a_lazy_result_equals_the_eager_one() -> None:

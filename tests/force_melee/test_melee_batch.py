@@ -108,11 +108,14 @@ def test_sequences_of_different_lengths_are_refused() -> None:
 
 def _eager(a: fm.Side, b: fm.Side) -> MeleeResult:
     """The result as it was built before results became lazy: every field computed up front."""
+    from mathhammer.force_melee.report import side_heading
+
     switches = fm.Variants()
     exchange = engine.planned_exchange(a, b, switches)
     damage, hits = engine._exchange_parts(np.asarray(engine._fm.exchange_exact(exchange.config)), exchange.layout)
     return MeleeResult(**engine._ready_fields("exact", None, None, a, b, switches),
-                       **engine._exchange_fields(damage, hits, exchange, None))
+                       **engine._exchange_fields(damage, hits, exchange, None),
+                       sides=(side_heading(a), side_heading(b)))
 
 
 def test_a_lazy_result_equals_the_eager_one() -> None:

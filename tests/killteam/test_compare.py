@@ -13,7 +13,7 @@ import pytest
 from mathhammer import killteam as kt
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.cli import main
-from mathhammer.cli.killteam import parse_fighter, parse_range
+from mathhammer.cli.killteam import parse_range
 
 LETHAL = kt.Weapon(4, 3, (3, 4), "Lethal 5+")
 PIERCING = kt.Weapon(4, 3, (3, 4), "Piercing 1")
@@ -75,7 +75,7 @@ def test_frame_markdown_and_text() -> None:
     assert frame["mean_damage"].iloc[4] == pytest.approx(c.mean[0, 0] - c.mean[1, 0])
     text = str(c)
     assert "4A 3+ 3/4 Lethal 5+ minus 4A 3+ 3/4 Piercing 1" in text and "3+" in text and ">=3" in text
-    assert c.to_markdown().count("### ") == 3
+    assert c.to_markdown().count("### ") == 4  # the mean damage, P(damage >= w) of each weapon, their difference
 
 
 @pytest.mark.parametrize("call, field", [
@@ -115,14 +115,19 @@ def test_the_opponent_may_go_first() -> None:
     assert c.death[0, 0] == kt.fight(FIGHTER, OPPONENTS[0], first="b").death_chance("a")
 
 
-def test_parse_range_and_fighter() -> None:
+def test_parse_range() -> None:
     assert parse_range("at-least", "1-3,7", 1, 25) == [1, 2, 3, 7]
     with pytest.raises(InputError, match="at-least"):
         parse_range("at-least", "5-2", 1, 25)
-    fighter = parse_fighter("5A 3+ 4/5 Brutal; 10W; optimal (kill); Storm Shield", {}, "fighter")
-    assert fighter == kt.Fighter(5, 3, (4, 5), 10, rules="Brutal", abilities="Storm Shield", strategy="optimal",
-                                 objective="kill")
-    assert parse_fighter(str(PARRY), {}, "fighter") == PARRY
+
+
+def test_fighters_and_opponents_may_be_notation() -> None:
+    c = kt.compare_fights([str(PARRY), FIGHTER], "5A 4+ 4/5; 10W")
+    assert c.fighters == (str(PARRY), str(FIGHTER)) and c.opponents == (str(OPPONENTS[0]),)
+    assert c.kill[0, 0] == kt.fight(PARRY, OPPONENTS[0]).death_chance("b")
+    with pytest.raises(InputError) as caught:
+        kt.compare_fights([FIGHTER, "4A 3+ 3/4; 99W"], OPPONENTS)
+    assert caught.value.field == "fighters[1].wounds"
 
 
 def test_cli_compare_prints_the_api_numbers(capsys: pytest.CaptureFixture[str]) -> None:
@@ -190,3 +195,22 @@ def test_three_weapons_print_the_first_minus_each_other_and_stop_at_the_last_rea
     row = next(line for line in out.splitlines() if "4A 3+ 3/4 minus 2A 3+ 1/2" in line and "│" in line)
     assert f"{mean - third:.3f}" in row
     assert "-0.0%" not in out and "-0.00%" not in out  # a difference that rounds to nothing has no sign
+
+
+def test_a_comparison_is_a_result_printed_by_its_printer() -> None:
+    from mathhammer.core.results import EngineResult, Presented
+
+    c = kt.compare([LETHAL, PIERCING], saves=[3, 5], at_least=[4])
+    assert isinstance(c, EngineResult) and (c.method, c.samples, c.seed) == ("exact", None, None)
+    assert type(c).to_markdown is Presented.to_markdown  # no renderer of its own
+    shots = [kt.shoot(gun, kt.Operative(save, wounds=12)) for gun in (LETHAL, PIERCING) for save in (3, 5)]
+    figures = c.summary()
+    assert figures["max_mean_damage"] == max(s.damage.mean for s in shots)
+    assert figures["min_kill_chance"] == min(s.kill_chance for s in shots)
+    fights = kt.compare_fights([FIGHTER, PARRY], OPPONENTS, method="monte_carlo", samples=4_000, seed=1, threads=1)
+    assert fights.method == "monte_carlo" and fights.samples == 4_000 and fights.seed == 1
+    cells = [cell for row in fights.results for cell in row]
+    deadliest = max(cells, key=lambda cell: cell.death_chance("b"))
+    assert fights.summary()["max_kill_chance"] == deadliest.death_chance("b")
+    assert fights.stderr is not None and fights.stderr["max_kill_chance"] == deadliest.stderr["death_chance_b"]  # type: ignore[index]
+    assert kt.FightComparison.from_json(fights.to_json()).to_markdown() == fights.to_markdown()

@@ -1,8 +1,10 @@
-"""kt.exact_seconds is within a factor of 2 of the CPU time of the exact fight it estimates
-(docs/rules/killteam.md §3.7), on the benchmark fights, the two the estimate was once furthest
-from, and two with the rolled lookahead (alone, and in the reference mode). Each fight runs in a
-fresh process: the first call of a set of rules is what is estimated (later calls reuse its
-decisions)."""
+"""kt.exact_seconds estimates the CPU time of the exact fight (docs/rules/killteam.md §3.7), on the
+benchmark fights, the two the estimate was once furthest from, and two with the rolled lookahead
+(alone, and in the reference mode). Each fight runs in a fresh process: the first call of a set of
+rules is what is estimated (later calls reuse its decisions).
+
+The estimate is fitted within a factor of 2, which benchmarks/bench_exact_seconds.py checks on the
+development machine; here, on any machine under any load, within CPU_MARGIN (tests/timing.py)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import pytest
 
 import mathhammer
 from mathhammer import killteam as kt
+from timing import CPU_MARGIN
 
 D = dict(attacks=4, hit=3, damage=(3, 4), wounds=12)
 FIGHTS = {  # benchmarks/bench_killteam_fight.py's exact fights, and two more
@@ -32,7 +35,7 @@ FIGHTS = {  # benchmarks/bench_killteam_fight.py's exact fights, and two more
                                         dict(attacks=8, hit=3, damage=(3, 4), wounds=16,
                                              abilities="Feel No Pain 5+, Saintly Relics (2D6)"), 2),
 }
-# The rolled lookahead (docs/rules/killteam.md §3.6): the variants each fight runs with (None: the defaults).
+# The rolled lookahead (docs/rules/killteam.md §3.6): the variants a fight runs with (None: the defaults).
 VARIANTS: dict[str, dict[str, str] | str] = {}
 FIGHTS["fnp_relics_3_rounds_rolled"] = FIGHTS["fnp_relics_3_rounds"]
 VARIANTS["fnp_relics_3_rounds_rolled"] = {"lookahead": "rolled"}
@@ -58,16 +61,21 @@ def _cpu_seconds(a: dict, b: dict, rounds: int, variants: dict[str, str] | str |
     return float(out.strip().splitlines()[-1])
 
 
-@pytest.mark.parametrize("name", FIGHTS)
-def test_the_estimate_is_within_a_factor_of_two(name: str) -> None:
+def estimate_and_cpu_seconds(name: str) -> tuple[float, float]:
+    """FIGHTS[name]'s estimate and the CPU time of its first exact call."""
     a, b, rounds = FIGHTS[name]
     variants = VARIANTS.get(name)
     estimate = kt.exact_seconds(kt.Fighter(**a), kt.Fighter(**b), rounds=rounds, variants=variants)
     # a call of a few milliseconds is timed five times (the least disturbed counts: other work on
     # a busy machine adds to a short call's CPU time through the caches)
     runs = 5 if estimate < 0.05 else 1
-    spent = min(_cpu_seconds(a, b, rounds, variants) for _ in range(runs))
-    assert 0.5 <= estimate / spent <= 2.0, (estimate, spent)
+    return estimate, min(_cpu_seconds(a, b, rounds, variants) for _ in range(runs))
+
+
+@pytest.mark.parametrize("name", FIGHTS)
+def test_the_estimate_is_within_the_cpu_margin(name: str) -> None:
+    estimate, spent = estimate_and_cpu_seconds(name)
+    assert 1 / CPU_MARGIN <= estimate / spent <= CPU_MARGIN, (estimate, spent)
 
 
 def test_exact_seconds_checks_its_inputs() -> None:
@@ -75,7 +83,9 @@ def test_exact_seconds_checks_its_inputs() -> None:
 
     f = kt.Fighter(4, 3, (3, 4), 12)
     with pytest.raises(InputTypeError, match="^a: "):
-        kt.exact_seconds("4A", f)  # type: ignore[arg-type]
+        kt.exact_seconds(4, f)  # type: ignore[arg-type]
+    with pytest.raises(InputError, match="^a: '4A' is not fighter notation"):
+        kt.exact_seconds("4A", f)
     with pytest.raises(InputError, match="^rounds: "):
         kt.exact_seconds(f, f, rounds=4)
     assert kt.exact_seconds(kt.Fighter(4, 3, (3, 4), 12, strategy="optimal"), f) == 0.0  # the solver's budget

@@ -87,7 +87,8 @@ def test_resolve_fight_with_feel_no_pain_is_reproducible():
 @pytest.mark.parametrize(
     "kwargs, error, field",
     [
-        ({"a": "4A 3+"}, InputTypeError, "a"),
+        ({"a": "4A 3+"}, InputError, "a"),  # text is fighter notation, and this is not
+        ({"a": 4}, InputTypeError, "a"),
         ({"b": None}, InputTypeError, "b"),
         ({"first": "c"}, InputError, "first"),
         ({"first": 1}, InputTypeError, "first"),
@@ -133,8 +134,10 @@ def test_resolve_fight_other_errors():
         kt.resolve_fight(DEFAULT, DEFAULT, (1, 1), (0, 2), wounds_a=41)
     with pytest.raises(InputError, match="^first:"):
         kt.resolve_fight(DEFAULT, DEFAULT, (1, 1), (0, 2), first="x")
-    with pytest.raises(InputTypeError, match="^b:"):
+    with pytest.raises(InputError, match="^b: 'b' is not fighter notation"):
         kt.resolve_fight(DEFAULT, "b", (1, 1), (0, 2))
+    with pytest.raises(InputTypeError, match="^b:"):
+        kt.resolve_fight(DEFAULT, None, (1, 1), (0, 2))
 
 
 def test_exact_refuses_absurd_work(monkeypatch):

@@ -103,8 +103,10 @@ def test_errors_name_the_item() -> None:
     bad = dict(PLAIN.to_dict(), wounds=0)
     with pytest.raises(InputError, match=r"^fighters_b\[17\]\.wounds: "):
         kt.fight_batch(PLAIN, [PLAIN] * 17 + [bad])
-    with pytest.raises(InputTypeError, match=r"^fighters_a\[1\]: expected a kt\.Fighter"):
+    with pytest.raises(InputError, match=r"^fighters_a\[1\]: '4 attacks' is not fighter notation"):
         kt.fight_batch([PLAIN, "4 attacks"], PLAIN)
+    with pytest.raises(InputTypeError, match=r"^fighters_a\[1\]: expected a kt\.Fighter"):
+        kt.fight_batch([PLAIN, 4], PLAIN)
     with pytest.raises(InputError, match=r"^first\[1\]: "):
         kt.fight_batch(PLAIN, PLAIN, first=["a", "c"])
     with pytest.raises(InputError, match=r"^rounds: "):

@@ -11,7 +11,7 @@ import pytest
 from mathhammer import InputError
 from mathhammer import killteam as kt
 from mathhammer.files.teams import save_team
-from mathhammer.killteam.matchup import shots_to_kill
+from mathhammer.killteam.versus import shots_to_kill
 
 from synthetic_teams import synthetic_team
 

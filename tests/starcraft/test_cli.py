@@ -174,12 +174,18 @@ def test_sequence_table_names_each_batch_by_its_weapon(capsys: pytest.CaptureFix
     assert batches[1].startswith("1: C-14 Rifle x6,") and batches[2].startswith("2: Quad K12 x2,")
 
 
-def test_a_result_heading_without_its_command_says_how_many_dice_fired() -> None:
-    """``mathhammer run`` prints a StarCraft attack from its result alone: the heading names the dice
-    the models rolled (6 Marines' C-14 rifles, RoA 2: 12 dice)."""
+def test_a_result_heading_names_who_fired_from_the_result_alone() -> None:
+    """``mathhammer run`` and to_markdown() print a StarCraft attack from its result alone: the heading
+    names the models that fired; a result saved without them names the dice they rolled (6 Marines'
+    C-14 rifles, RoA 2: 12 dice)."""
+    import dataclasses
+
     from mathhammer import starcraft as sc
     from mathhammer.starcraft.report import attack_heading
 
-    result = sc.attack(sc.catalog.weapon("c14_rifle"), sc.catalog.unit("zergling"), firing_models=6)
-    assert attack_heading(result) == "C-14 Rifle (12 dice) at Zergling, exact"
-    assert attack_heading(result, who="Marine (6 models)") == "Marine (6 models) at Zergling, exact"
+    result = sc.attack(sc.catalog.weapon("c14_rifle"), sc.catalog.unit("zergling"), firing_models=6, dodge=1)
+    assert attack_heading(result) == "6 models firing C-14 Rifle at Zergling, dodge 1, exact"
+    older = sc.AttackResult.from_dict({key: value for key, value in result.to_dict().items()
+                                       if key not in ("fired", "options", "inputs")})
+    assert attack_heading(older) == "C-14 Rifle (12 dice) at Zergling, exact"
+    assert dataclasses.replace(result, fired="").to_markdown().startswith("### Damage: C-14 Rifle (12 dice)")

@@ -48,3 +48,17 @@ def test_cli_compare(capsys: pytest.CaptureFixture[str]) -> None:
     out = json.loads(capsys.readouterr().out)
     assert out["rows"] == sc.compare([RIFLE, K12], UNITS[:2], firing_models=3).to_frame().to_dict(orient="records")
     assert main([*args[:-1], "csv"]) == 0 and "Quad K12" in capsys.readouterr().out
+
+
+def test_a_comparison_is_a_result_printed_by_its_printer() -> None:
+    from mathhammer.core.results import EngineResult, Presented
+
+    c = sc.compare([RIFLE, K12], UNITS[:2], firing_models=4)
+    assert isinstance(c, EngineResult) and (c.method, c.samples, c.seed) == ("exact", None, None)
+    assert type(c).to_markdown is Presented.to_markdown  # no renderer of its own
+    damage = [sc.attack(w, u, firing_models=4).damage.mean for w in (RIFLE, K12) for u in UNITS[:2]]
+    assert c.summary()["max_mean_damage"] == max(damage) and c.summary()["min_mean_damage"] == min(damage)
+    mc = sc.compare([RIFLE], UNITS[:2], firing_models=4, method="monte_carlo", samples=4_000, seed=3, threads=1)
+    best = max(mc.results[0], key=lambda cell: cell.damage.mean)
+    assert mc.stderr is not None and mc.stderr["max_mean_damage"] == best.stderr["mean_damage"]  # type: ignore[index]
+    assert "4 firing models per weapon, exact" in c.to_markdown().splitlines()[0]

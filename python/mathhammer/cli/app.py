@@ -21,6 +21,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from mathhammer import __version__
 from mathhammer.cli import examples, run, serve
+from mathhammer.cli.commands import group_help, root_epilog
 from mathhammer.cli.games import GAME_APPS
 from mathhammer.cli.options import finish
 from mathhammer.errors import InputError
@@ -42,7 +43,7 @@ def _sweep() -> Any:
 #: The command groups loaded on first use: name -> (the one line --help shows, the Typer app).
 LAZY_GROUPS: dict[str, tuple[str, Callable[[], Any]]] = {
     **{name: (help_line, load) for name, (help_line, load) in GAME_APPS.items()},
-    "sweep": ("Sweep an action over a grid of its options: one row per cell.", _sweep),
+    "sweep": (group_help("sweep"), _sweep),
 }
 
 
@@ -81,13 +82,8 @@ class LazyGroup(TyperGroup):
 app = typer.Typer(
     name="mathhammer",
     cls=LazyGroup,
-    help="Outcome distributions for tabletop-miniature dice combat, exact or Monte Carlo.",
-    epilog="Every game has one shape, mathhammer <game> <action>: killteam fight|shoot|attack-dice|advise|compare|"
-    "compare-fights|profiles, starcraft attack|sequence|compare|profiles, deathburgh combat|round|profiles, "
-    "force-melee melee|melee-many|profiles; mathhammer run FILE runs a scenario; mathhammer sweep <game> <action> "
-    "--grid GRID runs a grid of one; mathhammer examples lists (and --copy writes out) the example files; "
-    "mathhammer serve serves the API and the page.\n\nExample: mathhammer killteam shoot --rules 'Lethal 5+' --save 4 "
-    "--format json",
+    help=group_help(),
+    epilog=root_epilog(),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -100,12 +96,12 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
+@app.callback(help=group_help())
 def _root(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version.")]
     = False,
 ) -> None:
-    """Outcome distributions for tabletop-miniature dice combat, exact or Monte Carlo."""
+    """The root command (its help is the command table's)."""
 
 
 run.register(app)

@@ -24,7 +24,8 @@ from mathhammer.cli.options import (
     take,
     with_parameters,
 )
-from mathhammer.cli.output import emit, note_result
+from mathhammer.cli.commands import epilog, group_help
+from mathhammer.cli.output import emit, result_tables
 from mathhammer.cli.progress import progress_bar
 from mathhammer.core.options import DEFAULT_SAMPLES
 from mathhammer.errors import InputError
@@ -35,12 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = ["app"]
 
-app = typer.Typer(
-    name="deathburgh",
-    help="Deathburgh combat: opposed attacks, dodges, criticals worth 2, instant 6! / 1!, both editions.",
-    epilog="Example: mathhammer deathburgh combat --attacker 'Old Fellas Leader' --defender 'Bandit Brute'",
-    no_args_is_help=True,
-)
+app = typer.Typer(name="deathburgh", help=group_help("deathburgh"), epilog=epilog("deathburgh"), no_args_is_help=True)
 
 #: Who the bare combat puts against whom: two of the example profiles (mathhammer.deathburgh.catalog).
 DEFAULT_ATTACKER = "Old Fellas Melee Warrior Follower"
@@ -108,12 +104,7 @@ def _build_side(side: str, options: dict[str, Any], profiles: dict[str, Miniatur
         raise InputError(f"--{side}-{error.field.replace('_', '-')}", str(error).split(": ", 1)[1]) from None
 
 
-def _side_label(side: Side) -> str:
-    name = side.mini.name or "custom"
-    return f"{name} [{side.mini.notation}, {side.mini.role}], {side.mode}, {side.current_wounds} wounds"
-
-
-@app.command("combat")
+@app.command("combat", epilog=epilog("deathburgh", "combat"))
 @with_parameters(after=[*engine_parameters(Method.auto, DEFAULT_SAMPLES), *SIDES])
 def combat_command(
     reaction: Annotated[str, typer.Option(help="The defender's reaction: attack, dodge or none.")] = "attack",
@@ -135,12 +126,8 @@ def combat_command(
 
     The bare command pits the Old Fellas Melee Warrior Follower against the Bandit Melee Follower,
     both Aggressive, in opposed attacks (web edition, exact).
-
-    Example: mathhammer deathburgh combat --attacker "Old Fellas Leader" --attacker-charge
-    --defender "Bandit Brute" --defender-mode defensive --reaction dodge --format json
     """
     from mathhammer.deathburgh import Variants, combat, load_profiles
-    from mathhammer.deathburgh.report import combat_tables
 
     engine = engine_options(options)
     loaded = load_profiles(profiles) if profiles is not None else {}
@@ -156,10 +143,7 @@ def combat_command(
     with progress_bar("Deathburgh combat") as progress:
         result = combat(attacker, defender, reaction, variants=rules, stand_and_shoot=stand_and_shoot,
                         **engine.keywords(), progress=progress)
-    note_result(result)
-    tables, lines = combat_tables(result, sides=(attacker, defender),
-                                  extras=("stand and shoot",) if stand_and_shoot else ())
-    inputs = [f"attacker: {_side_label(attacker)}", f"defender: {_side_label(defender)}"]
+    tables, lines = result_tables("", result)
     payload = {
         "attacker": attacker.to_dict(),
         "defender": defender.to_dict(),
@@ -167,14 +151,14 @@ def combat_command(
         "switches": switches,
         "result": result.to_dict(),
     }
-    emit(fmt, tables, payload, inputs + lines)
+    emit(fmt, tables, payload, lines)
 
 
 #: The round played when no file is given (a file shipped inside the package).
 EXAMPLE_ROUND = "examples/deathburgh/round_scenario.toml"
 
 
-@app.command("round")
+@app.command("round", epilog=epilog("deathburgh", "round"))
 @with_parameters(after=engine_parameters(Method.auto, DEFAULT_SAMPLES))
 def round_command(
     scenario: Annotated[Optional[Path], typer.Argument(
@@ -186,12 +170,10 @@ def round_command(
     """Resolve a round of combats in order, wounds carried over, and print each miniature's fate.
 
     The scenario holds the rule switches, a table of miniatures and a list of combats; see
-    examples/deathburgh/round_scenario.toml (the round played without a file). Example: mathhammer
-    deathburgh round round_scenario.toml --format json
+    examples/deathburgh/round_scenario.toml (the round played without a file).
     """
     from mathhammer.deathburgh import RoundResult, load_round
     from mathhammer.deathburgh import round as play_round
-    from mathhammer.deathburgh.report import round_tables
 
     if scenario is None:
         from importlib import resources
@@ -209,8 +191,7 @@ def round_command(
         kwargs["variants"] = variants
     with progress_bar("Deathburgh round") as progress:
         result: RoundResult = play_round(**kwargs, progress=progress)
-    note_result(result)
-    tables, lines = round_tables(result)
+    tables, lines = result_tables("", result)
     inputs = {"scenario": str(scenario), "miniatures": {n: m.to_dict() for n, m in kwargs["miniatures"].items()},
               "wounds": kwargs["wounds"], "combats": kwargs["combats"]}
     emit(fmt, tables, {**inputs, "result": result.to_dict()}, lines)
@@ -226,12 +207,9 @@ def _given(name: str) -> bool:
     return source is not None and source.name != "DEFAULT"
 
 
-@app.command("profiles")
+@app.command("profiles", epilog=epilog("deathburgh", "profiles"))
 def profiles_command(fmt: FormatOption = OutputFormat.table) -> None:
-    """List the example profiles (the alpha v0.1 sample warbands) usable as --attacker / --defender.
-
-    Example: mathhammer deathburgh profiles --format csv
-    """
+    """List the example profiles (the alpha v0.1 sample warbands) usable as --attacker / --defender."""
     from mathhammer.deathburgh import EXAMPLES
 
     rows = [[name, m.notation, m.role] for name, m in EXAMPLES.items()]

@@ -30,7 +30,8 @@ from mathhammer.cli.options import (
     take,
     with_parameters,
 )
-from mathhammer.cli.output import add_profiles_command, emit, emit_sections, note_result, result_tables
+from mathhammer.cli.commands import epilog, group_help
+from mathhammer.cli.output import add_profiles_command, emit, emit_sections, result_tables
 from mathhammer.cli.progress import ProgressGroup, progress_bar
 from mathhammer.core.options import DEFAULT_SAMPLES
 from mathhammer.errors import InputError
@@ -129,19 +130,6 @@ BonusAlwaysOption = Annotated[
     Optional[bool], typer.Option("--bonus-always/--no-bonus-always", help="Flat bonus even without base damage.")
 ]
 
-MELEE_EPILOG = """Examples:
-
-  mathhammer force-melee melee --b-profile walker --a-dice 6 --winner-damage excess --format json
-
-  mathhammer force-melee melee --profiles examples/force_melee/profiles.toml --a-profile veterans --b-profile walker
-
-  mathhammer force-melee melee --scenario examples/force_melee/scenario_walker.toml
-
-The action may be left out: mathhammer force-melee --a-dice 6 is mathhammer force-melee melee --a-dice 6.
-Several engaged units: mathhammer force-melee melee-many --help.
-"""
-
-
 @with_parameters(before=SIDES, after=engine_parameters(Method.auto, DEFAULT_SAMPLES))
 def melee_command(
     winner_damage: WinnerDamageOption = None,
@@ -161,11 +149,8 @@ def melee_command(
 
     With no options: Line Trooper squad (A: 5 x 1 HP, 3 dice at 4+, Force 4) against Militia squad
     (B: 5 x 1 HP, 2 dice at 5+, Force 2).
-
-    Example: mathhammer force-melee melee --b-profile walker --a-dice 6 --winner-damage excess --format json
     """
     from mathhammer.force_melee import Variants, melee
-    from mathhammer.force_melee.report import melee_tables
 
     engine = engine_options(options)
     given = {"winner_damage": winner_damage, "allocation": allocation, "sustained_mode": sustained_mode,
@@ -193,8 +178,7 @@ def melee_command(
     side_b = build_side("b", "militia", take(options, SIDE_OPTIONS, "b"), library)
     with progress_bar("Force melee") as progress:
         result = melee(side_a, side_b, **engine.keywords(), progress=progress, variants=rules)
-    note_result(result)
-    tables, lines = melee_tables(result, sides=(side_a, side_b))
+    tables, lines = result_tables("", result)
     payload = {
         "a": side_a.to_dict(),
         "b": side_b.to_dict(),
@@ -235,16 +219,6 @@ def _many_summary(result: MeleeManyResult) -> dict[str, Any]:
 DEFAULT_MANY_SIDES = ("troopers=line_troopers", "militia=militia", "walker=walker")
 DEFAULT_MANY_ENGAGED = ("troopers:walker", "militia:walker")
 DEFAULT_MANY_ASSIGN = ("walker=troopers:3,militia:1",)
-
-MELEE_MANY_EPILOG = """Examples:
-
-  mathhammer force-melee melee-many            # two squads charge a Walker, which splits its dice 3 / 1
-
-  mathhammer force-melee melee-many --side troopers=line_troopers --side walker --engaged troopers:walker
-
-  mathhammer force-melee melee-many --profiles examples/force_melee/profiles.toml --side vets=veterans --side walker --side militia --engaged vets:walker --engaged militia:walker --assign walker=vets:2,militia:2
-"""
-
 
 def _split(option: str, text: str, separator: str) -> tuple[str, str]:
     from mathhammer.core.guard import check_notation
@@ -320,7 +294,6 @@ def melee_many_command(
     troopers and 1 on the militia.
     """
     from mathhammer.force_melee import Variants, melee_many
-    from mathhammer.force_melee.report import melee_many_tables
 
     engine = engine_options(options)
     if not side and (engaged or assign):
@@ -335,8 +308,7 @@ def melee_many_command(
                                               "sustained_mode": sustained_mode, "bonus_always": bonus_always})
     with progress_bar("Force melee") as progress:
         result = melee_many(sides, pairs, assignment or None, **engine.keywords(), progress=progress, variants=rules)
-    note_result(result)
-    tables, lines = melee_many_tables(result)
+    tables, lines = result_tables("", result)
     payload = {
         "sides": {name: s.to_dict() for name, s in sides.items()},
         "engaged": [list(pair) for pair in pairs],
@@ -360,9 +332,10 @@ class _MeleeByDefault(TyperGroup):
 
 app = typer.Typer(
     name="force-melee",
-    help="Force melee: simultaneous close combat, hits compared, Force decides the damage.",
+    help=group_help("force-melee"),
+    epilog=epilog("force-melee"),
     cls=_MeleeByDefault,
 )
-app.command("melee", epilog=MELEE_EPILOG)(melee_command)
-app.command("melee-many", epilog=MELEE_MANY_EPILOG)(melee_many_command)
+app.command("melee", epilog=epilog("force-melee", "melee"))(melee_command)
+app.command("melee-many", epilog=epilog("force-melee", "melee-many"))(melee_many_command)
 add_profiles_command(app, "force_melee")

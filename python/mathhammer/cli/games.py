@@ -1,10 +1,12 @@
-"""Where each game's commands live: its command name, the one line the root --help shows for it,
-and the module (imported on first use) that holds its Typer app."""
+"""Where each game's commands live: its command name, the one line the root --help shows for it
+(mathhammer.cli.commands) and the module (imported on first use) that holds its Typer app."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+
+from mathhammer.cli.commands import group_help
 
 __all__ = ["GAME_APPS"]
 
@@ -33,13 +35,9 @@ def _force_melee() -> Any:
     return force_melee.app
 
 
-#: game command -> (its help line, its Typer app's loader); a test holds the lines to the apps' own help
-#: and the commands to the game descriptors (mathhammer.games).
+#: game command -> (its help line, from the command table; its Typer app's loader); a test holds the
+#: commands to the game descriptors (mathhammer.games) and to the table.
 GAME_APPS: dict[str, tuple[str, Callable[[], Any]]] = {
-    "killteam": ("Kill Team 2024: fights and shots, and matrices comparing them.", _killteam),
-    "starcraft": ("StarCraft: Tabletop Miniatures Game attacks and sequences of attacks, exact or Monte Carlo.",
-                  _starcraft),
-    "deathburgh": ("Deathburgh combat: opposed attacks, dodges, criticals worth 2, instant 6! / 1!, both editions.",
-                   _deathburgh),
-    "force-melee": ("Force melee: simultaneous close combat, hits compared, Force decides the damage.", _force_melee),
+    name: (group_help(name), load) for name, load in (
+        ("killteam", _killteam), ("starcraft", _starcraft), ("deathburgh", _deathburgh), ("force-melee", _force_melee))
 }

@@ -26,8 +26,9 @@ from mathhammer.cli.options import (
     take,
     with_parameters,
 )
+from mathhammer.cli.commands import epilog, group_help
 from mathhammer.cli.killteam_data import register as add_data_commands
-from mathhammer.cli.output import add_profiles_command, emit, note_plot, note_result
+from mathhammer.cli.output import add_profiles_command, emit, note_plot, note_result, result_tables
 from mathhammer.cli.progress import progress_bar
 from mathhammer.core.options import DEFAULT_SAMPLES
 from mathhammer.errors import InputError
@@ -36,14 +37,9 @@ from mathhammer.core.guard import excerpt
 if TYPE_CHECKING:
     from mathhammer.killteam import Fighter, ShootResult
 
-__all__ = ["app", "parse_dice", "parse_fighter", "parse_range", "parse_saves"]
+__all__ = ["app", "parse_dice", "parse_range", "parse_saves"]
 
-app = typer.Typer(
-    name="killteam",
-    help="Kill Team 2024: fights and shots, and matrices comparing them.",
-    epilog="Example: mathhammer killteam shoot --rules 'Lethal 5+, Piercing 1' --save 3 --cover 1",
-    no_args_is_help=True,
-)
+app = typer.Typer(name="killteam", help=group_help("killteam"), epilog=epilog("killteam"), no_args_is_help=True)
 
 
 def _library(profiles: Any) -> Any:
@@ -97,16 +93,7 @@ def _fighter(side: str, options: dict[str, Any], library: Any) -> Fighter:
 
 # --- fight ----------------------------------------------------------------------------------------
 
-FIGHT_EPILOG = """Examples:
-
-  mathhammer killteam fight --a-attacks 5 --a-damage 4/5 --a-rules "Brutal, Shock" --b-abilities "Storm Shield, Dueller" --b-strategy min_damage --rounds 3
-  mathhammer killteam fight --a-strategy optimal --a-objective trade --b-strategy strike
-
-  mathhammer killteam fight --profiles examples/killteam/profiles.toml --a-profile assault_intercessor_sergeant --b-profile ork_boy --format json
-"""
-
-
-@app.command("fight", epilog=FIGHT_EPILOG)
+@app.command("fight", epilog=epilog("killteam", "fight"))
 @with_parameters(before=FIGHTERS, after=engine_parameters(Method.auto, DEFAULT_SAMPLES))
 def fight_command(
     profiles: ProfilesOption = None,
@@ -122,7 +109,6 @@ def fight_command(
     """
     from mathhammer.core.profiles import profile_to_dict
     from mathhammer.killteam import Variants, fight
-    from mathhammer.killteam.report import fight_tables
 
     engine = engine_options(options)
     library = _library(profiles)
@@ -131,8 +117,7 @@ def fight_command(
     with progress_bar("Fighting") as progress:
         result = fight(a, b, first=first, rounds=rounds, **engine.keywords(), progress=progress,
                        variants=cli_variants(Variants, variants, {}))
-    note_result(result)
-    tables, lines = fight_tables(result, fighters=(a, b))
+    tables, lines = result_tables("", result)
     payload = {
         "a": str(a),
         "b": str(b),
@@ -157,19 +142,6 @@ _W, _T = "Weapon", "Target"
 
 def _o(panel: str, text: str) -> Any:
     return typer.Option(help=text, rich_help_panel=panel)
-
-
-SHOOT_EPILOG = """
-Examples:
-
-  mathhammer killteam shoot --attacks 4 --hit 3 --damage 3/4 --rules "Lethal 5+, Piercing 1" --save 3 --cover 1
-
-  mathhammer killteam shoot --rules "Devastating 2" --abilities "Feel No Pain 5+, Durable" --saves 2-6
-
-  mathhammer killteam shoot --rounds 3 --abilities "Saintly Relics (2D6)" --format json
-
-  mathhammer killteam shoot --profiles examples/killteam/profiles.toml --weapon meltagun --target plague_marine
-"""
 
 
 def parse_saves(text: str) -> list[int]:
@@ -220,7 +192,7 @@ def _with(base: Any, **changes: Any) -> Any:
     return dataclasses.replace(base, **{k: v for k, v in changes.items() if v is not None})
 
 
-@app.command("shoot", epilog=SHOOT_EPILOG)
+@app.command("shoot", epilog=epilog("killteam", "shoot"))
 @with_parameters(after=engine_parameters(Method.exact, DEFAULT_SAMPLES))
 def shoot_command(
     weapon: Annotated[Optional[str], _o(_W, "A weapon of --profiles, or datacard notation such as '4A 3+ 3/4 Lethal 5+'.")] = None,
@@ -254,7 +226,7 @@ def shoot_command(
     from mathhammer.files.library import resolve_profile
     from mathhammer.killteam import Variants, shoot
     from mathhammer.killteam.catalog import DEFAULT_TARGET, DEFAULT_WEAPON
-    from mathhammer.killteam.report import saves_side_by_side, shoot_tables, shot_conditions, shot_summary
+    from mathhammer.killteam.report import saves_side_by_side, shot_conditions, shot_summary
 
     engine = engine_options(options)
     if save is not None and saves is not None:
@@ -281,13 +253,7 @@ def shoot_command(
               "samples": first.samples,
               "profiles": {"weapon": profile_to_dict(the_weapon), "target": profile_to_dict(base_target)}}
     if saves is None:
-        note_result(first)
-        tables, lines = shoot_tables(first)
-        if weapon is not None or target is not None:  # name the library profiles the user chose
-            tables[0].title = tables[0].title.replace(
-                f"Damage: {first.weapon} against {first.target}",
-                f"Damage: {_named(first.weapon, weapon, _changed(attacks=attacks, hit=hit, damage=damage, rules=rules))}"
-                f" against {_named(first.target, target, _changed(save=save, wounds=wounds, abilities=abilities))}", 1)
+        tables, lines = result_tables("", first)
         emit(fmt, tables, {**inputs, **_headline(first), "result": first.to_dict()}, lines)
         return
     inputs["target"] = f"saves {', '.join(f'{v}+' for v in save_values)}; {base_target.wounds}W"
@@ -314,15 +280,7 @@ def _saves_picture(results: list[tuple[int, ShootResult]], heading: str) -> Any:
 
 # --- attack-dice -----------------------------------------------------------------------------------
 
-DICE_EPILOG = """Examples:
-
-  mathhammer killteam attack-dice --weapon '4A 3+ 3/4 Lethal 5+, Balanced'
-
-  mathhammer killteam attack-dice --weapon '6A 4+ 3/4 Severe' --obscured --format json
-"""
-
-
-@app.command("attack-dice", epilog=DICE_EPILOG)
+@app.command("attack-dice", epilog=epilog("killteam", "attack-dice"))
 @with_parameters(after=engine_parameters(Method.exact, DEFAULT_SAMPLES))
 def attack_dice_command(
     weapon: Annotated[str, typer.Option(help="A weapon of --profiles, or datacard notation such as '4A 3+ 3/4 Lethal 5+'.")]
@@ -337,28 +295,18 @@ def attack_dice_command(
     from mathhammer.core.profiles import profile_to_dict
     from mathhammer.files.library import resolve_profile
     from mathhammer.killteam import Variants, attack_dice
-    from mathhammer.killteam.report import attack_dice_tables
 
     engine = engine_options(options)
     gun = resolve_profile("killteam", "weapon", weapon, _library(profiles))
     with progress_bar("Rolling") as progress:
         result = attack_dice(gun, obscured, **engine.keywords(), progress=progress,
                              variants=cli_variants(Variants, variants, {}))
-    note_result(result)
-    tables, lines = attack_dice_tables(result, weapon=f"{gun}{', obscured' if obscured else ''}")
+    tables, lines = result_tables("", result)
     emit(fmt, tables, {"weapon": str(gun), "obscured": obscured, "profiles": {"weapon": profile_to_dict(gun)},
                        "summary": result.summary(), "result": result.to_dict()}, lines)
 
 
 # --- advise ---------------------------------------------------------------------------------------
-
-ADVISE_EPILOG = """Examples:
-
-  mathhammer killteam advise --dice-a 1c2n --dice-b 0c2n
-
-  mathhammer killteam advise --dice-a 1c1n --dice-b 1c1n --a-strategy optimal --a-objective kill --b-wounds 4
-"""
-
 
 def parse_dice(field: str, text: str) -> tuple[int, int]:
     """Retained dice as '1c2n' (1 crit, 2 norms), '2n', '1c' or '1,2' → (crits, norms)."""
@@ -374,7 +322,7 @@ def parse_dice(field: str, text: str) -> tuple[int, int]:
     raise InputError(field, f"{excerpt(text)} is not retained dice; write crits and norms as 1c2n (or 1,2)")
 
 
-@app.command("advise", epilog=ADVISE_EPILOG)
+@app.command("advise", epilog=epilog("killteam", "advise"))
 @with_parameters(before=FIGHTERS)
 def advise_command(
     dice_a: Annotated[str, typer.Option("--dice-a", help="A's retained dice, e.g. 1c2n (1 crit, 2 norms).")],
@@ -392,15 +340,14 @@ def advise_command(
     """
     from mathhammer.core.profiles import profile_to_dict
     from mathhammer.killteam import Variants, advise
-    from mathhammer.killteam.report import advice_picture, advice_tables
+    from mathhammer.killteam.report import advice_picture
 
     library = _library(profiles)
     a = _fighter("a", options, library)
     b = _fighter("b", options, library)
     result = advise(a, b, parse_dice("--dice-a", dice_a), parse_dice("--dice-b", dice_b), first=first,
                     variants=cli_variants(Variants, variants, {}))
-    note_result(result)
-    tables, lines = advice_tables(result)
+    tables, lines = result_tables("", result)
     if result.moves:
         note_plot(lambda: advice_picture(result, f"Wounds left by move: {tables[0].title}"))
     payload: dict[str, Any] = {"a": str(a), "b": str(b), "mover": result.mover, "best": result.best,
@@ -411,23 +358,6 @@ def advise_command(
 
 
 # --- compare and compare-fights ---------------------------------------------------------------------
-
-COMPARE_EPILOG = """Examples:
-
-  mathhammer killteam compare --weapon '4A 3+ 3/4 Lethal 5+' --weapon '4A 3+ 3/4 Piercing 1'
-
-  mathhammer killteam compare --weapon '5A 3+ 4/5' --weapon '4A 2+ 4/5' --saves 3-5 --cover 1 --at-least 1-12
-
-  mathhammer killteam compare --profiles examples/killteam/profiles.toml --weapon meltagun --weapon bolt_rifle
-"""
-
-FIGHTS_EPILOG = """Examples:
-
-  mathhammer killteam compare-fights --fighter '4A 3+ 3/4; 12W' --strategies strike,parry,max_damage --opponent '5A 4+ 4/5; 10W'
-
-  mathhammer killteam compare-fights --profiles examples/killteam/profiles.toml --fighter assault_intercessor_sergeant --opponent ork_boy
-"""
-
 
 def parse_range(name: str, text: str, lo: int, hi: int) -> list[int]:
     """'1-25', '3,5,8' or '4' → the integers (each lo..hi, no repeats)."""
@@ -451,41 +381,7 @@ def parse_range(name: str, text: str, lo: int, hi: int) -> list[int]:
     return values
 
 
-def parse_fighter(text: str, library: Any, field: str) -> Fighter:
-    """A fighter of the library, or the way fighters print: '4A 3+ 3/4 Brutal; 12W; parry; Storm Shield'
-    (the weapon card, then in any order wounds 'NW', a strategy ('optimal (kill)' too) and abilities)."""
-    from mathhammer.core.guard import check_notation
-    from mathhammer.files.library import resolve_profile
-    from mathhammer.killteam import ALL_STRATEGIES, Fighter, Weapon
-
-    check_notation(field, text)
-    if ";" not in text and not re.match(r"\s*\d+\s*A\s", text, re.IGNORECASE):
-        return resolve_profile("killteam", "fighter", text, library, field)  # type: ignore[no-any-return]
-    card, *parts = [part.strip() for part in text.split(";")]
-    try:
-        weapon = Weapon.parse(card)
-    except InputError as error:
-        raise InputError(field, str(error).split(": ", 1)[1]) from None
-    fields: dict[str, Any] = {"attacks": weapon.attacks, "hit": weapon.hit, "damage": weapon.damage,
-                              "rules": weapon.rules}
-    for part in parts:
-        wounds = re.fullmatch(r"(\d+)\s*W", part, re.IGNORECASE)
-        strategy = re.fullmatch(r"(\w+)(?:\s*\((\w+)\))?", part)
-        if wounds:
-            fields["wounds"] = int(wounds.group(1))
-        elif strategy and strategy.group(1).lower() in ALL_STRATEGIES:
-            fields["strategy"] = strategy.group(1).lower()
-            if strategy.group(2):
-                fields["objective"] = strategy.group(2).lower()
-        elif part:
-            fields["abilities"] = part
-    try:
-        return Fighter(**fields)
-    except InputError as error:
-        raise type(error)(f"{field}.{error.field}", str(error).split(": ", 1)[1]) from None
-
-
-@app.command("compare", epilog=COMPARE_EPILOG)
+@app.command("compare", epilog=epilog("killteam", "compare"))
 @with_parameters(after=engine_parameters(Method.exact, DEFAULT_SAMPLES))
 def compare_command(
     weapon: Annotated[list[str], typer.Option(help="A weapon to compare (give two or more): datacard notation such "
@@ -506,7 +402,7 @@ def compare_command(
     """Compare guns at every save: mean damage and P(damage >= w), then the first minus the second."""
     from mathhammer.files.library import resolve_profile
     from mathhammer.killteam import Operative, Variants, compare
-    from mathhammer.killteam.report import shot_comparison_picture, shot_comparison_tables, shot_conditions
+    from mathhammer.killteam.report import shot_comparison_heading, shot_comparison_picture
 
     engine = engine_options(options)
     library = _library(profiles)
@@ -525,17 +421,13 @@ def compare_command(
                          variants=cli_variants(Variants, variants, {}))
     payload = {"weapons": list(comparison.labels), "target": str(base), "saves": list(comparison.saves),
                "cover": cover, "obscured": obscured, "rounds": rounds,
-               "rows": comparison.to_frame().to_dict(orient="records")}
-    first = comparison.results[0][0]
-    count = len(comparison.labels)
-    heading = ", ".join([f"{count} weapon{'s' if count != 1 else ''} at saves {saves}", f"{first.wounds}W",
-                         *shot_conditions(first)])
-    note_plot(lambda: shot_comparison_picture(comparison, f"Mean damage by save ({heading})"))
-    emit(fmt, shot_comparison_tables(comparison, heading), payload,
-         [f"target: {base} (save replaced by each of {saves})"])
+               "rows": comparison.to_frame().to_dict(orient="records"), "result": comparison.to_dict()}
+    note_plot(lambda: shot_comparison_picture(comparison, f"Mean damage by save ({shot_comparison_heading(comparison)})"))
+    tables, lines = result_tables("", comparison)
+    emit(fmt, tables, payload, lines)
 
 
-@app.command("compare-fights", epilog=FIGHTS_EPILOG)
+@app.command("compare-fights", epilog=epilog("killteam", "compare-fights"))
 @with_parameters(after=engine_parameters(Method.auto, DEFAULT_SAMPLES))
 def compare_fights_command(
     fighter: Annotated[list[str], typer.Option(help="A fighter (repeatable): a fighter of --profiles, or "
@@ -552,14 +444,15 @@ def compare_fights_command(
 ) -> None:
     """Each fighter (or strategy variant) against each opponent: kill and death chances, mean wounds left."""
     from mathhammer.core.checks import check_choice
-    from mathhammer.core.present import run_conditions
+    from mathhammer.files.library import resolve_profile
     from mathhammer.killteam import ALL_STRATEGIES, Variants, compare_fights
-    from mathhammer.killteam.report import fight_comparison_picture, fight_comparison_tables
+    from mathhammer.killteam.report import fight_comparison_heading, fight_comparison_picture
 
     engine = engine_options(options)
     library = _library(profiles)
-    fighters = [parse_fighter(f, library, f"fighter[{i}]") for i, f in enumerate(fighter)]
-    opponents = [parse_fighter(o, library, f"opponent[{i}]") for i, o in enumerate(opponent)]
+    # a fighter of the library by its name, else its notation (kt.Fighter.parse)
+    fighters = [resolve_profile("killteam", "fighter", f, library, f"fighter[{i}]") for i, f in enumerate(fighter)]
+    opponents = [resolve_profile("killteam", "fighter", o, library, f"opponent[{i}]") for i, o in enumerate(opponent)]
     known = library.get("fighter", {})
     # a fighter of the library is labelled by its name there (short: columns stay narrow), else its profile
     rows: Any = [(name if name in known else str(f), f) for f, name in zip(fighters, fighter)]
@@ -571,15 +464,11 @@ def compare_fights_command(
     comparison = compare_fights(_labelled(rows), _labelled(columns), first=first, rounds=rounds,
                                 **engine.keywords(), variants=cli_variants(Variants, variants, {}))
     payload = {"fighters": list(comparison.fighters), "opponents": list(comparison.opponents),
-               "first": first, "rounds": rounds, "rows": comparison.to_frame().to_dict(orient="records")}
-    result = comparison.results[0][0]
-    counts = [len(comparison.fighters), len(comparison.opponents)]
-    heading = ", ".join([f"{counts[0]} fighter{'s' if counts[0] != 1 else ''} vs {counts[1]} "
-                         f"opponent{'s' if counts[1] != 1 else ''}",
-                         f"{result.rounds} round{'s' if result.rounds > 1 else ''}", f"{first.upper()} first",
-                         *run_conditions(result)])
-    note_plot(lambda: fight_comparison_picture(comparison, f"Kill chance ({heading})"))
-    emit(fmt, fight_comparison_tables(comparison, heading), payload, [])
+               "first": first, "rounds": rounds, "rows": comparison.to_frame().to_dict(orient="records"),
+               "result": comparison.to_dict()}
+    note_plot(lambda: fight_comparison_picture(comparison, f"Kill chance ({fight_comparison_heading(comparison)})"))
+    tables, lines = result_tables("", comparison)
+    emit(fmt, tables, payload, lines)
 
 
 def _labelled(pairs: list[tuple[str, Fighter]]) -> dict[str, Fighter] | list[Fighter]:

@@ -7,6 +7,7 @@ The importer loads when a command runs; :func:`register` adds the commands to th
 
 from __future__ import annotations
 
+import contextlib
 import enum
 from collections import Counter
 from pathlib import Path
@@ -14,8 +15,9 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from mathhammer.cli.commands import epilog
 from mathhammer.cli.options import FormatOption, Method, MethodOption, OutputFormat, SeedOption
-from mathhammer.cli.output import check_writable, emit, note_plot, write_file
+from mathhammer.cli.output import emit, note_plot, result_tables
 from mathhammer.core.guard import shown_path
 from mathhammer.errors import InputError
 from mathhammer.report.tables import Table
@@ -28,35 +30,6 @@ class LibraryFormat(str, enum.Enum):
     json = "json"
 
 
-IMPORT_EPILOG = """Examples:
-
-  mathhammer killteam import tests/data/killteam_data --out teams
-
-  mathhammer killteam import tests/data/killteam_data --team "Ember Wardens" --out teams --format json
-
-  mathhammer killteam import "tests/data/killteam_data/Ember patrol.ros" --out teams --strict
-"""
-
-TEAMS_EPILOG = "Example: mathhammer killteam teams tests/data/killteam_data"
-
-MATCHUP_EPILOG = """Examples:
-
-  mathhammer killteam matchup --profiles teams/A.toml --against teams/B.toml
-
-  mathhammer killteam matchup --profiles teams/A.toml --against teams/B.toml --cover 0 --no-fight --plot a_vs_b.png
-
-  mathhammer killteam matchup --profiles teams/A.toml --against teams/B.toml --output a_vs_b.csv
-"""
-
-META_EPILOG = """Examples:
-
-  mathhammer killteam meta tests/data/killteam_teams --out meta.parquet
-
-  mathhammer killteam meta teams --out meta.csv --workers 2
-
-  mathhammer killteam meta teams --out meta.parquet --executor dask://127.0.0.1:8786 --resume
-"""
-
 #: The files ``matchup --output`` writes: the long table.
 FRAME_SUFFIXES = (".csv", ".json", ".parquet")
 
@@ -64,7 +37,9 @@ FRAME_SUFFIXES = (".csv", ".json", ".parquet")
 def import_command(
     paths: Annotated[list[Path], typer.Argument(help="BattleScribe files: a folder of .gst and .cat files, the files "
                                                      "themselves, or rosters (.ros, .rosz).", show_default=False)],
-    out: Annotated[Path, typer.Option("--out", help="The folder the team libraries are written to (made if missing).")],
+    # text, not a Path: a Path of "" is ".", and an empty --out must not mean this folder
+    out: Annotated[str, typer.Option("--out", help="The folder the team libraries are written to (made if missing).",
+                                     metavar="PATH")],
     team: Annotated[Optional[list[str]], typer.Option("--team", help="Import only this team (repeatable).")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Exit 2 when any weapon-rule token is unknown.")] = False,
     fmt: Annotated[LibraryFormat, typer.Option("--format", help="The libraries' format: toml or json.",
@@ -75,10 +50,12 @@ def import_command(
     Each team becomes <team>.toml (weapons, fighters and operatives for --profiles) and
     <team>.import.json (what was read, rewritten, left out and why) in --out.
     """
+    from mathhammer.core.writing import check_output_folder
     from mathhammer.files.teams import save_teams
     from mathhammer.killteam.data import load_roster, read_catalogues
     from mathhammer.killteam.data.load import ROSTER_SUFFIXES
 
+    folder = check_output_folder("--out", out)  # before any file is read
     rosters = [p for p in paths if p.suffix.lower() in ROSTER_SUFFIXES]
     others = [p for p in paths if p not in rosters]
     teams = [load_roster(p) for p in rosters]
@@ -93,7 +70,7 @@ def import_command(
         if missing:
             raise InputError("--team", f"no team {missing[0]!r} among the rosters")
         teams = [t for t in teams if t.name.lower() in {name.strip().lower() for name in team}]
-    written = save_teams(teams, out, fmt.value)
+    written = save_teams(teams, folder, fmt.value, field="--out")
     unknown: Counter[str] = Counter()
     rows = []
     for one, library, _ in written:
@@ -102,14 +79,14 @@ def import_command(
         skips = len(one.report.skipped()) if one.report is not None else 0
         rows.append([one.name, "" if one.revision is None else one.revision, len(one.operatives),
                      one.weapon_count(), skips, sum(counts.values()), library.name])
-    tables = [Table(f"Imported into {out}", ["team", "revision", "operatives", "weapons", "skipped",
+    tables = [Table(f"Imported into {folder}", ["team", "revision", "operatives", "weapons", "skipped",
                                              "unknown tokens", "library"], rows)]
     if unknown:
         tables.append(Table("Unknown weapon-rule tokens", ["token", "profiles"], [[t, n] for t, n in unknown.most_common()]))
     lines = [f"{len(written)} teams, {sum(len(t.operatives) for t in teams)} operatives, "
              f"{sum(t.weapon_count() for t in teams)} weapons; each team's <team>.import.json says what was left out"]
     lines += [f"skipped {name}: {why}" for name, why in skipped]
-    payload = {"out": str(out), "teams": [{"team": t.name, "file": t.file, "revision": t.revision,
+    payload = {"out": str(folder), "teams": [{"team": t.name, "file": t.file, "revision": t.revision,
                                            "library": str(lib), "report": str(rep)} for t, lib, rep in written],
                "unknown_tokens": dict(unknown), "skipped_files": [list(s) for s in skipped]}
     emit(OutputFormat.table, tables, payload, lines)
@@ -147,20 +124,21 @@ def _as_int(option: str, text: str) -> int:
         raise InputError(option, f"{text!r} is not a whole number") from None
 
 
-def write_frame(option: str, path: Path, frame: Any) -> None:
-    """A long table into ``path``: .csv, .json (records, every digit) or .parquet (pyarrow)."""
+def frame_bytes(path: Path, frame: Any) -> bytes:
+    """A long table as the bytes of ``path``'s format: .csv, .json (records, every digit) or
+    .parquet (pyarrow)."""
+    import io
     import json
 
     suffix = path.suffix.lower()
     if suffix == ".csv":
-        write_file(option, path, lambda: frame.to_csv(path, index=False))
-    elif suffix == ".json":
+        return bytes(frame.to_csv(index=False).encode("utf-8"))
+    if suffix == ".json":
         text = json.dumps(frame.astype(object).where(frame.notna(), None).to_dict(orient="records"), indent=2)
-        write_file(option, path, lambda: path.write_text(text + "\n", encoding="utf-8"))
-    elif suffix == ".parquet":
-        write_file(option, path, lambda: frame.to_parquet(path, index=False))
-    else:
-        raise InputError(option, f"{shown_path(path)}: write a {', '.join(FRAME_SUFFIXES)} file")
+        return (text + "\n").encode("utf-8")
+    buffer = io.BytesIO()
+    frame.to_parquet(buffer, index=False)
+    return buffer.getvalue()
 
 
 def matchup_command(
@@ -180,13 +158,20 @@ def matchup_command(
 ) -> None:
     """Every weapon of team A against every operative of team B: shooting at each cover value, fights
     with each side first."""
-    from mathhammer.killteam import matchup
-    from mathhammer.killteam.report import matchup_picture, matchup_tables
+    from mathhammer.core.writing import check_output_file, output_lock
 
-    if output is not None:
-        if output.suffix.lower() not in FRAME_SUFFIXES:
-            raise InputError("--output", f"{shown_path(output)}: write a {', '.join(FRAME_SUFFIXES)} file")
-        check_writable("--output", output)
+    if output is not None:  # checked and locked before any work, written whole after it
+        output = check_output_file("--output", output, FRAME_SUFFIXES)
+    with output_lock("--output", output):
+        _matchup(profiles, against, cover, obscured, shoot, fight, first, strategies, output, method, seed, fmt)
+
+
+def _matchup(profiles: Path, against: Path, cover: str, obscured: bool, shoot: bool, fight: bool, first: str,
+             strategies: str, output: Path | None, method: Method, seed: int | None, fmt: OutputFormat) -> None:
+    from mathhammer.core.writing import write_whole
+    from mathhammer.killteam import matchup
+    from mathhammer.killteam.report import matchup_picture
+
     covers = [_as_int("--cover", c) for c in _split("--cover", cover)]
     pairs = []
     for pair in _split("--strategies", strategies):
@@ -198,16 +183,17 @@ def matchup_command(
                      first=_split("--first", first), strategies=pairs, method=method.value, seed=seed)
     frame = result.to_frame()
     if output is not None:
-        write_frame("--output", output, frame)
+        write_whole(output, frame_bytes(output, frame), "--output")
     kind = "shoot" if result.shots else "fight"
     if result.shots or result.fights:
         note_plot(lambda: matchup_picture(result, kind=kind))
-    tables, lines = matchup_tables(result)
+    tables, lines = result_tables("", result)
     emit(fmt, tables, {"team_a": result.team_a, "team_b": result.team_b, "result": result.to_dict()}, lines)
 
 
-def _executor(address: str | None, workers: int) -> Any:
-    """--executor dask://host:port (a Dask scheduler) or --workers N (a process pool); None: here."""
+def _executor(stack: contextlib.ExitStack, address: str | None, workers: int) -> Any:
+    """--executor dask://host:port (a Dask scheduler) or --workers N (a process pool that stops with
+    the command: Ctrl-C stops its chunks, running and queued); None: here. Closed with ``stack``."""
     if address is not None:
         if workers != 1:
             raise InputError("--workers", "give --workers or --executor, not both")
@@ -221,22 +207,15 @@ def _executor(address: str | None, workers: int) -> Any:
             client = Client("tcp://" + address[len("dask://"):], timeout=10)
         except OSError as error:
             raise InputError("--executor", f"cannot reach the scheduler at {address}: {error}") from None
-        return client, client.get_executor()
+        stack.callback(client.close)
+        return client.get_executor()
     if workers < 1:
         raise InputError("--workers", f"{workers}: give 1 or more")
     if workers == 1:
-        return None, None
-    import os
-    import sys
-    from concurrent.futures import ProcessPoolExecutor
+        return None
+    from mathhammer.cli.workers import capped_workers, worker_pool
 
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    if workers > cores:  # more processes than cores only compete (as mathhammer sweep --workers)
-        sys.stderr.write(f"note: --workers {workers} capped at {cores}, the cores this process may use\n")
-        workers = cores
-
-    pool = ProcessPoolExecutor(workers)
-    return pool, pool
+    return stack.enter_context(worker_pool(capped_workers(workers)))
 
 
 def meta_command(
@@ -246,8 +225,8 @@ def meta_command(
     executor: Annotated[Optional[str], typer.Option("--executor", help="Run the chunks on a Dask scheduler: "
                                                                        "dask://host:port.")] = None,
     workers: Annotated[int, typer.Option(help="Run the chunks on a pool of this many processes.")] = 1,
-    resume: Annotated[bool, typer.Option("--resume", help="Skip the pairings already in --out or its parts "
-                                                          "folder (a run that stopped).")] = False,
+    resume: Annotated[bool, typer.Option("--resume", help="Take the pairings of the parts a stopped run of the same "
+                                                          "teams and options left in --out's parts folder.")] = False,
     chunk: Annotated[int, typer.Option(help="Pairings per chunk (a dropped worker loses one chunk).")] = 4,
     cover: Annotated[str, typer.Option(help="Cover values of the shooting rows, comma-separated (0..3).")] = "0,1",
     fight: Annotated[bool, typer.Option("--fight/--no-fight", help="Fighting rows.")] = True,
@@ -256,13 +235,11 @@ def meta_command(
     """Every team of a folder against every team (ordered pairs, itself included): one long table."""
     import sys
 
+    from mathhammer.core.writing import check_output_file
     from mathhammer.killteam.meta import OUTPUT_SUFFIXES, meta
 
-    if out.suffix.lower() not in OUTPUT_SUFFIXES:
-        raise InputError("--out", f"{shown_path(out)}: write a .parquet or a .csv file")
-    check_writable("--out", out)
+    out = check_output_file("--out", out, OUTPUT_SUFFIXES)  # before any work
     covers = [_as_int("--cover", c) for c in _split("--cover", cover)]
-    owner, pool = _executor(executor, workers)
     shown = [-1]
 
     def progress(done: int, total: int) -> None:  # one line a tenth of the way, on stderr
@@ -272,18 +249,20 @@ def meta_command(
             sys.stderr.write(f"meta: {done}/{total} pairings\n")
 
     try:
-        table = meta(folder, out, resume=resume, executor=pool, chunk=chunk, seed=seed, progress=progress,
-                     cover=covers, fight=fight)
-    finally:
-        if owner is not None:
-            (owner.close if hasattr(owner, "close") else owner.shutdown)()
+        with contextlib.ExitStack() as stack:
+            pool = _executor(stack, executor, workers)
+            table = meta(folder, out, resume=resume, executor=pool, chunk=chunk, seed=seed, progress=progress,
+                         cover=covers, fight=fight)
+    except InputError as error:  # the meta's own "out" is this command's --out
+        if error.field != "out":
+            raise
+        raise type(error)("--out", str(error)[len(error.field) + 2:]) from None
     teams = len(set(table["team_a"]))
     sys.stdout.write(f"{len(table):,} rows: {teams} teams, {teams * teams} pairings, written to {shown_path(out)}\n")
 
 
 def register(app: typer.Typer) -> None:
     """Add ``import``, ``teams``, ``matchup`` and ``meta`` to the Kill Team command group."""
-    app.command("import", epilog=IMPORT_EPILOG)(import_command)
-    app.command("teams", epilog=TEAMS_EPILOG)(teams_command)
-    app.command("matchup", epilog=MATCHUP_EPILOG)(matchup_command)
-    app.command("meta", epilog=META_EPILOG)(meta_command)
+    for name, function in (("import", import_command), ("teams", teams_command), ("matchup", matchup_command),
+                           ("meta", meta_command)):
+        app.command(name, epilog=epilog("killteam", name))(function)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import enum
 import inspect
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -287,19 +286,12 @@ SHELL_OPTIONS = ("install_completion", "show_completion")
 #: The panel of a command's own options (cover, rounds, ...) when it has panels of game inputs (Weapon,
 #: Target, ...): after them, so that --help reads the game first, then the situation, the engine, the output.
 OTHER_PANEL = "Other options"
-#: The widest example line of an epilog (--help at 80 columns, in a panel's margin).
-EXAMPLE_WIDTH = 76
-
-
 def arrange_help(command: Any) -> None:
-    """--help that reads at 80 columns: the game's panels first and the output options last, short
-    metavars for options with a fixed set of values (the help text names the values), and examples
-    broken between their options with shell continuations rather than wherever the width falls."""
+    """--help that reads at 80 columns: the game's panels first and the output options last, and
+    short metavars for options with a fixed set of values (the help text names the values). The
+    examples are the command table's (mathhammer.cli.commands), already broken to fit."""
     for sub in getattr(command, "commands", {}).values():
         arrange_help(sub)
-    _examples_to_epilog(command)
-    if getattr(command, "epilog", None):
-        command.epilog = wrap_examples(command.epilog)
     params = [p for p in getattr(command, "params", []) if getattr(p, "param_type_name", "") == "option"]
     game_panels = {getattr(p, "rich_help_panel", None) for p in params} - {None, "Engine", "Sweep", OUTPUT_PANEL}
     for param in params:
@@ -318,75 +310,6 @@ def arrange_help(command: Any) -> None:
     order = {None: 0, OTHER_PANEL: 1, "Engine": 2, "Sweep": 3, OUTPUT_PANEL: 4}
     if hasattr(command, "params"):
         command.params.sort(key=lambda p: order.get(getattr(p, "rich_help_panel", None), 0))
-
-
-_INLINE_EXAMPLE = re.compile(r"Examples?: (mathhammer\s.*?)(?:\n\s*\n|$)", re.S)
-
-
-def _examples_to_epilog(command: Any) -> None:
-    """An "Example: mathhammer ..." written inside a help text or an epilog paragraph moves to the
-    epilog, on a line of its own (help paragraphs are re-flowed, which would cut the command anywhere)."""
-    found: list[str] = []
-
-    def take(text: str) -> str:
-        for match in _INLINE_EXAMPLE.finditer(text):
-            found.append(" ".join(match.group(1).split()))
-        return _INLINE_EXAMPLE.sub("", text).rstrip()
-
-    help_text, epilog = getattr(command, "help", None), getattr(command, "epilog", None)
-    if help_text and "Example" in help_text:
-        command.help = take(help_text)
-    if epilog and "Example" in epilog and not epilog.lstrip().startswith("Examples:\n"):
-        epilog = take(epilog)
-    if found:
-        examples = "Example:" if len(found) == 1 else "Examples:"
-        command.epilog = "\n\n".join(part for part in [epilog or "", examples + "\n\n" + "\n\n".join(
-            "  " + example for example in found)] if part)
-
-
-def wrap_examples(epilog: str) -> str:
-    """The epilog with every ``mathhammer ...`` line longer than :data:`EXAMPLE_WIDTH` broken before
-    an option (outside quotes) and continued with ``\\`` on the next line, indented; a trailing
-    ``# comment`` that does not fit goes on its own line above the command."""
-    out = []
-    for line in epilog.split("\n"):
-        stripped = line.lstrip()
-        if not stripped.startswith("mathhammer ") or len(line) <= EXAMPLE_WIDTH:
-            out.append(line)
-            continue
-        indent = line[: len(line) - len(stripped)]
-        pieces, comment = _option_pieces(stripped)
-        if comment:
-            out.append(indent + comment)
-        current = indent + pieces[0]
-        for piece in pieces[1:]:
-            if len(current) + 1 + len(piece) + 2 > EXAMPLE_WIDTH:
-                out.append(current + " \\")
-                current = indent + "    " + piece
-            else:
-                current += " " + piece
-        out.append(current)
-    return "\n".join(out)
-
-
-def _option_pieces(command: str) -> tuple[list[str], str]:
-    """A command line cut before each `` --option`` that is not inside quotes, and its trailing
-    ``# comment`` ("" when none)."""
-    pieces, start, quote, comment = [], 0, "", ""
-    for i, ch in enumerate(command):
-        if quote:
-            quote = "" if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "#" and command[i - 1:i] == " ":
-            comment = command[i:].strip()
-            command = command[:i]
-            break
-        elif ch == " " and command.startswith(" --", i):
-            pieces.append(command[start:i].strip())
-            start = i + 1
-    pieces.append(command[start:].strip())
-    return [p for p in pieces if p], comment
 
 
 def finish(command: Any) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 
 import typer
 
+from mathhammer.cli.commands import epilog
 from mathhammer.cli.options import FormatOption, OutputFormat
 from mathhammer.core.guard import shown_path
 from mathhammer.errors import InputError
@@ -225,7 +226,7 @@ def add_profiles_command(app: typer.Typer, game: str) -> None:
     commands take by name (its built-in profiles and its bundled example library)."""
     cli_name = game.replace("_", "-")
 
-    @app.command("profiles", epilog=f"Example: mathhammer {cli_name} profiles --format csv")
+    @app.command("profiles", epilog=epilog(cli_name, "profiles"))
     def profiles_command(fmt: FormatOption = OutputFormat.table) -> None:
         """List the profiles shipped with mathhammer, usable by name without --profiles."""
         from mathhammer import games

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from mathhammer.cli.commands import epilog
 from mathhammer.cli.options import FormatOption, Method, OutputFormat
 from mathhammer.cli.output import emit_sections, result_tables
 from mathhammer.cli.progress import ProgressGroup
@@ -14,22 +15,10 @@ from mathhammer.report.tables import Section
 
 __all__ = ["register"]
 
-RUN_EPILOG = """Examples (mathhammer examples --copy examples writes the files used here):
-
-  mathhammer run                                   # the embedded example: one fight, shot, attack, combat and melee
-
-  mathhammer run examples/scenario.toml --format json
-
-  mathhammer run examples/scenario.toml --method monte_carlo --samples 200000 --seed 1
-
-  mathhammer run examples/deathburgh/round_scenario.toml       # a Deathburgh round file
-"""
-
-
 def register(app: typer.Typer) -> None:
     """Add ``run`` to the root command."""
 
-    @app.command("run", epilog=RUN_EPILOG)
+    @app.command("run", epilog=epilog("run"))
     def run(
         scenario: Annotated[
             Optional[Path], typer.Argument(help="Scenario file (.toml or .json); none runs the embedded example.")

@@ -12,19 +12,10 @@ from typing import Annotated, Optional
 
 import typer
 
+from mathhammer.cli.commands import epilog
 from mathhammer.errors import InputError
 
 __all__ = ["register", "serve_command"]
-
-SERVE_EPILOG = """Examples:
-
-  mathhammer serve                                   # http://127.0.0.1:8000: the page and /api/v1
-
-  mathhammer serve --port 9000 --workers 2 --profiles teams
-
-  mathhammer serve --host 0.0.0.0 --allowed-hosts dice.example.org   # reachable from other machines
-"""
-
 
 def _loopback(host: str) -> bool:
     if host == "localhost":
@@ -72,4 +63,4 @@ def serve_command(
 
 def register(app: typer.Typer) -> None:
     """Add ``serve`` to the root command."""
-    app.command("serve", epilog=SERVE_EPILOG)(serve_command)
+    app.command("serve", epilog=epilog("serve"))(serve_command)

@@ -30,7 +30,8 @@ from mathhammer.cli.options import (
     take,
     with_parameters,
 )
-from mathhammer.cli.output import add_profiles_command, emit, note_plot, note_result
+from mathhammer.cli.commands import epilog, group_help
+from mathhammer.cli.output import add_profiles_command, emit, note_plot, result_tables
 from mathhammer.cli.progress import progress_bar
 from mathhammer.core.options import DEFAULT_SAMPLES
 from mathhammer.errors import InputError
@@ -41,14 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = ["app", "parse_batch"]
 
-app = typer.Typer(
-    name="starcraft",
-    help="StarCraft: Tabletop Miniatures Game attacks and sequences of attacks, exact or Monte Carlo.",
-    epilog="Example: mathhammer starcraft attack --weapon quad_k12 --firing-models 2 --unit roach\n\n"
-    "Example: mathhammer starcraft attack --attacker marine --unit zergling   # all 6 Marines fire\n\n"
-    "Example: mathhammer starcraft sequence --unit zealot --batch 'c14_rifle firing_models=6' --batch quad_k12",
-    no_args_is_help=True,
-)
+app = typer.Typer(name="starcraft", help=group_help("starcraft"), epilog=epilog("starcraft"), no_args_is_help=True)
 
 _W, _U, _A, _R = "Weapon", "Target unit", "Attack", "Rule variants"
 # Weapon fields that keywords set: --keywords replaces all of them.
@@ -265,7 +259,7 @@ def _batch_options(given: dict[str, Any], weapon: Weapon | None) -> dict[str, An
     return options
 
 
-@app.command("attack")
+@app.command("attack", epilog=epilog("starcraft", "attack"))
 @with_parameters(before=[*option_parameters(WEAPON_OPTIONS, _W), *option_parameters(UNIT_OPTIONS, _U),
                          *option_parameters(ATTACK_OPTIONS, _A), *option_parameters(RULE_OPTIONS, _R)],
                  after=engine_parameters(Method.auto, DEFAULT_SAMPLES))
@@ -273,8 +267,6 @@ def attack_command(variants: VariantsOption = None, fmt: FormatOption = OutputFo
     """One batch: every model firing one weapon at one unit; prints damage and casualty tables.
 
     One model fires unless --firing-models says how many, or --attacker names the unit that fires.
-
-    Example: mathhammer starcraft attack --weapon quad_k12 --firing-models 2 --unit roach --dodge 1
     """
     from mathhammer.starcraft import attack
 
@@ -295,13 +287,14 @@ def attack_command(variants: VariantsOption = None, fmt: FormatOption = OutputFo
     the_unit, base_unit = _unit(unit_given, library)
     batch = _batch_options(attack_given, the_weapon)
     rules = _rules(switches, variants)
+    # a profile an option changed is no longer the one named: the result names it by its card
+    if the_weapon is not None and the_weapon != base_weapon:
+        the_weapon = dataclasses.replace(the_weapon, name="")
+    if the_unit != base_unit:
+        the_unit = dataclasses.replace(the_unit, name="")
     with progress_bar("StarCraft attack") as progress:
         result = attack(the_weapon, the_unit, variants=rules, **engine.keywords(), progress=progress, **batch)
-    # a profile's name, unless an option changed it: then its card, which says what was changed
-    weapon_label = None if the_weapon is None else (
-        the_weapon.name if the_weapon == base_weapon and the_weapon.name else str(the_weapon))
-    unit_label = the_unit.name if the_unit == base_unit and the_unit.name else str(the_unit)
-    _print(result, the_weapon, the_unit, batch, rules, fmt, shooter, (weapon_label, unit_label))
+    _print(result, the_weapon, the_unit, batch, rules, fmt, shooter)
 
 
 def _attacker_models(shooter: Unit, firing_models: int | None) -> int:
@@ -326,60 +319,11 @@ def _attacker_weapon(name: str, shooter: Unit) -> str:
     return found
 
 
-#: Attack options the heading leaves out: the mode and the firers are said first, HITS X (Y) is the mode.
-_SAID_FIRST = ("mode", "firing_models", "hits")
-
-
-def _who_fired(weapon: Weapon | None, options: dict[str, Any], shooter: Unit | None, label: str | None = None) -> str:
-    """"1 model firing C-14 Rifle", "Marine (6 models) firing C-14 Rifle", "HITS 4 (1)", ..."""
-    if label is None:
-        label = (weapon.name or str(weapon)) if weapon is not None else ""
-    mode = options["mode"]
-    if mode == "hits":
-        x, y = options["hits"]
-        return f"HITS {x} ({y})" + (f" with {label}" if label else "")
-    if mode == "spillover":
-        return f"{label} (spillover)"
-    if "firing_models" not in options:  # a template weapon: its models under the template count
-        return f"{label} (template)"
-    n = options["firing_models"]
-    models = f"{n} model{'s' if n != 1 else ''}"
-    if shooter is not None:
-        whole = n == shooter.models
-        return f"{shooter.name or 'attacker'} ({models}{'' if whole else f' of {shooter.models}'}) firing {label}"
-    return f"{models} firing {label}"
-
-
-def _departures(options: dict[str, Any]) -> list[str]:
-    """The batch options given that change anything ("dodge 1", "engaged"), as the heading lists them."""
-    out = []
-    for key, value in options.items():
-        if key in _SAID_FIRST or value is None or value is False or value == 0 or value == {}:
-            continue
-        name = key.replace("_", " ")
-        out.append(name if value is True else f"{name} {value}")
-    return out
-
-
 def _print(result: AttackResult, weapon: Weapon | None, unit: Unit, options: dict[str, Any], rules: Variants,
-           fmt: OutputFormat, shooter: Unit | None = None, labels: tuple[str | None, str] | None = None) -> None:
+           fmt: OutputFormat, shooter: Unit | None = None) -> None:
     from mathhammer.core.profiles import profile_to_dict
-    from mathhammer.starcraft.report import attack_heading, attack_tables
 
-    weapon_label, unit_label = labels if labels is not None else (None, None)
-    heading = attack_heading(result, _who_fired(weapon, options, shooter, weapon_label), _departures(options),
-                             unit_label)
-    note_result(result)
-    tables, lines = attack_tables(result, heading=heading)
-    if options["mode"] != "hits":
-        inputs = [f"weapon: {weapon}"]
-    else:
-        inputs = [f"HITS {options['hits'][0]} ({options['hits'][1]})" + (f" with {weapon}" if weapon is not None else "")]
-    inputs.append(f"unit: {unit}")
-    if weapon is not None and not result.surge_applied and weapon.surge_tags and options["mode"] == "weapon":
-        inputs.append("Surge does not apply: the unit has none of the weapon's Surge tags")
-    if shooter is not None:
-        inputs.insert(0, f"attacker: {shooter}")
+    tables, lines = result_tables("", result)
     payload = {
         "weapon": profile_to_dict(weapon) if weapon is not None else None,
         "attacker": profile_to_dict(shooter) if shooter is not None else None,
@@ -388,28 +332,13 @@ def _print(result: AttackResult, weapon: Weapon | None, unit: Unit, options: dic
         "rules": dataclasses.asdict(rules),
         "result": result.to_dict(),
     }
-    emit(fmt, tables, payload, inputs + lines)
+    emit(fmt, tables, payload, lines)
 
 
 # ---- several batches -------------------------------------------------------------------------------
 
 #: What the bare ``sequence`` fires: 6 Marines' C-14 rifles, then 2 Marauders' Quad K12, into Zealots.
 DEFAULT_BATCHES = ("c14_rifle firing_models=6", "quad_k12 firing_models=2")
-
-SEQUENCE_EPILOG = """Examples:
-
-  mathhammer starcraft sequence                  # 6 Marines, then 2 Marauders, into a Zealot squad
-
-  mathhammer starcraft sequence --unit roach --batch "c14_rifle firing_models=6" --batch "quad_k12 firing_models=2 dodge=1"
-
-  mathhammer starcraft sequence --batch "- mode=hits hits=4,1" --batch "shock_cannon affected_models=3"   # '-': no weapon
-
-A batch is a weapon (a catalogue key or an entry of --profiles) and its sc.attack options as key=value;
-a unit that brings its weapon (marine, marauder, stalker) may stand in the weapon's place: all its
-models fire it ("marine" is "c14_rifle firing_models=6");
-options that take a table (reaction) are written in a scenario file (mathhammer run).
-"""
-
 
 def _option_value(text: str) -> Any:
     """A batch option's value as written: a whole number, true/false, X,Y (a pair of numbers) or a word."""
@@ -471,7 +400,7 @@ def _armed_unit(name: str, library: Any) -> tuple[Unit, Weapon] | None:
     return unit, weapon
 
 
-@app.command("sequence", epilog=SEQUENCE_EPILOG)
+@app.command("sequence", epilog=epilog("starcraft", "sequence"))
 @with_parameters(before=option_parameters(RULE_OPTIONS, _R), after=engine_parameters(Method.auto, DEFAULT_SAMPLES))
 def sequence_command(
     unit: Annotated[str, typer.Option(help="Target unit by name: a catalogue key or an entry of --profiles.",
@@ -488,7 +417,6 @@ def sequence_command(
     """Several batches against one unit in order, its models, Damage Marker and Shielded carried over."""
     from mathhammer.core.profiles import profile_to_dict
     from mathhammer.starcraft import sequence
-    from mathhammer.starcraft.report import sequence_tables
 
     engine = engine_options(options)
     switches = take(options, RULE_OPTIONS)
@@ -498,28 +426,19 @@ def sequence_command(
     rules = _rules(switches, variants)
     with progress_bar("StarCraft sequence") as progress:
         result = sequence(the_unit, batches, variants=rules, **engine.keywords(), progress=progress)
-    note_result(result)
-    tables, lines = sequence_tables(result, batches=batches)
+    tables, lines = result_tables("", result)
     payload = {
         "unit": profile_to_dict(the_unit),
         "batches": [b.to_dict() for b in batches],
         "rules": dataclasses.asdict(rules),
         "result": result.to_dict(),
     }
-    emit(fmt, tables, payload, [f"unit: {the_unit}"] + lines)
+    emit(fmt, tables, payload, lines)
 
 
 # ---- compare ---------------------------------------------------------------------------------------
 
-COMPARE_EPILOG = """Examples:
-
-  mathhammer starcraft compare --weapon c14_rifle --weapon quad_k12 --unit zergling --unit roach --firing-models 4
-
-  mathhammer starcraft compare --profiles examples/starcraft/profiles.toml --weapon c14_rifle --unit zealot --format csv
-"""
-
-
-@app.command("compare", epilog=COMPARE_EPILOG)
+@app.command("compare", epilog=epilog("starcraft", "compare"))
 @with_parameters(after=engine_parameters(Method.auto, DEFAULT_SAMPLES))
 def compare_command(
     weapon: Annotated[list[str], typer.Option(help="A weapon (repeatable): a catalogue key such as c14_rifle, or an entry of --profiles.")],
@@ -531,10 +450,9 @@ def compare_command(
     **options: Any,
 ) -> None:
     """Each weapon against each unit: mean damage, mean casualties, destroyed chance."""
-    from mathhammer.core.present import run_conditions
     from mathhammer.files.library import resolve_profile
     from mathhammer.starcraft import Variants, compare
-    from mathhammer.starcraft.report import comparison_picture, comparison_tables
+    from mathhammer.starcraft.report import comparison_heading, comparison_picture
 
     engine = engine_options(options)
     library = _library(profiles)
@@ -542,12 +460,12 @@ def compare_command(
     units = [resolve_profile("starcraft", "unit", u, library, f"unit[{i}]") for i, u in enumerate(unit)]
     comparison = compare(weapons, units, firing_models=firing_models, **engine.keywords(),
                          variants=cli_variants(Variants, variants, {}))
-    fired = f"{firing_models} firing model{'s' if firing_models != 1 else ''} per weapon"
-    heading = ", ".join([fired, *run_conditions(comparison.results[0][0])])
     payload = {"weapons": list(comparison.weapons), "units": list(comparison.units),
-               "firing_models": firing_models, "rows": comparison.to_frame().to_dict(orient="records")}
-    note_plot(lambda: comparison_picture(comparison, f"StarCraft: mean damage by target ({heading})"))
-    emit(fmt, comparison_tables(comparison, heading), payload, [fired])
+               "firing_models": firing_models, "rows": comparison.to_frame().to_dict(orient="records"),
+               "result": comparison.to_dict()}
+    note_plot(lambda: comparison_picture(comparison, f"StarCraft: mean damage by target ({comparison_heading(comparison)})"))
+    tables, lines = result_tables("", comparison)
+    emit(fmt, tables, payload, lines)
 
 
 add_profiles_command(app, "starcraft")

@@ -23,7 +23,6 @@ import functools
 import inspect
 import json
 import re
-import sys
 import typing
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -31,13 +30,15 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from mathhammer.cli.commands import epilog, group_help
 from mathhammer.cli.games import GAME_APPS
 from mathhammer.cli.options import OutputFormat, finish
-from mathhammer.cli.output import capture, check_writable, emit, given_on_command_line, note_plot, write_file
+from mathhammer.cli.output import capture, emit, given_on_command_line, note_plot
 from mathhammer.cli.progress import ProgressGroup
-from mathhammer.cli.workers import worker_pool
-from mathhammer.core.guard import did_you_mean, excerpt, label, shown_path
+from mathhammer.cli.workers import capped_workers, worker_pool
+from mathhammer.core.guard import did_you_mean, excerpt, label
 from mathhammer.core.options import Checked, check_only
+from mathhammer.core.writing import check_output_file, output_lock, write_whole
 from mathhammer.errors import InputError, SweepError
 from mathhammer.report.tables import Table
 
@@ -294,15 +295,15 @@ def _keys(game: str, action: str) -> tuple[dict[str, Key], list[inspect.Paramete
     return keys, parameters, hints
 
 
-def _write(path: Path, frame: Any) -> None:
-    suffix = path.suffix.lower()
-    if suffix == ".csv":
-        frame.to_csv(path, index=False)
-    elif suffix == ".json":
-        records = frame.to_dict(orient="records")  # json, not pandas' writer: every digit of every figure
-        path.write_text(json.dumps(records, indent=2, default=str) + "\n", encoding="utf-8")
-    else:
-        raise InputError("--output", f"{shown_path(path)}: write a .csv or a .json file")
+#: The files ``--output`` writes.
+OUTPUT_SUFFIXES = (".csv", ".json")
+
+
+def _output_bytes(path: Path, frame: Any) -> bytes:
+    if path.suffix.lower() == ".csv":
+        return bytes(frame.to_csv(index=False).encode("utf-8"))
+    records = frame.to_dict(orient="records")  # json, not pandas' writer: every digit of every figure
+    return (json.dumps(records, indent=2, default=str) + "\n").encode("utf-8")
 
 
 _NUMBER = re.compile(r"[-+]?\d+(\.\d+)?")
@@ -330,15 +331,17 @@ def _make_command(game: str, action: str) -> Callable[..., None]:
     names = [p.name for p in parameters]
 
     def command(**given: Any) -> None:
-        from mathhammer.sweeps import sweep
-
         grid, output, workers, chunk = (given.pop(name) for name in _SWEEP_OPTIONS)
         fmt = given.pop("fmt")
         given.pop("saves", None)
-        if output is not None and output.suffix.lower() not in (".csv", ".json"):
-            raise InputError("--output", f"{shown_path(output)}: write a .csv or a .json file")
-        if output is not None:
-            check_writable("--output", output)
+        if output is not None:  # checked and locked before any cell runs, written whole after the last
+            output = check_output_file("--output", output, OUTPUT_SUFFIXES)
+        with output_lock("--output", output):
+            run(grid, output, workers, chunk, fmt, given)
+
+    def run(grid: str, output: Path | None, workers: int, chunk: int, fmt: Any, given: dict[str, Any]) -> None:
+        from mathhammer.sweeps import sweep
+
         axes = parse_grid(grid, keys)
         _refuse_options_in_grid(axes, keys)
         seed = given.pop("seed", None)
@@ -348,7 +351,7 @@ def _make_command(game: str, action: str) -> Callable[..., None]:
                 axes[parameter] = _whole_axis(game, action, fixed, _key(keys, parameter))
         # the axes first, in the grid's order (the first slowest), then the options they leave alone
         arguments = {**axes, **fixed}
-        workers = _capped_workers(workers)
+        workers = capped_workers(workers)
         try:
             with contextlib.ExitStack() as stack:
                 executor = stack.enter_context(worker_pool(workers)) if workers > 1 else None
@@ -369,7 +372,7 @@ def _make_command(game: str, action: str) -> Callable[..., None]:
         seed_used = int(frame.attrs["seed"])
         lines = [f"{len(frame):,} cells; seed {seed_used}"]
         if output is not None:
-            write_file("--output", output, lambda: _write(output, frame))
+            write_whole(output, _output_bytes(output, frame), "--output")
             lines.append(f"written to {output}")
         flags = list(frame.columns[: len(axes)])
         note_plot(lambda: _plot_sweep(frame, flags, f"Sweep: {game} {action}"))
@@ -440,27 +443,6 @@ def _whole_axis(game: str, action: str, fixed: Mapping[str, Any], key: Key) -> A
     return values if key.kind is int else [_convert(key, str(v)) for v in values]
 
 
-def _capped_workers(workers: int) -> int:
-    """At most one worker process per usable core, as ``threads`` is; said on stderr when capped."""
-    from mathhammer.core.sampling import usable_cores
-
-    cores = usable_cores()
-    if workers > cores:
-        sys.stderr.write(f"note: --workers {workers} capped at {cores}, the cores this process may use\n")
-        return cores
-    return workers
-
-
-EPILOG = """Examples:
-
-  mathhammer sweep killteam shoot --grid 'hit=3,4 save=2..6 cover=0,1 rules="Lethal 5+"|Balanced'
-
-  mathhammer sweep killteam fight --grid 'a-strategy=strike,parry b-wounds=8..12' --format csv
-
-  mathhammer sweep starcraft attack --unit zealot --grid 'firing-models=1..6 hit-mod=0,1' --output sweep.csv
-"""
-
-
 class _SweepGroup(typer.core.TyperGroup):
     """``mathhammer sweep``: its game groups and their commands are made when the group is first used."""
 
@@ -485,7 +467,7 @@ def _make_groups() -> dict[str, Any]:
         if game not in groups:
             groups[game] = typer.Typer(name=game, help=f"Sweep a {game} action.", no_args_is_help=True)
             groups[game].callback()(_group_callback)  # a group even where one action is sweepable
-        groups[game].command(action, epilog=EPILOG)(_make_command(game, action))
+        groups[game].command(action, epilog=epilog("sweep"))(_make_command(game, action))
     for game, group in groups.items():
         command = typer.main.get_command(group)
         command.name = game
@@ -498,6 +480,6 @@ def _group_callback() -> None:
     """Sweep an action over a grid of its options: one row per cell."""
 
 
-app = typer.Typer(name="sweep", help="Sweep an action over a grid of its options: one row per cell.",
-                  epilog=EPILOG, no_args_is_help=True, cls=_SweepGroup)
+app = typer.Typer(name="sweep", help=group_help("sweep"), epilog=epilog("sweep"), no_args_is_help=True,
+                  cls=_SweepGroup)
 app.callback()(_group_callback)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -36,16 +37,42 @@ def _worker_starts(stop_event: Any) -> None:
 
 
 @contextlib.contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """Ctrl-C ignored for the block (on the main thread, where signals are handled): a second
+    Ctrl-C while the pool stops must not leave it half stopped, its workers waiting forever."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextlib.contextmanager
 def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     """A pool of ``workers`` processes; when the block fails (Ctrl-C, a bad cell) the workers' chunks
-    are stopped and the queued ones never run."""
+    are stopped and the queued ones never run, whatever Ctrl-C follows while they stop."""
     context = multiprocessing.get_context()
     stop_event = context.Event()
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_starts, initargs=(stop_event,))
     try:
         yield pool
     except BaseException:
-        stop_event.set()
-        pool.shutdown(wait=True, cancel_futures=True)
+        with _ctrl_c_ignored():
+            stop_event.set()
+            pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
+
+
+def capped_workers(workers: int) -> int:
+    """At most one worker process per usable core, as ``threads`` is; said on stderr when capped."""
+    from mathhammer.core.sampling import usable_cores
+
+    cores = usable_cores()
+    if workers > cores:
+        sys.stderr.write(f"note: --workers {workers} capped at {cores}, the cores this process may use\n")
+        return cores
+    return workers

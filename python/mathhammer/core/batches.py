@@ -5,6 +5,11 @@ of values; sequences must have the same length and single values are repeated to
 is resolved before it returns (the exact items in one C++ call); ``batch[i]`` builds the i-th full
 result on first access, so a sweep that reads a few figures does not pay for result objects it never
 looks at.
+
+Seeds (docs/results.md "Batches"): a sequence of seeds gives each item its own; one seed (drawn when
+None) gives item i ``cell_seed(seed, i)`` (:func:`mathhammer.core.sampling.cell_seed`), as every
+comparison does, so that two equal Monte Carlo items are two independent runs and the one seed
+repeats the whole batch (:func:`item_seeds`).
 """
 
 from __future__ import annotations
@@ -14,10 +19,13 @@ from typing import Any, Generic, TypeVar
 
 import numpy as np
 
-from mathhammer.core.options import EngineOptions, engine_options
+from mathhammer.core.options import MAX_SEED, EngineOptions, engine_options
+from mathhammer.core.sampling import cell_seed
 from mathhammer.errors import InputError
 
-__all__ = ["ResultBatch", "broadcast", "checked_items", "is_sequence", "item_error", "item_options", "per_item"]
+__all__ = [
+    "ResultBatch", "broadcast", "checked_items", "is_sequence", "item_error", "item_options", "item_seeds", "per_item",
+]
 
 R = TypeVar("R")
 
@@ -181,3 +189,25 @@ def item_options(progress: Any, executor: Any, methods: tuple[str, ...]
         return engine_options(method, samples, seed, threads, progress, executor, methods=methods)
 
     return check
+
+
+def item_seeds(values: list[Any], single: bool, name: str = "seed") -> Callable[[int], int | None]:
+    """Item i's Monte Carlo seed, as a function of i (the batch's seed rule, see the module docstring):
+    a sequence's own (each checked here; None draws one for that item), or ``cell_seed`` of the one
+    seed, drawn when an item first needs it if None. Only the items that run Monte Carlo ask."""
+    for i, value in enumerate(values[:1] if single else values):
+        if value is not None and not (type(value) is int and 0 <= value <= MAX_SEED):
+            try:
+                engine_options(seed=value)
+            except InputError as error:
+                raise item_error(error, name, i, single) from None
+    if not single:
+        return values.__getitem__
+    drawn: list[int] = []
+
+    def derived(i: int) -> int:
+        if not drawn:
+            drawn.append(engine_options(seed=values[0]).draw_seed())
+        return cell_seed(drawn[0], i)
+
+    return derived

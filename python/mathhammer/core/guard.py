@@ -25,7 +25,7 @@ from mathhammer.errors import InputError, InputTypeError
 
 __all__ = [
     "MAX_DEPTH", "MAX_DIGITS", "MAX_EXCERPT", "MAX_FILE_BYTES", "MAX_TEXT", "as_path", "check_depth",
-    "check_notation", "closest", "excerpt", "label", "loads", "read_bytes", "read_data", "read_text", "squeeze", "tomllib", "write_data",
+    "check_notation", "closest", "excerpt", "label", "loads", "read_bytes", "read_data", "read_text", "squeeze", "tomllib",
 ]
 
 #: Longest notation or keyword text a parser reads (a datacard line is well under 200 characters).
@@ -192,19 +192,6 @@ def read_data(path: str | Path, field: str | None = None) -> Any:
     if suffix not in (".json", ".toml"):
         raise InputError(name, "unknown file type; use .toml or .json")
     return loads(read_text(path, name), suffix[1:], name)
-
-
-def write_data(path: Path, data: Mapping[str, Any]) -> None:
-    """A table of plain values written as TOML or JSON, by the file's suffix."""
-    import tomli_w  # only a writer needs it
-
-    suffix = path.suffix.lower()
-    if suffix == ".json":
-        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    elif suffix == ".toml":
-        path.write_text(tomli_w.dumps(data), encoding="utf-8")
-    else:
-        raise InputError(shown_path(path, quoted=False), "unknown file type; use .toml or .json")
 
 
 def label(key: Any) -> str:

@@ -14,8 +14,8 @@ import dataclasses
 import json
 import math
 import typing
-from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 
@@ -30,8 +30,8 @@ from mathhammer.report import plot as pictures
 from mathhammer.report import render
 
 __all__ = [
-    "Deferred", "EngineResult", "Figure", "Presented", "ResultMixin", "deferred", "mean_stderr", "probability_stderr",
-    "std_stderr",
+    "Deferred", "EngineResult", "Figure", "MatrixResult", "Presented", "ResultMixin", "cell_matrix", "comparison_run",
+    "deferred", "mean_stderr", "probability_stderr", "std_stderr",
 ]
 
 
@@ -234,6 +234,69 @@ class EngineResult(Presented, ResultMixin):
         if self.samples is None:
             return None
         return {name: float(error) for name, (_, error) in self._figures().items() if error is not None}
+
+
+# --- comparisons: results made of a matrix of results -------------------------------------------
+
+def comparison_run(cells: Sequence[Sequence[EngineResult]], seed: int | None) -> dict[str, Any]:
+    """How a comparison was made, from its cells: ``method`` "exact" when every cell is, else
+    "monte_carlo" with the fewest ``samples`` of a Monte Carlo cell and ``seed``, the seed the cells'
+    seeds derive from (docs/results.md "Comparisons"); ``variants`` those of the first cell."""
+    sampled = [cell.samples for row in cells for cell in row if cell.samples is not None]
+    return {"method": "monte_carlo" if sampled else "exact", "samples": min(sampled) if sampled else None,
+            "seed": seed if sampled else None, "variants": getattr(cells[0][0], "variants")}
+
+
+def cell_matrix(cells: Sequence[Sequence[Any]], figure: Callable[[Any], Any]) -> np.ndarray:
+    """A comparison's matrix of one figure of its cells: ``out[i, j]`` (``out[i, j, k]`` for a figure
+    that is a vector) is ``figure(cells[i][j])``."""
+    return np.array([[figure(cell) for cell in row] for row in cells], dtype=float)
+
+
+class MatrixResult(EngineResult):
+    """A comparison: a matrix of results, ``results[i][j]`` the cell of row ``i`` and column ``j``
+    (docs/results.md "Comparisons"). Its ``summary()`` holds, for each ``name: key`` of
+    :attr:`EXTREMES`, ``max_<name>`` and ``min_<name>``: the highest and the lowest figure ``key`` of
+    any cell, with that cell's standard error. Subclasses are frozen dataclasses declaring
+    ``results``, their row and column labels (:meth:`_shape`), ``method``, ``samples``, ``seed`` and
+    ``variants``. Where answers must stay small (the HTTP API), a comparison is its ``to_frame()``
+    rows, one per cell, rather than every cell's whole result."""
+
+    results: tuple[tuple[Any, ...], ...]
+    EXTREMES: ClassVar[Mapping[str, str]] = {}
+
+    def _shape(self) -> tuple[int, int]:
+        """How many rows and columns its labels name."""
+        raise NotImplementedError
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame with a row per cell (and per difference, where the comparison has them)."""
+        raise NotImplementedError
+
+    def _check_payload(self, field: str) -> None:
+        """A loaded comparison: one cell per row and column label, and how it was made following from
+        its cells (:func:`comparison_run`)."""
+        super()._check_payload(field)
+        rows, columns = self._shape()
+        if len(self.results) != rows or any(len(row) != columns for row in self.results):
+            raise InputError("results", f"expected {rows} rows of {columns} results, one per row and column label")
+        expected = comparison_run(self.results, self.seed)
+        for key in ("method", "samples"):
+            if getattr(self, key) != expected[key]:
+                raise InputError(key, f"{getattr(self, key)!r} does not follow from the cells ({expected[key]!r})")
+
+    def _figures(self) -> dict[str, Figure]:
+        found = [cell._figures() for row in self.results for cell in row]
+        out: dict[str, Figure] = {}
+        for name, key in self.EXTREMES.items():
+            values = [figures[key] for figures in found]
+            out[f"max_{name}"] = max(values, key=lambda figure: figure[0])
+            out[f"min_{name}"] = min(values, key=lambda figure: figure[0])
+        return out
+
+    def __str__(self) -> str:
+        """``print(comparison)``: the tables its printer makes, as plain text."""
+        return self.to_text()
 
 
 # --- fields computed on first read ---------------------------------------------------------------

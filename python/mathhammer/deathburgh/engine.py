@@ -11,10 +11,11 @@ from typing import Any, TypeVar
 import numpy as np
 
 from mathhammer import _core
-from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error, item_options, per_item
+from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error, item_options, item_seeds, per_item
 from mathhammer.core.checks import check_choice, check_int, check_stat
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.deathburgh.profiles import MAX_BONUS, MAX_DICE, REROLLS, Miniature, Side, as_miniature
+from mathhammer.deathburgh.report import side_heading, side_line
 from mathhammer.deathburgh.results import CombatResult
 from mathhammer.deathburgh.plan import CombatPlan, plan_combat, plan_pool
 from mathhammer.deathburgh.variants import Variants
@@ -158,15 +159,27 @@ def combat(
         return CombatResult.build(
             successes, wounds, samples=options.samples, method="monte_carlo", seed=seed_used,
             defender_wounds=side_d.current_wounds, attacker_wounds=side_a.current_wounds, reaction=plan.reaction,
-            edition=rules.edition, variants=rules,
+            edition=rules.edition, variants=rules, **_labels(side_a, side_d, stand_and_shoot),
         )
-    return _exact_result(_cpp.combat_exact(spec), plan, side_a, side_d, rules)
+    return _exact_result(_cpp.combat_exact(spec), plan, side_a, side_d, rules, stand_and_shoot)
+
+
+def _labels(side_a: Side, side_d: Side, stand_and_shoot: bool) -> dict[str, Any]:
+    """How a combat's result names it (its printer's heading and lines): both sides, and whether the
+    defender stood and shot (already checked: a bool)."""
+    return {**_side_labels(side_a, side_d), "stand_and_shoot": bool(stand_and_shoot)}
+
+
+def _side_labels(side_a: Side, side_d: Side) -> dict[str, Any]:
+    return {"sides": (side_heading(side_a), side_heading(side_d)), "profiles": (side_line(side_a), side_line(side_d))}
 
 
 def _exact_result(arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], plan: CombatPlan, side_a: Side,
-                  side_d: Side, rules: Variants) -> CombatResult:
+                  side_d: Side, rules: Variants, stand_and_shoot: bool) -> CombatResult:
+    # the sides' text is made when the result is printed, not for each figure a sweep reads
     return CombatResult._exact(arrays, defender_wounds=side_d.current_wounds, attacker_wounds=side_a.current_wounds,
-                               reaction=plan.reaction, variants=rules)
+                               reaction=plan.reaction, variants=rules, stand_and_shoot=bool(stand_and_shoot),
+                               labels=functools.partial(_side_labels, side_a, side_d))
 
 
 def _rules(variants: Any, edition: Any, bonus_dice: Any, souls: Any, souls_limit: Any, draw: Any, draw_in_dodge: Any,
@@ -228,8 +241,11 @@ def combat_batch(
     numpy array); sequences have the same length and single values are repeated to it. A side may be
     anything :func:`combat` takes (a Side, a Miniature, an example name, a profile or a dict of Side
     fields). The exact items are resolved in one C++ call with the GIL released, each distinct combat
-    once; Monte Carlo items run one after the other, each with ``progress`` and ``executor``. An
-    invalid item fails the whole call with an error naming it (``attacker[3].wounds: ...``).
+    once; Monte Carlo items run one after the other, each with ``progress`` and ``executor``. Seeds: a
+    sequence gives each item its own; one seed (drawn when None) gives item i ``cell_seed(seed, i)``
+    (``mathhammer.core.sampling``), so every Monte Carlo item is ``db.combat`` with
+    ``seed=batch[i].seed``. An invalid item fails the whole call with an error naming it
+    (``attacker[3].wounds: ...``).
     """
     switch_names = ("edition", "bonus_dice", "souls", "souls_limit", "draw", "draw_in_dodge", "cap_wounds_at_dice",
                     "support_stacking")
@@ -244,9 +260,11 @@ def combat_batch(
     single = {name: not is_sequence(value) for name, value in arguments.items()}
     attackers = checked_items("attacker", items["attacker"], single, lambda v: as_side("attacker", v))
     defenders = checked_items("defender", items["defender"], single, lambda v: as_side("defender", v))
-    option_names = ("method", "samples", "seed", "threads")
     rule_names = ("variants",) + switch_names
-    option_list = per_item(items, option_names, single, item_options(progress, executor, METHODS))
+    # the seeds are checked on their own (a sweep's cells each bring a different one)
+    option_list = per_item(items, ("method", "samples", "threads"), single,
+                           lambda m, n, t: item_options(progress, executor, METHODS)(m, n, None, t))
+    seeds = item_seeds(items["seed"], single["seed"])
     rule_list = per_item(items, rule_names, single, _rules)
     reactions, stand = items["reaction"], items["stand_and_shoot"]
     plans: list[tuple[CombatPlan, Any]] = []
@@ -260,7 +278,7 @@ def combat_batch(
     found = _exact_arrays([plans[i][1] for i in exact]) if exact else None
     sampled = {
         i: combat(attackers[i], defenders[i], plans[i][0].reaction, stand_and_shoot=stand[i], method="monte_carlo",
-                  samples=option_list[i].samples, seed=option_list[i].seed, threads=option_list[i].threads,
+                  samples=option_list[i].samples, seed=seeds(i), threads=option_list[i].threads,
                   progress=progress, executor=executor, variants=rule_list[i])
         for i in range(size) if option_list[i].method == "monte_carlo"
     }
@@ -269,7 +287,7 @@ def combat_batch(
     def build(i: int) -> CombatResult:
         if i in sampled or found is None:
             return sampled[i]
-        return _exact_result(found(position[i]), plans[i][0], attackers[i], defenders[i], rule_list[i])
+        return _exact_result(found(position[i]), plans[i][0], attackers[i], defenders[i], rule_list[i], stand[i])
 
     return ResultBatch(size, build)
 

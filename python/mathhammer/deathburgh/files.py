@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from mathhammer.core.entries import META_KEYS, entry, game_library, read_file
-from mathhammer.core.guard import as_path, excerpt, read_data, shown_path, write_data
+from mathhammer.core.guard import as_path, excerpt, read_data, shown_path
+from mathhammer.core.writing import write_data
 from mathhammer.deathburgh._game import GAME
 from mathhammer.deathburgh.profiles import Miniature
 from mathhammer.errors import InputError, InputTypeError, ProfileFileError

@@ -10,7 +10,7 @@ from mathhammer.deathburgh.profiles import SIDE_OPTIONS, Side
 from mathhammer.deathburgh.results import CombatResult, RoundResult
 from mathhammer.report.tables import Table
 
-__all__ = ["JOINT_WIDE", "combat_heading", "combat_tables", "round_tables", "side_heading"]
+__all__ = ["JOINT_WIDE", "combat_heading", "combat_tables", "round_tables", "side_heading", "side_line"]
 
 
 def side_heading(side: Side) -> str:
@@ -27,10 +27,16 @@ def side_heading(side: Side) -> str:
     return f"{side.mini.name or side.mini.notation} ({', '.join(extras)})"
 
 
-def combat_heading(result: CombatResult, sides: tuple[Side, Side] | None = None, extras: tuple[str, ...] = ()) -> str:
-    """What a combat's heading names: the two sides (when known), the reaction (and ``extras``, such
-    as "stand and shoot"), the edition, the rule variants and the method."""
-    who = [f"{side_heading(sides[0])} vs {side_heading(sides[1])}"] if sides is not None else []
+def side_line(side: Side) -> str:
+    """A side as a summary line names it: "Bandit Brute [A 4/4+ D 4/5+ W 3, melee], aggressive, 3 wounds"."""
+    return f"{side.mini.name or 'custom'} [{side.mini.notation}, {side.mini.role}], {side.mode}, {side.current_wounds} wounds"
+
+
+def combat_heading(result: CombatResult) -> str:
+    """What a combat's heading names: the two sides (when the result names them), the reaction (and
+    "stand and shoot"), the edition, the rule variants and the method."""
+    who = [f"{result.sides[0]} vs {result.sides[1]}"] if all(result.sides) else []
+    extras = ["stand and shoot"] if result.stand_and_shoot else []
     conditions = []
     for condition in run_conditions(result):  # the edition is said once, by itself
         if condition.startswith("variants ") and "=" in condition:
@@ -81,14 +87,13 @@ def _summary_table(result: CombatResult, prefix: str = "", heading: str = "") ->
     return Table(f"{prefix}Outcome: {heading or combat_heading(result)}", columns, rows)
 
 
-def combat_tables(result: CombatResult, title: str = "", sides: tuple[Side, Side] | None = None,
-                  extras: tuple[str, ...] = ()) -> tuple[list[Table], list[str]]:
+def combat_tables(result: CombatResult, title: str = "") -> tuple[list[Table], list[str]]:
     """A combat as tables: the outcome summary (P(Wasted) of each side, ...) under a heading naming
-    the sides (``sides``, when known), reaction, edition and method; the wounds to each side, their
-    joint law and both rolls; and a summary line (reaction, edition, method)."""
+    the sides, reaction, edition and method; the wounds to each side, their joint law and both rolls;
+    and summary lines (both sides' profiles; reaction, edition, method)."""
     prefix = f"{title}: " if title else ""
     tables = [
-        _summary_table(result, prefix, combat_heading(result, sides, extras)),
+        _summary_table(result, prefix, combat_heading(result)),
         distribution_table(f"{prefix}Wounds to the defender (has {result.defender_wounds})", result.wounds_defender,
                            "wounds"),
         distribution_table(f"{prefix}Wounds to the attacker (has {result.attacker_wounds})", result.wounds_attacker,
@@ -98,7 +103,8 @@ def combat_tables(result: CombatResult, title: str = "", sides: tuple[Side, Side
         distribution_table(f"{prefix}Defender successes", result.successes_defender, "successes"),
     ]
     how = method_line(result.method, result.samples, result.seed)
-    return tables, [f"{prefix}reaction {result.reaction}, edition {result.edition}; {how}"]
+    profiles = [f"{role}: {text}" for role, text in zip(("attacker", "defender"), result.profiles) if text]
+    return tables, [prefix + line for line in [*profiles, f"reaction {result.reaction}, edition {result.edition}; {how}"]]
 
 
 def round_tables(result: RoundResult, title: str = "") -> tuple[list[Table], list[str]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +23,7 @@ WHO = ("defender", "attacker", "both")
 @deferred(
     "joint", "wounds_defender", "wounds_attacker", "successes_attacker", "successes_defender", "p_wasted_defender",
     "p_wasted_attacker", "p_wasted_both", "p_counter_wound", "p_tie", "p_attacker_more", "mean_wounds_defender",
-    "mean_wounds_attacker",
+    "mean_wounds_attacker", "sides", "profiles",
 )
 @dataclass(frozen=True)
 class CombatResult(Deferred, EngineResult):
@@ -36,7 +36,9 @@ class CombatResult(Deferred, EngineResult):
     ``"both"``. ``p_counter_wound`` = P(the attacker takes ≥ 1 wound), ``p_tie`` = P(equal
     successes) (alpha: the chance of a draw when ``draw="always"``), ``p_attacker_more`` =
     P(attacker scores more). A Monte Carlo result carries ``samples`` and, in ``stderr``, the
-    standard error of each figure of ``summary()``.
+    standard error of each figure of ``summary()``. ``sides`` names both sides as the heading does
+    ("Old Fellas Leader (aggressive, charge)"), ``profiles`` gives their profiles as the summary lines
+    do, and ``stand_and_shoot`` says whether a charged ranged defender shot back.
     """
 
     joint: JointDistribution
@@ -60,6 +62,9 @@ class CombatResult(Deferred, EngineResult):
     samples: int | None = None
     seed: int | None = None
     variants: Variants = Variants()
+    sides: tuple[str, str] = ("", "")
+    profiles: tuple[str, str] = ("", "")
+    stand_and_shoot: bool = False
 
     def wasted(self, who: str = "defender") -> float:
         """P(Wasted) of ``"defender"``, ``"attacker"`` or ``"both"``: wounds taken ≥ wounds they had."""
@@ -110,10 +115,12 @@ class CombatResult(Deferred, EngineResult):
         seed: int | None = None,
         marginals: tuple[np.ndarray, np.ndarray] | None = None,
         variants: Variants | None = None,
+        **labels: Any,
     ) -> CombatResult:
         """From the successes grid P[sA, sD] and the wounds grid P[to defender, to attacker]
         (probabilities, or counts when ``samples`` is given). ``marginals``: the two successes laws
-        when known directly (exact: each pool's own law, free of the grid's rounding)."""
+        when known directly (exact: each pool's own law, free of the grid's rounding). ``labels``:
+        ``sides``, ``profiles`` and ``stand_and_shoot``, as the printer names the combat."""
         return cls(
             defender_wounds=int(defender_wounds),
             attacker_wounds=int(attacker_wounds),
@@ -123,6 +130,7 @@ class CombatResult(Deferred, EngineResult):
             samples=samples,
             seed=seed,
             variants=Variants() if variants is None else variants,
+            **labels,
             **_combat_fields(successes, wounds, samples, defender_wounds, attacker_wounds, marginals),
         )
 
@@ -135,16 +143,23 @@ class CombatResult(Deferred, EngineResult):
         attacker_wounds: int,
         reaction: str,
         variants: Variants,
+        stand_and_shoot: bool = False,
+        labels: Callable[[], Mapping[str, Any]] = dict,
     ) -> CombatResult:
         """An exact result from the engine's fresh arrays (successes grid, wounds grid, the two pools'
-        laws): the distributions and figures are computed on first read, as :meth:`build` computes them."""
+        laws): the distributions and figures are computed on first read, as :meth:`build` computes them,
+        and so are ``labels()`` (``sides`` and ``profiles``: text a caller that reads a figure never needs)."""
         successes, wounds, pmf_attacker, pmf_defender = arrays
         ready = {
             "defender_wounds": defender_wounds, "attacker_wounds": attacker_wounds, "reaction": reaction,
             "edition": variants.edition, "method": "exact", "samples": None, "seed": None, "variants": variants,
+            "stand_and_shoot": stand_and_shoot,
         }
-        compute = functools.partial(_combat_fields, successes, wounds, None, defender_wounds, attacker_wounds,
-                                    (pmf_attacker, pmf_defender))
+
+        def compute() -> dict[str, Any]:
+            fields = _combat_fields(successes, wounds, None, defender_wounds, attacker_wounds, (pmf_attacker, pmf_defender))
+            return {"sides": ("", ""), "profiles": ("", ""), **labels(), **fields}
+
         return cls._pending_result(ready, compute)
 
 

@@ -34,7 +34,8 @@ from typing import Any
 from mathhammer import games
 from mathhammer.core.entries import read_file
 from mathhammer.core.game import Library, find_profile
-from mathhammer.core.guard import as_path, check_source, excerpt, write_data
+from mathhammer.core.guard import as_path, check_source, excerpt
+from mathhammer.core.writing import write_data
 from mathhammer.core.guard import tomllib as tomllib  # re-exported: tests and tools read TOML through it
 from mathhammer.core.profiles import FieldsProfile, build_from_fields, check_fields, profile_to_dict
 from mathhammer.errors import InputError, ProfileFileError

@@ -16,12 +16,13 @@ import numpy as np
 
 from mathhammer import _core
 from mathhammer.core import sampling
-from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error, item_options, per_item
+from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error, item_options, item_seeds, per_item
 from mathhammer.core.distributions import index_grids
 from mathhammer.core.checks import check_choice, check_int
 from mathhammer.errors import InputError
 from mathhammer.force_melee.plan import MeleeKernel, MeleePlan, PlannedExchange, plan_melee, planned_exchange, side_config, unit_config
 from mathhammer.force_melee.profiles import Side, Unit, as_side, as_unit
+from mathhammer.force_melee.report import side_heading
 from mathhammer.force_melee.results import AllocationResult, MeleeManyResult, MeleeResult, PairResult, UnitResult
 from mathhammer.force_melee.variants import ALLOCATIONS, Variants, switches_of
 from mathhammer.core.options import DEFAULT_SAMPLES, METHODS, engine_options, work_starts
@@ -134,7 +135,7 @@ def melee(
     flat = counts.astype(np.float64) / samples
     damage, hits = _exchange_parts(flat, exchange.layout)
     return MeleeResult(**_ready_fields("monte_carlo", samples, seed_used, a, b, switches),
-                       **_exchange_fields(damage, hits, exchange, samples))
+                       **_exchange_fields(damage, hits, exchange, samples), sides=(side_heading(a), side_heading(b)))
 
 
 def melee_batch(
@@ -159,8 +160,10 @@ def melee_batch(
     numpy array); sequences have the same length and single values are repeated to it. A side may be
     a Side or a table of its fields. The exact items are resolved in one C++ call with the GIL
     released, each distinct exchange once; Monte Carlo items run one after the other, each with
-    ``progress`` and ``executor``. An invalid item fails the whole call with an error naming it
-    (``a[3].weapon.hit: ...``). (``fm.melee_many`` is a different thing: one melee of several units.)
+    ``progress`` and ``executor``. Seeds: a sequence gives each item its own; one seed (drawn when
+    None) gives item i ``cell_seed(seed, i)`` (``mathhammer.core.sampling``), so every Monte Carlo
+    item is ``fm.melee`` with ``seed=batch[i].seed``. An invalid item fails the whole call with an
+    error naming it (``a[3].weapon.hit: ...``). (``fm.melee_many`` is a different thing: one melee of several units.)
     """
     switch_names = ("winner_damage", "allocation", "sustained_mode", "bonus_always")
     arguments: dict[str, Any] = {
@@ -172,7 +175,10 @@ def melee_batch(
     single = {name: not is_sequence(value) for name, value in arguments.items()}
     sides_a = checked_items("a", items["a"], single, lambda v: as_side(v, "a"))
     sides_b = checked_items("b", items["b"], single, lambda v: as_side(v, "b"))
-    option_list = per_item(items, ("method", "samples", "seed", "threads"), single, item_options(progress, executor, METHODS))
+    # the seeds are checked on their own (a sweep's cells each bring a different one)
+    option_list = per_item(items, ("method", "samples", "threads"), single,
+                           lambda m, n, t: item_options(progress, executor, METHODS)(m, n, None, t))
+    seeds = item_seeds(items["seed"], single["seed"])
     switch_list = per_item(items, ("variants",) + switch_names, single, switches_of)
     exchanges: list[PlannedExchange] = []
     for i in range(size):
@@ -185,7 +191,7 @@ def melee_batch(
     exact = [i for i in range(size) if option_list[i].method != "monte_carlo"]
     found = _exact_tables([exchanges[i].config for i in exact]) if exact else None
     sampled = {
-        i: melee(sides_a[i], sides_b[i], method="monte_carlo", samples=option_list[i].samples, seed=option_list[i].seed,
+        i: melee(sides_a[i], sides_b[i], method="monte_carlo", samples=option_list[i].samples, seed=seeds(i),
                  threads=option_list[i].threads, progress=progress, executor=executor, variants=switch_list[i])
         for i in range(size) if option_list[i].method == "monte_carlo"
     }
@@ -217,7 +223,10 @@ def _exact_result(tables: tuple[np.ndarray, np.ndarray], exchange: PlannedExchan
                   switches: Variants) -> MeleeResult:
     # tables: exchange_exact_shaped's fresh damage and hits tables, owned here
     damage, hits = tables
-    compute = functools.partial(_exchange_fields, damage, hits, exchange, None)
+
+    def compute() -> dict[str, Any]:  # the sides' text too is made when read, not for each figure a sweep reads
+        return {**_exchange_fields(damage, hits, exchange, None), "sides": (side_heading(a), side_heading(b))}
+
     return MeleeResult._pending_result(_ready_fields("exact", None, None, a, b, switches), compute)
 
 

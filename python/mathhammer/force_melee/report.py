@@ -21,10 +21,10 @@ def side_heading(side: Side) -> str:
     return f"{unit.name} ({text})" if unit.name else text
 
 
-def melee_heading(result: MeleeResult, sides: tuple[Side, Side] | None = None) -> str:
-    """What an exchange's heading names: sides A and B (their profiles when known), the rule
-    variants and the method."""
-    name_a, name_b = (side_heading(s) for s in sides) if sides is not None else result.names
+def melee_heading(result: MeleeResult) -> str:
+    """What an exchange's heading names: sides A and B (their profiles, when the result describes
+    them), the rule variants and the method."""
+    name_a, name_b = result.sides if all(result.sides) else result.names
     return ", ".join([f"A {name_a} vs B {name_b}", *run_conditions(result)])
 
 
@@ -36,10 +36,9 @@ def _with_errors(table: Table, errors: list[list[Any]] | None) -> list[Table]:
     return [table, Table(f"{table.title}: standard errors", table.columns, errors)]
 
 
-def melee_tables(result: MeleeResult, title: str = "",
-                 sides: tuple[Side, Side] | None = None) -> tuple[list[Table], list[str]]:
-    """Tables for one exchange: a summary per side under a heading naming the sides (their profiles
-    with ``sides``) and the method, damage, casualties, hits and likeliest outcomes."""
+def melee_tables(result: MeleeResult, title: str = "") -> tuple[list[Table], list[str]]:
+    """Tables for one exchange: a summary per side under a heading naming the sides (their profiles)
+    and the method, damage, casualties, hits and likeliest outcomes."""
     prefix = f"{title}: " if title else ""
     name_a, name_b = result.names
     summary = result.summary()
@@ -55,7 +54,7 @@ def melee_tables(result: MeleeResult, title: str = "",
     rows = [[label] + [summary[f"{side}_{key}"] for side in ("a", "b")] for label, key in quantities]
     error_rows = None if errors is None else [[label] + [errors[f"{side}_{key}"] for side in ("a", "b")]
                                               for label, key in quantities]
-    tables = _with_errors(Table(f"{prefix}{melee_heading(result, sides)}", columns, rows), error_rows)
+    tables = _with_errors(Table(f"{prefix}{melee_heading(result)}", columns, rows), error_rows)
     tables.append(distribution_table(f"{prefix}damage to A ({name_a})", result.damage_a, "damage"))
     tables.append(distribution_table(f"{prefix}damage to B ({name_b})", result.damage_b, "damage"))
     tables.append(distribution_table(f"{prefix}casualties of A ({name_a})", result.casualties_a, "models"))

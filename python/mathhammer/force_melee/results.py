@@ -59,7 +59,7 @@ class AllocationResult(ResultMixin):
 
 @deferred(
     "joint", "damage_a", "damage_b", "hits_joint", "hits_a", "hits_b", "p_a_more", "p_tie", "p_b_more",
-    "casualties_joint", "casualties_a", "casualties_b", "remaining_a", "remaining_b",
+    "casualties_joint", "casualties_a", "casualties_b", "remaining_a", "remaining_b", "sides",
 )
 @dataclass(frozen=True)
 class MeleeResult(Deferred, EngineResult):
@@ -70,6 +70,8 @@ class MeleeResult(Deferred, EngineResult):
     extra hits included). p_a_more / p_tie / p_b_more: who had more hits. casualties_a / casualties_b
     and casualties_joint: models removed. remaining_a[k]: HP left on the k-th model in allocation
     order (wounded models first, then the owner's order; 0 = removed). ``wiped("a")``: P(destroyed).
+    ``names`` names the sides; ``sides`` describes them as the heading does ("Line Trooper squad (5x1
+    HP, 3 dice at 4+, Force 4)").
     """
 
     method: str
@@ -93,6 +95,7 @@ class MeleeResult(Deferred, EngineResult):
     remaining_a: tuple[Distribution, ...]
     remaining_b: tuple[Distribution, ...]
     variants: Variants = Variants()
+    sides: tuple[str, str] = ("", "")
 
     def wiped(self, side: str) -> float:
         """P(every model of side "a" or "b" is removed)."""

@@ -13,7 +13,7 @@ from mathhammer.killteam.advice import advise
 from mathhammer.killteam.comparison import compare, compare_fights
 from mathhammer.killteam.dice import attack_dice
 from mathhammer.killteam.fighting import exact_seconds, fight, fight_batch, resolve_fight
-from mathhammer.killteam.matchup import matchup, volley
+from mathhammer.killteam.versus import matchup, volley
 from mathhammer.killteam.plan import attack_distribution
 from mathhammer.killteam.profiles import (
     ALL_STRATEGIES,

@@ -30,20 +30,8 @@ from mathhammer.killteam.results import (
 )
 from mathhammer.killteam.shooting import shoot, shoot_batch
 from mathhammer.killteam.variants import Variants
-from mathhammer.report.tables import Table
 
 __all__ = ["GAME"]
-
-
-def _shot_comparison(comparison: Comparison, title: str = "") -> tuple[list[Table], list[str]]:
-    count = len(comparison.labels)
-    heading = f"{count} weapon{'s' if count != 1 else ''} at saves {', '.join(f'{s}+' for s in comparison.saves)}"
-    return shot_comparison_tables(comparison, f"{title}: {heading}" if title else heading), []
-
-
-def _fight_comparison(comparison: FightComparison, title: str = "") -> tuple[list[Table], list[str]]:
-    heading = f"{len(comparison.fighters)} fighters vs {len(comparison.opponents)} opponents"
-    return fight_comparison_tables(comparison, f"{title}: {heading}" if title else heading), []
 
 
 GAME = Game(
@@ -58,10 +46,10 @@ GAME = Game(
                printer=attack_dice_tables, profiles={"source": "weapon"}),
         Action("advise", advise, Advice, "the value of every legal move from fixed retained dice",
                printer=advice_tables, profiles={"a": "fighter", "b": "fighter"}, sweep=False),
-        Action("compare", compare, Comparison, "Kill Team guns compared at every save", printer=_shot_comparison,
+        Action("compare", compare, Comparison, "Kill Team guns compared at every save", printer=shot_comparison_tables,
                sweep=False, scenario=False),
         Action("compare_fights", compare_fights, FightComparison, "Kill Team fighters against every opponent",
-               printer=_fight_comparison, profile_lists={"fighters": "fighter", "opponents": "fighter"}, sweep=False,
+               printer=fight_comparison_tables, profile_lists={"fighters": "fighter", "opponents": "fighter"}, sweep=False,
                scenario=False),
     ),
     profile_kinds={"weapon": Weapon, "fighter": Fighter, "operative": Operative},

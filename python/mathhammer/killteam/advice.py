@@ -47,8 +47,8 @@ def objective_value(objective: str, dead: tuple[float, float], lost: tuple[float
 
 
 def advise(
-    a: Fighter,
-    b: Fighter,
+    a: Fighter | str,
+    b: Fighter | str,
     dice_a: tuple[int, int],
     dice_b: tuple[int, int],
     first: str = "a",

@@ -14,10 +14,10 @@ import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-import numpy as np
 
 from mathhammer.core.checks import check_int
 from mathhammer.core.options import DEFAULT_SAMPLES, engine_options
+from mathhammer.core.results import comparison_run
 from mathhammer.core.sampling import cell_seed
 from mathhammer.core.guard import excerpt, text_labels
 from mathhammer.core.profiles import field_inside, profile_from_table
@@ -108,7 +108,9 @@ def compare(
     A situation is a ``kt.Weapon`` or a mapping of ``kt.shoot`` arguments (``weapon``, ``target``,
     ``cover``, ...; ``label`` names its rows). The target is the situation's own, else ``target``,
     else ``kt.Operative(save, wounds=12)``; each of ``saves`` replaces its save. ``shoot_options``
-    (cover, rounds, method, ...) apply to every situation that does not set them itself.
+    (cover, rounds, method, ...) apply to every situation that does not set them itself. Cell k (row
+    by row) that runs Monte Carlo is seeded ``cell_seed(seed, k)``, ``seed`` drawn when None (a
+    situation's own seed in its row), so the same seed gives the same matrix.
     """
     if isinstance(situations, (Weapon, Mapping, str)) or not isinstance(situations, Sequence):
         raise InputTypeError("situations", "expected a list of weapons or of mappings of kt.shoot arguments")
@@ -123,8 +125,7 @@ def compare(
     shared = None if target is None else _base_target("target", target, save_values[0])
     parsed = [_situation(s, i) for i, s in enumerate(situations)]
     labels = tuple(unique_labels([_situation_label(s) for s in parsed]))
-    mean = np.zeros((len(parsed), len(save_values)))
-    probs = np.zeros((len(parsed), len(save_values), len(thresholds)))
+    seed = engine_options(seed=shoot_options.pop("seed", None)).draw_seed()
     results = []
     for i, situation in enumerate(parsed):
         arguments = {**shoot_options, **situation}
@@ -132,29 +133,41 @@ def compare(
         own = arguments.pop("target", None)
         base = (_base_target(f"situations[{i}].target", own, save_values[0]) if own is not None else
                 shared or Operative(save_values[0], wounds=_DEFAULT_WOUNDS))
-        row = []
-        for j, save in enumerate(save_values):
-            result = shoot(target=dataclasses.replace(base, save=save), **arguments)
-            mean[i, j] = result.damage.mean
-            probs[i, j] = [result.damage.at_least(w) for w in thresholds]
-            row.append(result)
-        results.append(tuple(row))
-    return Comparison(labels, save_values, thresholds, mean, probs, tuple(results))
+        # the comparison's seed rule (docs/results.md "Comparisons"); a situation's own seed stands in
+        # for the comparison's in its cells
+        row_seed = seed if "seed" not in situation else _situation_seed(i, situation["seed"])
+        arguments.pop("seed", None)
+        results.append(tuple(
+            shoot(target=dataclasses.replace(base, save=save), **arguments,
+                  seed=cell_seed(row_seed, i * len(save_values) + j))
+            for j, save in enumerate(save_values)))
+    cells = tuple(results)
+    return Comparison(labels, save_values, thresholds, cells, **comparison_run(cells, seed))
+
+
+def _situation_seed(index: int, value: Any) -> int:
+    try:
+        return engine_options(seed=value).draw_seed()
+    except InputError as error:
+        raise type(error)(f"situations[{index}].seed", str(error).split(": ", 1)[1]) from None
 
 
 def _fighters(name: str, value: Any) -> tuple[list[str], list[Fighter]]:
-    """A list of fighters, or a mapping label -> fighter (strategy variants of one profile, say)."""
-    if isinstance(value, Fighter):
+    """A list of fighters, or a mapping label -> fighter (strategy variants of one profile, say); a
+    fighter may be given as its notation (kt.Fighter.parse)."""
+    if isinstance(value, (Fighter, str)):
         value = [value]
     if isinstance(value, Mapping):
         labels, fighters = text_labels(name, value), list(value.values())
-    elif isinstance(value, Sequence) and not isinstance(value, str):
+    elif isinstance(value, Sequence):
         fighters = list(value)
     else:
         raise InputTypeError(name, f"expected kt.Fighter objects (a list or a mapping of labels), got {excerpt(value)}")
     for i, fighter in enumerate(fighters):
-        if not isinstance(fighter, Fighter):
-            raise InputTypeError(f"{name}[{i}]", f"expected a kt.Fighter, got {type(fighter).__name__}")
+        if isinstance(fighter, str):
+            fighters[i] = Fighter.parse(fighter, f"{name}[{i}]")
+        elif not isinstance(fighter, Fighter):
+            raise InputTypeError(f"{name}[{i}]", f"expected a kt.Fighter or its notation, got {type(fighter).__name__}")
     if not isinstance(value, Mapping):
         labels = [str(f) for f in fighters]
     if not fighters:
@@ -163,8 +176,8 @@ def _fighters(name: str, value: Any) -> tuple[list[str], list[Fighter]]:
 
 
 def compare_fights(
-    fighters: Sequence[Fighter] | Mapping[str, Fighter],
-    opponents: Sequence[Fighter] | Mapping[str, Fighter],
+    fighters: Sequence[Fighter | str] | Mapping[str, Fighter | str],
+    opponents: Sequence[Fighter | str] | Mapping[str, Fighter | str],
     *,
     first: str = "a",
     rounds: int = 1,
@@ -177,27 +190,18 @@ def compare_fights(
     """Each fighter (side A) against each opponent (side B): kill and death chances, mean wounds left.
 
     ``first`` ("a": the fighter, "b": the opponent), ``rounds``, ``method``, ``samples``,
-    ``threads`` and ``variants`` are passed to every ``kt.fight``. A pairing that runs Monte Carlo
-    gets its own seed derived from ``seed`` (drawn when None) and its place in the matrix, so the same
-    seed gives the same matrix. Give a mapping ``{label: fighter}`` to compare strategy variants of
-    one profile under names of your own.
+    ``threads`` and ``variants`` are passed to every ``kt.fight``. Pairing k (row by row) that runs
+    Monte Carlo is seeded ``cell_seed(seed, k)``, ``seed`` drawn when None, so the same seed gives the
+    same matrix. Give a mapping ``{label: fighter}`` to compare strategy variants of
+    one profile under names of your own; a fighter may be given as its notation (``kt.Fighter.parse``).
     """
     options = engine_options(method, samples, seed, threads)
     seed_used = options.draw_seed()
     rows, a_side = _fighters("fighters", fighters)
     columns, b_side = _fighters("opponents", opponents)
-    shape = (len(a_side), len(b_side))
-    kill, death, wounds, opponent_wounds = (np.zeros(shape) for _ in range(4))
-    results = []
-    for i, a in enumerate(a_side):
-        row = []
-        for j, b in enumerate(b_side):
-            result = fight(a, b, first=first, rounds=rounds, method=options.method, samples=options.samples,
-                           seed=cell_seed(seed_used, i * len(b_side) + j), threads=options.threads, variants=variants)
-            kill[i, j] = result.death_chance("b")
-            death[i, j] = result.death_chance("a")
-            wounds[i, j] = result.wounds_a.mean
-            opponent_wounds[i, j] = result.wounds_b.mean
-            row.append(result)
-        results.append(tuple(row))
-    return FightComparison(tuple(rows), tuple(columns), kill, death, wounds, opponent_wounds, tuple(results))
+    cells = tuple(tuple(fight(a, b, first=first, rounds=rounds, method=options.method, samples=options.samples,
+                              seed=cell_seed(seed_used, i * len(b_side) + j), threads=options.threads,
+                              variants=variants)
+                        for j, b in enumerate(b_side))
+                  for i, a in enumerate(a_side))
+    return FightComparison(tuple(rows), tuple(columns), cells, **comparison_run(cells, seed_used))

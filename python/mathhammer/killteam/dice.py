@@ -50,11 +50,15 @@ def attack_dice(
     work_starts()
     if options.method in ("exact", "auto"):
         table = profile_distribution(profile)[:side, :side]
-        return AttackDiceResult(JointDistribution(table, names=("crits", "norms")), "exact", variants=rule_variants)
+        ready = {"joint": JointDistribution(table, names=("crits", "norms")), "method": "exact", "samples": None,
+                 "seed": None, "variants": rule_variants, "obscured": obscured}
+        # the weapon's notation is written when the result is printed, not for each figure read
+        return AttackDiceResult._pending_result(ready, {"weapon": weapon.__str__})
     seed_used = options.draw_seed()
     kernel = functools.partial(_kt.attack_dice_counts, profile)  # picklable: process pools and Dask run it
     counts = sampling.run_monte_carlo(kernel, options.samples, seed_used, sampling.resolve_threads(options.threads),
                                       options.progress, options.executor)
     table = counts.reshape(TABLE_SIDE, TABLE_SIDE)[:side, :side]
     return AttackDiceResult(JointDistribution.from_counts(table, names=("crits", "norms")), "monte_carlo",
-                            samples=options.samples, seed=seed_used, variants=rule_variants)
+                            samples=options.samples, seed=seed_used, variants=rule_variants, weapon=str(weapon),
+                            obscured=obscured)

@@ -22,10 +22,19 @@ from typing import Any, NamedTuple
 
 from mathhammer import _core
 from mathhammer.core import sampling
-from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error, item_options, per_item
+from mathhammer.core.batches import (
+    ResultBatch,
+    broadcast,
+    checked_items,
+    is_sequence,
+    item_error,
+    item_options,
+    item_seeds,
+    per_item,
+)
 from mathhammer.core.checks import check_choice, check_int
 from mathhammer.core.distributions import JointDistribution
-from mathhammer.core.options import DEFAULT_SAMPLES, MAX_SEED, METHODS, Progress, engine_options, work_starts
+from mathhammer.core.options import DEFAULT_SAMPLES, METHODS, Progress, engine_options, work_starts
 from mathhammer.core.profiles import profile_from_table
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.killteam.plan import FIGHT_ROUNDS_MAX, FightPlan, check_optimal_pair, fight_plan, fight_spec, fighter_profile
@@ -75,9 +84,20 @@ _NAMES: tuple[str, str] = ("wounds_a", "wounds_b")
 
 
 def _check_fighter(field: str, value: Any) -> Fighter:
+    """A fighter given as a kt.Fighter or as the notation ``str(fighter)`` writes (kt.Fighter.parse)."""
+    if isinstance(value, str):
+        return Fighter.parse(value, field)
     if not isinstance(value, Fighter):
-        raise InputTypeError(field, f"expected a kt.Fighter, got {type(value).__name__}")
+        raise InputTypeError(field, f"expected a kt.Fighter or its notation such as '4A 3+ 3/4; 12W; parry', got "
+                             f"{type(value).__name__}")
     return value
+
+
+def _batch_fighter(value: Any) -> Fighter:
+    """A fight_batch item's fighter: a kt.Fighter, its notation or a table of its fields."""
+    if isinstance(value, str):
+        return Fighter.parse(value)
+    return profile_from_table(Fighter, value, "fighter", "a kt.")
 
 
 def _check_solver(refused: float, states: float, max_states: int, max_memory: int) -> None:
@@ -167,7 +187,7 @@ def _kernel_of(pickled: bytes) -> FightKernel:
     return FightKernel(engine, inputs)
 
 
-def exact_seconds(a: Fighter, b: Fighter, *, rounds: int = 1, variants: Variants | Mapping[str, Any] | str | None = None
+def exact_seconds(a: Fighter | str, b: Fighter | str, *, rounds: int = 1, variants: Variants | Mapping[str, Any] | str | None = None
                   ) -> float:
     """About how many seconds of CPU ``kt.fight(a, b, rounds=rounds, method="exact")`` takes (its
     first call in a process), before running it: what decides which fights ``method="exact"``
@@ -188,8 +208,8 @@ def exact_seconds(a: Fighter, b: Fighter, *, rounds: int = 1, variants: Variants
 
 
 def fight(
-    a: Fighter,
-    b: Fighter,
+    a: Fighter | str,
+    b: Fighter | str,
     first: str = "a",
     rounds: int = 1,
     *,
@@ -205,7 +225,8 @@ def fight(
 ) -> FightResult:
     """The distribution of both fighters' remaining wounds after a fight (docs/rules/killteam.md §3).
 
-    Each round both fighters roll their attack dice, then resolve them one die per turn starting
+    ``a`` and ``b`` are ``kt.Fighter`` profiles, or their notation as ``str(fighter)`` writes it
+    ("4A 3+ 3/4 Brutal; 12W; parry", ``kt.Fighter.parse``). Each round both fighters roll their attack dice, then resolve them one die per turn starting
     with ``first`` ("a" or "b"), striking or parrying as their strategies decide (an optimal
     fighter plays the best response for its objective over all ``rounds``). ``rounds`` (1..3)
     rounds are fought with fresh dice, wounds carried over. ``method="exact"`` sums over every
@@ -285,8 +306,8 @@ def fight(
 
 
 def fight_batch(
-    fighters_a: Fighter | Mapping[str, Any] | Sequence[Fighter | Mapping[str, Any]],
-    fighters_b: Fighter | Mapping[str, Any] | Sequence[Fighter | Mapping[str, Any]],
+    fighters_a: Fighter | str | Mapping[str, Any] | Sequence[Fighter | str | Mapping[str, Any]],
+    fighters_b: Fighter | str | Mapping[str, Any] | Sequence[Fighter | str | Mapping[str, Any]],
     first: str | Sequence[str] = "a",
     rounds: int | Sequence[int] = 1,
     *,
@@ -303,8 +324,8 @@ def fight_batch(
     """Many fights in one call: ``batch[i]`` equals ``kt.fight`` of the i-th item.
 
     Each argument is one value or a sequence (list, tuple, range or numpy array); sequences have the
-    same length and single values are repeated to it. A fighter may also be given as a table of its
-    fields. Every item that ``kt.fight`` would solve exactly (``method="exact"``, or ``"auto"`` within
+    same length and single values are repeated to it. A fighter may also be given as its notation
+    (``kt.Fighter.parse``) or a table of its fields. Every item that ``kt.fight`` would solve exactly (``method="exact"``, or ``"auto"`` within
     its budget) is solved in one C++ call with the GIL released, each distinct fight once; the
     others (and ``"auto"`` items the exact engine gives up on) run Monte Carlo one after the other,
     with ``progress`` and ``executor``. Seeds: a sequence gives each item its own; one seed (drawn
@@ -320,9 +341,9 @@ def fight_batch(
     size, items = broadcast(arguments)
     single = {name: not is_sequence(value) for name, value in arguments.items()}
     list_a = checked_items("fighters_a", items["fighters_a"], single,
-                           lambda f: profile_from_table(Fighter, f, "fighter", "a kt."), "fighter")
+                           _batch_fighter, "fighter")
     list_b = checked_items("fighters_b", items["fighters_b"], single,
-                           lambda f: profile_from_table(Fighter, f, "fighter", "a kt."), "fighter")
+                           _batch_fighter, "fighter")
     variant_list = checked_items("variants", items["variants"], single, Variants.resolve)
     firsts = checked_items("first", items["first"], single, lambda v: check_choice("first", v, SIDES))
     rounds_list = checked_items("rounds", items["rounds"], single,
@@ -334,7 +355,7 @@ def fight_batch(
     # the seed is checked on its own below: a sweep's cells each bring a different one
     option_list = per_item(items, ("method", "samples", "threads"), single,
                            lambda m, n, t: item_options(progress, executor, METHODS)(m, n, None, t))
-    seeds = _item_seeds(items["seed"], single["seed"])
+    seeds = item_seeds(items["seed"], single["seed"])
 
     plans: list[FightPlan] = []
     known_pairs: dict[tuple[int, int], None] = {}  # (a, b) pairs already checked, by identity
@@ -422,27 +443,6 @@ def _locality(a: Fighter, b: Fighter, plan: FightPlan) -> tuple[Any, ...]:
             b.wounds)
 
 
-def _item_seeds(values: list[Any], single: bool) -> Any:
-    """Item i's Monte Carlo seed, as a function of i: a sequence's own (checked here), or
-    ``cell_seed`` of the one seed (drawn when first needed if None)."""
-    for i, value in enumerate(values[:1] if single else values):
-        if value is not None and not (type(value) is int and 0 <= value <= MAX_SEED):
-            try:
-                engine_options(seed=value)
-            except InputError as error:
-                raise item_error(error, "seed", i, single) from None
-    if not single:
-        return lambda i: values[i]
-    drawn: list[int] = []
-
-    def derived(i: int) -> int:
-        if not drawn:
-            drawn.append(engine_options(seed=values[0]).draw_seed())
-        return sampling.cell_seed(drawn[0], i)
-
-    return derived
-
-
 def _check_dice(field: str, value: Any, fighter: Fighter) -> tuple[int, int]:
     if not isinstance(value, (tuple, list)) or len(value) != 2:
         raise InputTypeError(field, f"expected retained dice (crits, norms) such as (1, 2), got {excerpt(value)}")
@@ -483,8 +483,8 @@ def round_inputs(a: Any, b: Any, dice_a: Any, dice_b: Any, first: Any, wounds_a:
 
 
 def resolve_fight(
-    a: Fighter,
-    b: Fighter,
+    a: Fighter | str,
+    b: Fighter | str,
     dice_a: tuple[int, int],
     dice_b: tuple[int, int],
     first: str = "a",

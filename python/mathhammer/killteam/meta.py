@@ -5,28 +5,40 @@ A pairing is an ordered pair of teams (A's weapons against B's operatives, a tea
 included), numbered in the order of the sorted team files; its matchup (``kt.matchup``) is seeded
 ``cell_seed(seed, pairing)``, so the table depends on the teams and the options only, never on what
 ran it. Chunks of ``chunk`` pairings run where the executor sends them; each finished chunk is
-written at once into ``<out>.parts/`` (a dropped worker loses its chunk only), and the table is
-written, in pairing order, once every pairing is done. ``resume=True`` skips the pairings already
-in the parts folder or in ``out`` itself.
+written at once into ``<out>.parts/`` as a part: data only (Parquet, or JSON lines without
+pyarrow) with the manifest of the run that made it (the teams' SHA-256, the options, the seed, the
+package's version). The table is written, in pairing order, once every pairing is done.
+``resume=True`` takes the parts whose manifest is the run's and refuses anything else; nothing read
+from a file is ever run as code.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import inspect
+import io
+import json
+import numbers
 import os
-import pickle
+import re
+import stat
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
 from pathlib import Path
 from typing import Any
 
-from mathhammer.core.checks import check_bool, check_int
-from mathhammer.core.guard import as_path
-from mathhammer.core.options import MAX_SEED
+from mathhammer import __version__
+from mathhammer.core.batches import is_sequence
+from mathhammer.core.checks import check_bool, check_choice, check_int
+from mathhammer.core.guard import as_path, excerpt, read_bytes, shown_path
+from mathhammer.core.options import MAX_SEED, METHODS
 from mathhammer.core.sampling import cell_seed
-from mathhammer.errors import InputError, InputTypeError
-from mathhammer.killteam.matchup import matchup
-from mathhammer.killteam.results import MATCHUP_COLUMNS
+from mathhammer.core.writing import check_output_file, is_temporary, output_lock, remove_file, write_whole
+from mathhammer.errors import InputError, InputTypeError, ProfileFileError
+from mathhammer.killteam.profiles import ALL_STRATEGIES
+from mathhammer.killteam.results import MATCHUP_COLUMNS, SIDES
+from mathhammer.killteam.versus import matchup
 
 __all__ = ["META_COLUMNS", "OUTPUT_SUFFIXES", "meta", "meta_pairings", "team_files"]
 
@@ -37,12 +49,24 @@ META_COLUMNS: tuple[str, ...] = ("team_a", "team_b", *MATCHUP_COLUMNS, "defender
 #: The files the meta writes.
 OUTPUT_SUFFIXES = (".parquet", ".csv")
 
+#: The largest part read back (a chunk of 10,000 pairings of big teams stays well below).
+MAX_PART_BYTES = 1 << 30
+
 _LIBRARY_SUFFIXES = (".toml", ".json")
 
 # the matchup options the meta passes on (kt.matchup's keywords but the executor and progress)
 _OPTIONS = ("shoot", "fight", "cover", "obscured", "first", "strategies", "method")
 
-_ROW = "_row"  # a part's row number within its pairing: the table's order, dropped when written
+_PAIRING, _ROW = "_pairing", "_row"  # a part's pairing and row within it: the table's order, dropped when written
+_PART_COLUMNS = (*META_COLUMNS, _PAIRING, _ROW)
+_FLOATS = ("mean_damage", "kill_chance", "half_chance", "shots_to_kill", "death_chance", "both_survive",
+           "mean_wounds_a", "mean_wounds_b")
+_OPTIONAL_WHOLE = ("cover", "blast", "torrent")  # whole numbers, empty where a kind has none
+_WHOLE = ("defender_save", "defender_wounds", _PAIRING, _ROW)
+_PART_NAME = re.compile(r"(\d{6,})-(\d{6,})\.(parquet|jsonl)")
+_PART_KIND = "mathhammer meta part"
+_PART_FORMAT = 1
+_METADATA_KEY = b"mathhammer"
 
 
 def team_files(folder: str | os.PathLike[str]) -> list[Path]:
@@ -60,6 +84,7 @@ def team_files(folder: str | os.PathLike[str]) -> list[Path]:
 
 def meta_pairings(count: int) -> list[tuple[int, int]]:
     """The pairings of ``count`` teams, in table order: (a, b) for every a, then every b."""
+    count = check_int("count", count, 0, 100_000)
     return [(a, b) for a in range(count) for b in range(count)]
 
 
@@ -87,42 +112,224 @@ def _run_chunk(paths: tuple[str, ...], pairs: tuple[tuple[int, int, int], ...], 
         frame["defender_wounds"] = [stats[d].wounds for d in frame["defender"]]
         frame.insert(0, "team_b", team_b.name)
         frame.insert(0, "team_a", team_a.name)
+        frame[_PAIRING] = index
         frame[_ROW] = range(len(frame))
         frames.append(frame)
-    return pd.concat(frames, ignore_index=True)
+    return _typed(pd.concat(frames, ignore_index=True))
+
+
+def _typed(frame: Any) -> Any:
+    """The dtypes of the table, whatever the rows were read from: floats, whole numbers (nullable
+    where a kind leaves them empty), text with None where empty."""
+    import pandas as pd
+
+    columns = {}
+    for name in frame.columns:
+        column = frame[name]
+        if name in _FLOATS:
+            columns[name] = pd.to_numeric(column, errors="raise").astype("float64")
+        elif name in _OPTIONAL_WHOLE:
+            columns[name] = column.astype("Int64")
+        elif name in _WHOLE:
+            columns[name] = column.astype("int64")
+        else:
+            columns[name] = column.astype(object).where(column.notna(), None)
+    return pd.DataFrame(columns, columns=list(frame.columns))
+
+
+# --- the run's manifest -------------------------------------------------------------------------------
+
+def _plain(value: Any) -> Any:
+    # an option's value as JSON holds it, for the manifest (the options are checked by then)
+    if isinstance(value, str):
+        return value
+    if is_sequence(value):
+        return [_plain(v) for v in value]
+    if isinstance(value, numbers.Integral):
+        return bool(value) if isinstance(value, bool) else int(value)
+    return excerpt(value)
+
+
+def _canonical(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The matchup options as the manifest records them: every option (defaults filled in), one
+    spelling per meaning (``cover=1`` is ``[1]``, ``first="A"`` is ``["a"]``)."""
+    defaults = inspect.signature(matchup).parameters
+    given = {name: options.get(name, defaults[name].default) for name in _OPTIONS}
+    covers = given["cover"] if is_sequence(given["cover"]) else [given["cover"]]
+    firsts = given["first"] if is_sequence(given["first"]) else [given["first"]]
+    return {
+        "shoot": bool(given["shoot"]), "fight": bool(given["fight"]), "obscured": bool(given["obscured"]),
+        "cover": [int(c) for c in covers],
+        "first": [check_choice("first", f, SIDES) for f in firsts],
+        "strategies": [[check_choice("strategies", a, ALL_STRATEGIES), check_choice("strategies", b, ALL_STRATEGIES)]
+                       for a, b in given["strategies"]],
+        "method": check_choice("method", given["method"], METHODS),
+    }
+
+
+def _manifest(paths: Sequence[str], names: Sequence[str], options: Mapping[str, Any], seed: int) -> dict[str, Any]:
+    teams = []
+    for path, name in zip(paths, names):
+        digest = hashlib.sha256(read_bytes(path, "teams")).hexdigest()
+        teams.append({"file": Path(path).name, "team": name, "sha256": digest})
+    return {"kind": _PART_KIND, "format": _PART_FORMAT, "version": __version__, "seed": seed,
+            "options": _canonical(options), "teams": teams}
+
+
+def _difference(theirs: Any, ours: Mapping[str, Any]) -> str | None:
+    """What differs between a part's manifest and the run's, in words (None: nothing)."""
+    if not isinstance(theirs, dict) or theirs.get("kind") != _PART_KIND or theirs.get("format") != _PART_FORMAT:
+        return "no manifest of a mathhammer meta part"
+    if theirs.get("version") != ours["version"]:
+        return f"mathhammer {excerpt(theirs.get('version'))} made it, this is {ours['version']}"
+    if theirs.get("seed") != ours["seed"]:
+        return f"seed {excerpt(theirs.get('seed'))} there, {ours['seed']} here"
+    options = theirs.get("options")
+    for name, value in ours["options"].items():
+        other = options.get(name) if isinstance(options, dict) else None
+        if other != value:
+            return f"{name} {excerpt(other)} there, {excerpt(value)} here"
+    if options != ours["options"]:
+        return "other options"
+    teams = theirs.get("teams")
+    if not isinstance(teams, list) or len(teams) != len(ours["teams"]):
+        return f"{len(teams) if isinstance(teams, list) else 'other'} teams there, {len(ours['teams'])} here"
+    for their, our in zip(teams, ours["teams"]):
+        if their != our:
+            return f"the team library {excerpt(our['file'])} is not the one it was made from"
+    return None
+
+
+# --- parts: written whole, read back only when their manifest is the run's ---------------------------
+
+def _parquet_available() -> bool:
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _part_bytes(frame: Any, manifest: Mapping[str, Any], pairings: Sequence[int], parquet: bool) -> bytes:
+    """A part: its rows and its manifest (the run's, with the pairings it holds), as Parquet (the
+    manifest in the file's metadata) or as JSON lines (the manifest, then one row a line; floats as
+    ``repr`` writes them, so every digit comes back)."""
+    import pandas as pd
+
+    own = {**manifest, "pairings": list(pairings), "columns": list(_PART_COLUMNS)}
+    frame = frame[list(_PART_COLUMNS)]
+    if parquet:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        table = pa.Table.from_pandas(frame, preserve_index=False)
+        table = table.replace_schema_metadata({**(table.schema.metadata or {}), _METADATA_KEY: json.dumps(own)})
+        sink = pa.BufferOutputStream()
+        pq.write_table(table, sink)
+        return bytes(sink.getvalue().to_pybytes())
+    lines = [json.dumps(own)]
+    for row in frame.astype(object).itertuples(index=False, name=None):
+        lines.append(json.dumps([None if v is None or v is pd.NA else v if isinstance(v, str) else
+                                 float(v) if isinstance(v, float) else int(v) for v in row]))
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def _bad_part(path: Path, why: str, parts: Path) -> ProfileFileError:
+    return ProfileFileError(str(path), f"{why}; delete {shown_path(parts)} to start again (or this file)")
+
+
+def _read_part(path: Path, manifest: Mapping[str, Any], parts: Path, names: Sequence[str],
+               pairings: Sequence[tuple[int, int]]) -> tuple[list[int], Any]:
+    """A part's pairings and rows, when its manifest is the run's; anything else refused."""
+    import pandas as pd
+
+    try:
+        data = read_bytes(path, str(path), MAX_PART_BYTES)
+    except InputError as error:
+        raise _bad_part(path, str(error).split(": ", 1)[-1], parts) from None
+    try:
+        if path.suffix == ".parquet":
+            if not _parquet_available():
+                raise _bad_part(path, "reading a Parquet part needs pyarrow: pip install 'mathhammer[parquet]'", parts)
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+
+            metadata = pq.read_schema(pa.BufferReader(data)).metadata or {}
+            theirs = json.loads(metadata.get(_METADATA_KEY, b"null"))
+            differs = _difference(theirs, manifest)
+            if differs is None:
+                frame = pq.read_table(pa.BufferReader(data)).to_pandas()
+        else:
+            lines = data.decode("utf-8").split("\n")
+            theirs = json.loads(lines[0])
+            differs = _difference(theirs, manifest)
+            if differs is None:
+                if lines[-1] != "":
+                    raise ValueError("the last line is cut")
+                rows = [json.loads(line) for line in lines[1:-1]]
+                if any(not isinstance(row, list) or len(row) != len(_PART_COLUMNS) for row in rows):
+                    raise ValueError(f"a row is not {len(_PART_COLUMNS)} values")
+                frame = pd.DataFrame(rows, columns=list(_PART_COLUMNS), dtype=object)
+    except ProfileFileError:
+        raise
+    except Exception as error:  # whatever a corrupt or foreign file makes the readers raise
+        raise _bad_part(path, f"not a meta part this run can read ({excerpt(str(error), 60)[1:-1]})", parts) from None
+    if differs is not None:
+        raise _bad_part(path, f"made by another run: {differs}", parts)
+    held = theirs.get("pairings")
+    if (theirs.get("columns") != list(_PART_COLUMNS) or list(frame.columns) != list(_PART_COLUMNS)
+            or not isinstance(held, list) or not held
+            or any(isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(pairings) for i in held)):
+        raise _bad_part(path, "its pairings or columns are not a meta part's", parts)
+    try:
+        frame = _typed(frame)
+    except (TypeError, ValueError) as error:
+        raise _bad_part(path, f"a value of the wrong type ({excerpt(str(error), 60)[1:-1]})", parts) from None
+    expected = {i: (names[pairings[i][0]], names[pairings[i][1]]) for i in held}
+    next_row: dict[int, int] = {}
+    for pairing, a, b, row in zip(frame[_PAIRING], frame["team_a"], frame["team_b"], frame[_ROW]):
+        if expected.get(int(pairing)) != (a, b) or next_row.get(int(pairing), 0) != row:
+            raise _bad_part(path, f"its rows are not those of the pairings it names (pairing {excerpt(pairing)})",
+                            parts)
+        next_row[int(pairing)] = int(row) + 1
+    return [int(i) for i in held], frame
 
 
 def _parts_folder(out: Path) -> Path:
     return out.with_name(out.name + ".parts")
 
 
-def _read_output(out: Path) -> Any:
-    import pandas as pd
+def _part_entries(parts: Path) -> list[Path]:
+    """The parts folder's parts (its temporary files, left by a write that stopped, are removed);
+    anything else in it is refused before any work."""
+    if parts.is_symlink() or (parts.exists() and not parts.is_dir()):
+        raise ProfileFileError(str(parts), "not the meta's parts folder (a file or a link); delete it or write "
+                               "another --out")
+    if not parts.exists():
+        return []
+    found, temporary = [], []
+    for entry in sorted(parts.iterdir()):
+        try:
+            mode = entry.lstat().st_mode
+        except OSError:
+            continue
+        if stat.S_ISREG(mode) and is_temporary(entry.name):
+            temporary.append(entry)
+        elif stat.S_ISREG(mode) and _PART_NAME.fullmatch(entry.name):
+            found.append(entry)
+        else:
+            raise _bad_part(entry, "not a part of a meta (only parts are read, and nothing in them is run)", parts)
+    for entry in temporary:
+        remove_file(entry, str(entry))
+    return found
 
+
+def _output_bytes(out: Path, table: Any) -> bytes:
     if out.suffix.lower() == ".parquet":
-        frame = pd.read_parquet(out)
-    else:
-        # every digit back (pandas 3 reads floats round-trip by default and deprecates asking for it)
-        exact = {} if int(pd.__version__.split(".")[0]) >= 3 else {"float_precision": "round_trip"}
-        frame = pd.read_csv(out, **exact)
-    return _typed(frame)
-
-
-def _typed(frame: Any) -> Any:
-    # the dtypes a matchup's frame has, whatever file the rows were read from
-    frame = frame.astype({"cover": "Int64", "blast": "Int64", "torrent": "Int64"})
-    for name in ("kind", "attacker", "weapon", "defender", "first", "strategy_a", "strategy_b", "team_a", "team_b"):
-        frame[name] = frame[name].astype(object).where(frame[name].notna(), None)
-    return frame
-
-
-def _write_output(out: Path, frame: Any) -> None:
-    tmp = out.with_name(out.name + ".tmp")
-    if out.suffix.lower() == ".parquet":
-        frame.to_parquet(tmp, index=False)
-    else:
-        frame.to_csv(tmp, index=False)
-    os.replace(tmp, out)
+        buffer = io.BytesIO()
+        table.to_parquet(buffer, index=False)
+        return buffer.getvalue()
+    return bytes(table.to_csv(index=False).encode("utf-8"))
 
 
 def meta(
@@ -146,21 +353,27 @@ def meta(
     ``chunk`` pairings at a time; None runs them here. ``progress(done, total)`` counts pairings.
     ``options``: ``kt.matchup``'s (``cover``, ``first``, ``strategies``, ``shoot``, ``fight``,
     ``obscured``, ``method``). The same teams, options and ``seed`` give the same table, bit for
-    bit, whatever runs it.
+    bit, whatever runs it; ``resume=True`` takes the parts a stopped run of the same teams, options,
+    seed and version left in ``<out>.parts/`` and refuses any other file there.
     """
-    import pandas as pd
-
     unknown = sorted(set(options) - set(_OPTIONS))
     if unknown:
         raise InputError(unknown[0], f"not a meta option; allowed: {', '.join(_OPTIONS)}")
+    resume = check_bool("resume", resume)
     chunk = check_int("chunk", chunk, 1, 10_000)
     seed = check_int("seed", seed, 0, MAX_SEED)
+    if executor is not None and not isinstance(executor, Executor):
+        raise InputTypeError("executor", f"expected a concurrent.futures.Executor (a process pool, a Dask client's "
+                             f"get_executor()) or None, got {excerpt(executor)}")
+    if progress is not None and not callable(progress):
+        raise InputTypeError("progress", f"expected a function progress(done, total) or None, got {excerpt(progress)}")
+    out_path = None if out is None else check_output_file("out", out, OUTPUT_SUFFIXES)
     if isinstance(teams, (str, os.PathLike)):
         files = team_files(teams)
-    elif isinstance(teams, Sequence) and teams:
+    elif isinstance(teams, Sequence) and not isinstance(teams, (bytes, bytearray)) and teams:
         files = [as_path(p, f"teams[{i}]") for i, p in enumerate(teams)]
     else:
-        raise InputTypeError("teams", "expected a folder or a list of team library files")
+        raise InputTypeError("teams", f"expected a folder or a list of team library files, got {excerpt(teams)}")
     paths = tuple(str(p) for p in files)
     names = [_load(p).name for p in paths]  # read here first: a bad file fails before any work
     if len(set(names)) != len(names):
@@ -170,47 +383,56 @@ def meta(
     matchup(_load(paths[0]), _load(paths[0]), **{**options, "shoot": False, "fight": False})
     for name in ("shoot", "fight"):
         check_bool(name, options.get(name, True))
-    out_path = None if out is None else as_path(out, "out")
-    if out_path is not None and out_path.suffix.lower() not in OUTPUT_SUFFIXES:
-        raise InputError("out", f"{out_path.name}: write a .parquet or a .csv file")
     pairings = meta_pairings(len(paths))
-    position = {(names[a], names[b]): i for i, (a, b) in enumerate(pairings)}
+    manifest = _manifest(paths, names, options, seed) if out_path is not None else {}
+    with output_lock("out", out_path):
+        return _run(paths, pairings, names, out_path, manifest, resume, executor, chunk, seed, progress, dict(options))
 
-    done: list[Any] = []  # frames already computed (resumed parts, the output's rows)
-    parts = None if out_path is None else _parts_folder(out_path)
-    if out_path is not None and not resume:
-        if parts is not None and parts.exists():
-            for old in parts.glob("*.pkl"):
-                old.unlink()
-    if resume and out_path is not None:
-        if out_path.exists():
-            frame = _read_output(out_path)
-            frame[_ROW] = frame.groupby(["team_a", "team_b"], sort=False).cumcount()
-            done.append(frame)
-        if parts is not None and parts.exists():
-            for part in sorted(parts.glob("*.pkl")):
-                with part.open("rb") as handle:
-                    done.append(pickle.load(handle))  # noqa: S301 - files this function wrote
-    finished = {(a, b) for frame in done for a, b in zip(frame["team_a"], frame["team_b"])}
-    todo = [(i, a, b) for i, (a, b) in enumerate(pairings) if (names[a], names[b]) not in finished]
+
+def _run(paths: tuple[str, ...], pairings: list[tuple[int, int]], names: list[str], out: Path | None,
+         manifest: Mapping[str, Any], resume: bool, executor: Executor | None, chunk: int, seed: int,
+         progress: Callable[[int, int], None] | None, options: dict[str, Any]) -> Any:
+    import pandas as pd
+
+    parts = None if out is None else _parts_folder(out)
+    done: dict[int, Any] = {}  # pairing -> its rows (a part's frame holds several)
+    frames: list[Any] = []
+    ours: list[Path] = []  # the parts of this run, removed once the table is written
+    if parts is not None:
+        existing = _part_entries(parts)  # refused before any work: anything but parts
+        if resume:
+            for part in existing:
+                held, frame = _read_part(part, manifest, parts, names, pairings)
+                twice = [i for i in held if i in done]
+                if twice:
+                    raise _bad_part(part, f"pairing {twice[0]} is also in another part", parts)
+                done.update((i, frame) for i in held)
+                frames.append(frame)
+                ours.append(part)
+        else:
+            for part in existing:  # a new run: the parts of an old one go
+                remove_file(part, str(part))
+    todo = [(i, a, b) for i, (a, b) in enumerate(pairings) if i not in done]
     chunks = [tuple(todo[k:k + chunk]) for k in range(0, len(todo), chunk)]
     total = len(pairings)
     count = total - len(todo)
     if progress is not None:
         progress(count, total)
+    parquet = _parquet_available()
     if parts is not None and chunks:
-        parts.mkdir(parents=True, exist_ok=True)
-    matchup_options = dict(options)
+        try:
+            parts.mkdir(exist_ok=True)
+        except OSError as error:
+            raise InputError("out", f"cannot make {shown_path(parts)}: {error.strerror or error}") from None
 
     def keep(pairs: tuple[tuple[int, int, int], ...], frame: Any) -> None:
         nonlocal count
         if parts is not None:  # written whole, then renamed: a part is either there or not
-            part = parts / f"{pairs[0][0]:06d}-{pairs[-1][0]:06d}.pkl"
-            tmp = part.with_suffix(".tmp")
-            with tmp.open("wb") as handle:
-                pickle.dump(frame, handle, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, part)
-        done.append(frame)
+            held = [i for i, _, _ in pairs]
+            part = parts / f"{held[0]:06d}-{held[-1]:06d}.{'parquet' if parquet else 'jsonl'}"
+            write_whole(part, _part_bytes(frame, manifest, held, parquet), "out")
+            ours.append(part)
+        frames.append(frame)
         count += len(pairs)
         if progress is not None:
             progress(count, total)
@@ -218,28 +440,38 @@ def meta(
     failure: BaseException | None = None
     if executor is None:
         for pairs in chunks:
-            keep(pairs, _run_chunk(paths, pairs, seed, matchup_options))
+            keep(pairs, _run_chunk(paths, pairs, seed, options))
     else:
-        futures: dict[Future[Any], tuple[tuple[int, int, int], ...]] = {
-            executor.submit(_run_chunk, paths, pairs, seed, matchup_options): pairs for pairs in chunks}
-        for future in as_completed(futures):
-            try:
-                frame = future.result()
-            except Exception as error:  # keep every chunk that did finish, then fail
-                failure = failure or error
-                continue
-            keep(futures[future], frame)
+        futures: dict[Future[Any], tuple[tuple[int, int, int], ...]] = {}
+        try:
+            for pairs in chunks:
+                futures[executor.submit(_run_chunk, paths, pairs, seed, options)] = pairs
+            for future in as_completed(futures):
+                try:
+                    frame = future.result()
+                except Exception as error:  # keep every chunk that did finish, then fail
+                    failure = failure or error
+                    continue
+                keep(futures[future], frame)
+        except BaseException:  # Ctrl-C, a failed write: the chunks not started never start
+            for future in futures:
+                future.cancel()
+            raise
     if failure is not None:
         raise failure
 
-    table = pd.concat(done, ignore_index=True) if done else pd.DataFrame(columns=[*META_COLUMNS, _ROW])
-    order = [position[(a, b)] for a, b in zip(table["team_a"], table["team_b"])]
-    table = table.assign(_pairing=order).sort_values(["_pairing", _ROW], kind="stable")
-    table = _typed(table.drop(columns=["_pairing", _ROW]).reset_index(drop=True))[list(META_COLUMNS)]
-    if out_path is not None:
-        _write_output(out_path, table)
-        if parts is not None and parts.exists():
-            for part in parts.glob("*.pkl"):
-                part.unlink()
+    if frames:
+        table = pd.concat(frames, ignore_index=True)
+    else:
+        table = pd.DataFrame({name: [] for name in _PART_COLUMNS})
+    table = table.sort_values([_PAIRING, _ROW], kind="stable")
+    table = _typed(table.drop(columns=[_PAIRING, _ROW]).reset_index(drop=True))[list(META_COLUMNS)]
+    if out is not None and parts is not None:
+        write_whole(out, _output_bytes(out, table), "out")
+        for part in ours:  # the table is whole: its parts go (a stop here leaves parts that resume to it)
+            remove_file(part, "out")
+        try:
             parts.rmdir()
+        except OSError:  # gone already, or something else was put there meanwhile: left as it is
+            pass
     return table

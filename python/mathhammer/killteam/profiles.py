@@ -296,6 +296,12 @@ class Weapon(FieldsProfile):
         return f"{text} {rules}" if rules else text
 
 
+# The parts of fighter notation after the weapon (Fighter.parse): wounds "12W", a strategy "parry" or
+# "optimal (kill)"; any other part is the abilities.
+_FIGHTER_WOUNDS = re.compile(r"(\d+)\s*W", re.IGNORECASE)
+_FIGHTER_STRATEGY = re.compile(r"(\w+)(?:\s*\((\w+)\))?")
+
+
 @dataclass(frozen=True)
 class Fighter(FieldsProfile):
     """A fighter in melee: its melee weapon (attacks, hit, damage, rules), wounds, abilities and strategy.
@@ -303,6 +309,7 @@ class Fighter(FieldsProfile):
     strategy: "strike", "parry", "max_damage" (Max Dmg To Enemy), "min_damage" (Min Dmg To Self), or
     "optimal" (reads the dice and plays the best move for ``objective``, docs/rules/killteam.md §7).
     objective: for an optimal fighter, one of OBJECTIVES (default "trade"); None for a heuristic one.
+    ``str(fighter)`` writes its notation and :meth:`parse` reads it back.
     """
 
     KIND = "fighter"
@@ -340,6 +347,46 @@ class Fighter(FieldsProfile):
     @property
     def weapon(self) -> Weapon:
         return Weapon(self.attacks, self.hit, self.damage, self.rules)
+
+    @classmethod
+    def parse(cls, text: str, field: str = "fighter") -> Fighter:
+        """The notation ``str(fighter)`` writes: the weapon's datacard notation, then, separated by
+        ``;`` and in any order, wounds ``12W``, a strategy (``parry``, ``optimal (kill)``) and
+        abilities: "4A 3+ 3/4 Brutal; 12W; parry; Storm Shield". What is left out takes the
+        defaults (12 wounds, max_damage, no abilities); errors name ``field``."""
+        if not isinstance(text, str):
+            raise InputTypeError(field, f"expected fighter notation such as '4A 3+ 3/4 Brutal; 12W; parry', got "
+                                 f"{excerpt(text)}")
+        card, *parts = [part.strip() for part in check_notation(field, text).split(";")]
+        try:
+            weapon = Weapon.parse(card)
+        except InputError as error:
+            if error.field == "weapon":  # no card at all
+                raise InputError(field, f"{excerpt(text)} is not fighter notation; expected the weapon's card, then "
+                                 "wounds, strategy and abilities, e.g. '4A 3+ 3/4 Brutal; 12W; parry; Storm Shield'"
+                                 ) from None
+            raise type(error)(f"{field}.{error.field}", str(error)[len(error.field) + 2:]) from None  # one of its fields
+        fields: dict[str, Any] = {}
+        for part in filter(None, parts):
+            wounds = _FIGHTER_WOUNDS.fullmatch(part)
+            strategy = _FIGHTER_STRATEGY.fullmatch(part)
+            if wounds:
+                found: dict[str, Any] = {"wounds": int(wounds.group(1))}
+            elif strategy and strategy.group(1).lower() in ALL_STRATEGIES:
+                found = {"strategy": strategy.group(1).lower()}
+                if strategy.group(2):
+                    found["objective"] = strategy.group(2).lower()
+            else:
+                found = {"abilities": part}
+            name = next(iter(found))
+            if name in fields:
+                raise InputError(field, f"{excerpt(text)} gives the {name} twice; write the weapon, then at most "
+                                 "one each of wounds, strategy and abilities, separated by ';'")
+            fields.update(found)
+        try:
+            return cls(weapon.attacks, weapon.hit, weapon.damage, rules=weapon.rules, **fields)
+        except InputError as error:
+            raise type(error)(f"{field}.{error.field}", str(error)[len(error.field) + 2:]) from None
 
     def __str__(self) -> str:
         strategy = self.strategy if self.objective is None else f"{self.strategy} ({self.objective})"

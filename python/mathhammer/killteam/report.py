@@ -10,17 +10,26 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 
 from mathhammer.core.present import distribution_table, method_line, run_conditions
-from mathhammer.killteam.results import Advice, AttackDiceResult, FightResult, Matchup, ShootResult, VolleyResult
+from mathhammer.killteam.results import (
+    Advice,
+    AttackDiceResult,
+    Comparison,
+    FightComparison,
+    FightResult,
+    Matchup,
+    ShootResult,
+    VolleyResult,
+)
 from mathhammer.report import plot as pictures
 from mathhammer.report.tables import CERTAIN, Probabilities, Table, current_display, probability_text
 from mathhammer.report.text import signed_percent
 
 __all__ = [
-    "advice_picture", "advice_tables", "attack_dice_tables", "fight_comparison_picture", "fight_comparison_tables", "fight_tables",
-    "saves_side_by_side", "shoot_tables", "shot_comparison_picture", "shot_comparison_tables", "shot_conditions",
+    "advice_picture", "advice_tables", "attack_dice_tables", "fight_comparison_heading", "fight_comparison_picture",
+    "fight_comparison_tables", "fight_tables", "saves_side_by_side", "shoot_tables", "shot_comparison_heading",
+    "shot_comparison_picture", "shot_comparison_tables", "shot_conditions",
     "matchup_picture", "matchup_tables", "shot_summary", "volley_tables",
 ]
 
@@ -46,6 +55,11 @@ def shot_summary(label: str, r: ShootResult) -> list[str]:
 
 def shot_conditions(result: ShootResult) -> list[str]:
     """What a shot's heading names besides the profiles: cover, obscured, rounds, variants, method."""
+    return _situation(result) + run_conditions(result)
+
+
+def _situation(result: ShootResult) -> list[str]:
+    """A shot's cover, obscured and rounds, as its heading names them."""
     parts = []
     if result.cover_crits:
         parts.append(f"cover crits {result.cover_crits}")
@@ -55,7 +69,7 @@ def shot_conditions(result: ShootResult) -> list[str]:
         parts.append("obscured")
     if result.rounds > 1:
         parts.append(f"{result.rounds} rounds")
-    return parts + run_conditions(result)
+    return parts
 
 
 def shoot_tables(result: ShootResult, title: str = "") -> tuple[list[Table], list[str]]:
@@ -81,12 +95,13 @@ def saves_side_by_side(results: list[tuple[int, ShootResult]]) -> list[Table]:
     return [exactly, at_least, summary]
 
 
-def attack_dice_tables(result: AttackDiceResult, title: str = "", weapon: str = "") -> tuple[list[Table], list[str]]:
+def attack_dice_tables(result: AttackDiceResult, title: str = "") -> tuple[list[Table], list[str]]:
     """Retained attack dice as tables: P(crits, norms) (a row per crits, a column per norms), then the
-    crits, the norms and the successes alone; summary lines with their means and the method.
-    ``weapon`` names the dice in the heading."""
+    crits, the norms and the successes alone; summary lines with their means and the method. The
+    heading names the weapon (and an obscured target)."""
     prefix = f"{title}: " if title else ""
     pmf = result.joint.pmf
+    weapon = result.weapon + (", obscured" if result.obscured else "")
     heading = ", ".join([f"Retained attack dice{f': {weapon}' if weapon else ''}", *run_conditions(result)])
     joint = Table(f"{prefix}{heading}: P(crits, norms)", ["crits \\ norms", *[str(n) for n in range(pmf.shape[1])]],
                   [[c, *[float(p) for p in pmf[c]]] for c in range(pmf.shape[0]) if pmf[c].any()])
@@ -103,23 +118,22 @@ def attack_dice_tables(result: AttackDiceResult, title: str = "", weapon: str = 
 
 # --- fights -----------------------------------------------------------------------------------------
 
-def fight_tables(result: FightResult, title: str = "", fighters: tuple[Any, Any] | None = None
-                 ) -> tuple[list[Table], list[str]]:
+def fight_tables(result: FightResult, title: str = "") -> tuple[list[Table], list[str]]:
     """A fight as tables: a summary per fighter (death chance, mean wounds left, mean damage taken, and
-    standard errors for Monte Carlo), then each fighter's wounds left; ``fighters`` adds their profiles."""
+    standard errors for Monte Carlo) under a heading naming both fighters, then each fighter's wounds
+    left."""
     prefix = f"{title}: " if title else ""
     errors = result.stderr or {}
-    columns = ["fighter"] + (["profile"] if fighters else []) + ["death chance", "mean wounds left",
-                                                                 "mean damage taken"]
+    columns = ["fighter", "death chance", "mean wounds left", "mean damage taken"]
     if errors:
         columns.append("stderr (death chance)")
     rounds = f"{result.rounds} round{'s' if result.rounds > 1 else ''}"
     how = ", ".join([*run_conditions(result), rounds, f"{result.first.upper()} first"])
     who = f": A {result.fighters[0]} vs B {result.fighters[1]}" if all(result.fighters) else ""
     summary = Table(f"{prefix}Fight{who} ({how})", columns)  # profiles and strategies, and how it ran
-    for index, side in enumerate(("a", "b")):
-        row: list[Any] = [side.upper()] + ([str(fighters[index])] if fighters else [])
-        row += [result.death_chance(side), result.wounds(side).mean, result.mean_damage_taken(side)]
+    for side in ("a", "b"):
+        row: list[Any] = [side.upper(), result.death_chance(side), result.wounds(side).mean,
+                          result.mean_damage_taken(side)]
         if errors:
             row.append(errors[f"death_chance_{side}"])
         summary.rows.append(row)
@@ -184,52 +198,87 @@ def _signed(value: float) -> str:
     return signed_percent(value, display.decimals, display.probabilities is Probabilities.percent)
 
 
-def shot_comparison_tables(comparison: Any, heading: str) -> list[Table]:
+def _saves_text(saves: tuple[int, ...]) -> str:
+    return "/".join(f"{save}+" for save in saves)
+
+
+def _shared(parts: list[list[str]]) -> list[str]:
+    """The parts every cell's heading names (a situation's own cover is in its label instead)."""
+    return [part for part in parts[0] if all(part in other for other in parts[1:])]
+
+
+def shot_comparison_heading(comparison: Comparison) -> str:
+    """What kt.compare's tables say was computed: the weapons, the saves, the target's wounds, the
+    conditions every cell shares, the rule variants and the method."""
+    cells = [cell for row in comparison.results for cell in row]
+    count = len(comparison.labels)
+    parts = [f"{count} weapon{'s' if count != 1 else ''} at saves {_saves_text(comparison.saves)}"]
+    parts += _shared([[f"{cell.wounds}W", *_situation(cell)] for cell in cells])
+    return ", ".join([*parts, *run_conditions(comparison)])
+
+
+def shot_comparison_tables(comparison: Comparison, title: str = "") -> tuple[list[Table], list[str]]:
     """kt.compare as tables that fit 80 columns: the mean damage (a row per weapon, a column per
     save, then the first weapon's minus each other's), then per weapon P(damage >= w) with a row per
     threshold w (up to the last one any weapon can reach) and a column per save, then the first
-    weapon's minus each other's. The cells are numbers, so the probabilities print like every other
-    table's."""
+    weapon's minus each other's; a summary line names the target. The cells are numbers, so the
+    probabilities print like every other table's."""
+    prefix = f"{title}: " if title else ""
     saves = [f"{save}+" for save in comparison.saves]
     labels = comparison.labels
-    mean = np.asarray(comparison.mean, dtype=float)
-    at_least = np.asarray(comparison.at_least, dtype=float)
+    mean = comparison.mean
+    at_least = comparison.at_least
     mean_rows: list[list[Any]] = [[label, *map(float, mean[i])] for i, label in enumerate(labels)]
     mean_rows += [[f"{labels[0]} minus {labels[j]}", *map(float, mean[0] - mean[j])] for j in range(1, len(labels))]
-    tables = [Table(f"Mean damage: {heading}", ["weapon", *saves], mean_rows)]
+    tables = [Table(f"{prefix}Mean damage: {shot_comparison_heading(comparison)}", ["weapon", *saves], mean_rows)]
     # thresholds up to the last one some weapon reaches (a chance, not a rounding residue)
     reached = [k for k in range(len(comparison.thresholds)) if (at_least[:, :, k] > CERTAIN).any()]
     last = reached[-1] + 1 if reached else 1
     thresholds = comparison.thresholds[:last]
     for i, label in enumerate(labels):
         rows = [[f">={w}", *map(float, at_least[i, :, k])] for k, w in enumerate(thresholds)]
-        tables.append(Table(f"P(damage >= w): {label}", ["w", *saves], rows))
+        tables.append(Table(f"{prefix}P(damage >= w): {label}", ["w", *saves], rows))
     for j in range(1, len(labels)):
         delta = at_least[0] - at_least[j]
         rows = [[f">={w}", *[_signed(float(v)) for v in delta[:, k]]] for k, w in enumerate(thresholds)]
-        tables.append(Table(f"P(damage >= w): {labels[0]} minus {labels[j]}", ["w", *saves], rows))
-    return tables
+        tables.append(Table(f"{prefix}P(damage >= w): {labels[0]} minus {labels[j]}", ["w", *saves], rows))
+    targets = {cell.target.partition("; ")[2] for row in comparison.results for cell in row}
+    lines = [f"{prefix}target: {targets.pop()}, its save replaced by each of {_saves_text(comparison.saves)}"
+             ] if len(targets) == 1 else []
+    return tables, lines
 
 
-def fight_comparison_tables(comparison: Any, heading: str) -> list[Table]:
+def fight_comparison_heading(comparison: FightComparison) -> str:
+    """What kt.compare_fights's tables say was computed: how many fighters and opponents, the rounds,
+    who resolves first, the rule variants and the method."""
+    first = comparison.results[0][0]
+    rows, columns = len(comparison.fighters), len(comparison.opponents)
+    return ", ".join([f"{rows} fighter{'s' if rows != 1 else ''} vs {columns} opponent{'s' if columns != 1 else ''}",
+                      f"{first.rounds} round{'s' if first.rounds > 1 else ''}", f"{first.first.upper()} first",
+                      *run_conditions(comparison)])
+
+
+def fight_comparison_tables(comparison: FightComparison, title: str = "") -> tuple[list[Table], list[str]]:
     """kt.compare_fights as tables (a row per fighter, a column per opponent) of numbers: the
     chances print as percentages like every other table's."""
+    prefix = f"{title}: " if title else ""
     header = ["fighter \\ opponent", *comparison.opponents]
-    figures = (("kill", f"Kill chance P(opponent dies): {heading}"), ("death", "Death chance P(fighter dies)"),
-               ("wounds", "Mean wounds left"), ("opponent_wounds", "Opponent's mean wounds left"))
-    return [Table(title, header, [[name, *map(float, getattr(comparison, attribute)[i])]
-                                  for i, name in enumerate(comparison.fighters)])
-            for attribute, title in figures]
+    figures = (("kill", f"Kill chance P(opponent dies): {fight_comparison_heading(comparison)}"),
+               ("death", "Death chance P(fighter dies)"), ("wounds", "Mean wounds left"),
+               ("opponent_wounds", "Opponent's mean wounds left"))
+    return [Table(prefix + heading, header, [[name, *map(float, getattr(comparison, attribute)[i])]
+                                             for i, name in enumerate(comparison.fighters)])
+            for attribute, heading in figures], []
 
 
-def shot_comparison_picture(comparison: Any, title: str, ax: Any = None) -> Any:
+def shot_comparison_picture(comparison: Comparison, title: str, ax: Any = None) -> Any:
     """kt.compare: mean damage at each save, one bar per weapon."""
     return pictures.grouped_bars([f"{save}+" for save in comparison.saves],
                                  [(label, comparison.mean[i]) for i, label in enumerate(comparison.labels)],
                                  xlabel="save", ylabel="mean damage", title=title, ax=ax)
 
 
-def fight_comparison_picture(comparison: Any, title: str, ax: Any = None) -> Any:
+def fight_comparison_picture(comparison: FightComparison, title: str, ax: Any = None) -> Any:
     """kt.compare_fights: the chance to kill each opponent, one bar per fighter."""
     return pictures.grouped_bars(list(comparison.opponents),
                                  [(label, comparison.kill[i]) for i, label in enumerate(comparison.fighters)],
@@ -241,7 +290,7 @@ def fight_comparison_picture(comparison: Any, title: str, ax: Any = None) -> Any
 def volley_tables(result: VolleyResult, title: str = "") -> tuple[list[Table], list[str]]:
     """A volley: one row per target shot, the distribution of targets incapacitated, and summary lines."""
     prefix = f"{title}: " if title else ""
-    rows = [[i + 1, s.target, ", ".join(p for p in shot_conditions(s) if p not in run_conditions(s)) or "-",
+    rows = [[i + 1, s.target, ", ".join(_situation(s)) or "-",
              s.damage.mean, s.kill_chance] for i, s in enumerate(result.shots)]
     shots = Table(f"{prefix}Volley: {result.weapon}", ["#", "target", "conditions", "mean damage", "kill chance"],
                   rows, keys=1)

@@ -8,6 +8,7 @@ prints is :mod:`mathhammer.killteam.report`.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,8 +21,10 @@ from mathhammer.core.results import (
     Deferred,
     EngineResult,
     Figure,
+    MatrixResult,
     Presented,
     ResultMixin,
+    cell_matrix,
     deferred,
     mean_stderr,
     probability_stderr,
@@ -30,7 +33,6 @@ from mathhammer.core.results import (
 from mathhammer.killteam.profiles import FIGHT_ROUNDS_MAX, MAX_COVER, MAX_ROUNDS, MAX_WOUNDS
 from mathhammer.killteam.variants import Variants
 from mathhammer.report import plot as plot_pictures
-from mathhammer.report.text import markdown_table, number, percent, signed_percent, text_table
 
 __all__ = [
     "SIDES", "Advice", "AttackDiceResult", "Comparison", "FightComparison", "FightLog", "FightResult", "MoveValue",
@@ -126,15 +128,20 @@ class ShootResult(EngineResult):
         frame["kills"] = frame["damage"] >= self.wounds
         return frame
 
+@deferred("weapon")
 @dataclass(frozen=True)
-class AttackDiceResult(EngineResult):
-    """Retained attack dice: ``joint.pmf[crits, norms]``; ``pmf`` is the same array."""
+class AttackDiceResult(Deferred, EngineResult):
+    """Retained attack dice: ``joint.pmf[crits, norms]``; ``pmf`` is the same array. ``weapon`` is
+    the weapon that rolled them (its notation, written when first read), ``obscured`` whether its
+    target was obscured."""
 
     joint: JointDistribution
     method: str
     samples: int | None = None
     seed: int | None = None
     variants: Variants = Variants()
+    weapon: str = ""
+    obscured: bool = False
 
     def _figures(self) -> dict[str, Figure]:
         n = self.samples
@@ -370,21 +377,48 @@ class Advice(Presented, ResultMixin):
         return pd.concat([m.to_frame() for m in self.moves], ignore_index=True) if self.moves else pd.DataFrame(
             columns=[f.name for f in dataclasses.fields(MoveValue)])
 
-@dataclasses.dataclass(frozen=True, eq=False)
-class Comparison:
-    """Mean damage and P(damage >= w) of each situation at each save.
-
-    ``mean[i, j]`` is situation ``i`` against ``saves[j]``; ``at_least[i, j, k]`` is
-    P(damage >= ``thresholds[k]``). ``delta_*`` hold situation 0 minus situation 1 (None with one
-    situation). ``results[i][j]`` are the ``kt.ShootResult`` behind each cell.
+@dataclass(frozen=True)
+class Comparison(MatrixResult):
+    """Each situation shot at each save (``kt.compare``): ``results[i][j]`` is the ``kt.ShootResult``
+    of situation ``labels[i]`` against ``saves[j]``, and from them ``mean[i, j]`` (its mean damage)
+    and ``at_least[i, j, k]`` (P(damage >= ``thresholds[k]``)). ``delta_*`` hold situation 0 minus
+    situation 1 (None with one situation). ``method``, ``samples``, ``seed`` and ``variants`` say how
+    the cells were computed (docs/results.md "Comparisons"); it prints with its game's printer.
     """
 
     labels: tuple[str, ...]
     saves: tuple[int, ...]
     thresholds: tuple[int, ...]
-    mean: np.ndarray
-    at_least: np.ndarray
-    results: tuple[tuple[Any, ...], ...]
+    results: tuple[tuple[ShootResult, ...], ...]
+    method: str = "exact"
+    samples: int | None = None
+    seed: int | None = None
+    variants: Variants = Variants()
+
+    EXTREMES = {"mean_damage": "mean_damage", "kill_chance": "kill_chance"}
+
+    def _shape(self) -> tuple[int, int]:
+        return len(self.labels), len(self.saves)
+
+    def _check_payload(self, field: str) -> None:
+        """A loaded comparison: one shot per situation and save, and its saves and thresholds in range."""
+        super()._check_payload(field)
+        for j, save in enumerate(self.saves):
+            check_int(f"saves[{j}]", save, 2, 6)
+        if not self.thresholds:
+            raise InputError("thresholds", "is empty; a comparison has at least one threshold")
+        for k, threshold in enumerate(self.thresholds):
+            check_int(f"thresholds[{k}]", threshold, 1, 10_000)
+
+    @functools.cached_property
+    def mean(self) -> np.ndarray:
+        """Mean damage, a row per situation and a column per save."""
+        return cell_matrix(self.results, lambda cell: cell.damage.mean)
+
+    @functools.cached_property
+    def at_least(self) -> np.ndarray:
+        """P(damage >= thresholds[k]) of situation i at save j, as ``at_least[i, j, k]``."""
+        return cell_matrix(self.results, lambda cell: [cell.damage.at_least(w) for w in self.thresholds])
 
     @property
     def delta_mean(self) -> np.ndarray | None:
@@ -393,19 +427,6 @@ class Comparison:
     @property
     def delta_at_least(self) -> np.ndarray | None:
         return self.at_least[0] - self.at_least[1] if len(self.labels) >= 2 else None
-
-    def _blocks(self) -> list[tuple[str, list[str], list[list[str]]]]:
-        header = ["save", "mean"] + [f">={w}" for w in self.thresholds]
-        blocks = []
-        for i, label in enumerate(self.labels):
-            rows = [[f"{save}+", number(float(self.mean[i, j]))] + [percent(float(p)) for p in self.at_least[i, j]]
-                    for j, save in enumerate(self.saves)]
-            blocks.append((label, header, rows))
-        if self.delta_mean is not None and self.delta_at_least is not None:
-            rows = [[f"{save}+", f"{float(self.delta_mean[j]):+.2f}"]
-                    + [signed_percent(float(p)) for p in self.delta_at_least[j]] for j, save in enumerate(self.saves)]
-            blocks.append((f"{self.labels[0]} minus {self.labels[1]}", header, rows))
-        return blocks
 
     def to_frame(self) -> Any:
         """One row per situation and save (then the deltas, situation "A - B"): mean_damage and
@@ -426,37 +447,47 @@ class Comparison:
                 records.append(record)
         return pd.DataFrame.from_records(records)
 
-    def to_markdown(self) -> str:
-        return "\n\n".join(markdown_table(title, header, rows) for title, header, rows in self._blocks())
 
-    def __str__(self) -> str:
-        return "\n\n".join(text_table(title, header, rows) for title, header, rows in self._blocks())
-
-@dataclasses.dataclass(frozen=True, eq=False)
-class FightComparison:
-    """Each fighter against each opponent: ``kill[i, j]`` (the opponent dies), ``death[i, j]``
-    (the fighter dies), ``wounds[i, j]`` / ``opponent_wounds[i, j]`` (mean wounds left).
-    ``results[i][j]`` are the ``kt.FightResult`` behind each cell (the fighter is side A)."""
+@dataclass(frozen=True)
+class FightComparison(MatrixResult):
+    """Each fighter against each opponent (``kt.compare_fights``): ``results[i][j]`` is the
+    ``kt.FightResult`` of fighter ``fighters[i]`` (side A) against opponent ``opponents[j]``, and from
+    them ``kill[i, j]`` (the opponent dies), ``death[i, j]`` (the fighter dies), ``wounds[i, j]`` /
+    ``opponent_wounds[i, j]`` (mean wounds left). ``method``, ``samples``, ``seed`` and ``variants`` say
+    how the cells were computed (docs/results.md "Comparisons")."""
 
     fighters: tuple[str, ...]
     opponents: tuple[str, ...]
-    kill: np.ndarray
-    death: np.ndarray
-    wounds: np.ndarray
-    opponent_wounds: np.ndarray
-    results: tuple[tuple[Any, ...], ...]
+    results: tuple[tuple[FightResult, ...], ...]
+    method: str = "exact"
+    samples: int | None = None
+    seed: int | None = None
+    variants: Variants = Variants()
 
-    _FIGURES = (("kill", "kill chance", percent), ("death", "death chance", percent),
-                ("wounds", "mean wounds left", number), ("opponent_wounds", "opponent's mean wounds left", number))
+    EXTREMES = {"kill_chance": "death_chance_b", "death_chance": "death_chance_a"}
 
-    def _blocks(self) -> list[tuple[str, list[str], list[list[str]]]]:
-        header = ["fighter \\ opponent", *self.opponents]
-        blocks = []
-        for attribute, title, fmt in self._FIGURES:
-            values = getattr(self, attribute)
-            rows = [[name] + [fmt(float(v)) for v in values[i]] for i, name in enumerate(self.fighters)]
-            blocks.append((title.capitalize(), header, rows))
-        return blocks
+    def _shape(self) -> tuple[int, int]:
+        return len(self.fighters), len(self.opponents)
+
+    @functools.cached_property
+    def kill(self) -> np.ndarray:
+        """P(the opponent dies), a row per fighter and a column per opponent."""
+        return cell_matrix(self.results, lambda cell: cell.death_chance("b"))
+
+    @functools.cached_property
+    def death(self) -> np.ndarray:
+        """P(the fighter dies)."""
+        return cell_matrix(self.results, lambda cell: cell.death_chance("a"))
+
+    @functools.cached_property
+    def wounds(self) -> np.ndarray:
+        """The fighter's mean wounds left."""
+        return cell_matrix(self.results, lambda cell: cell.wounds_a.mean)
+
+    @functools.cached_property
+    def opponent_wounds(self) -> np.ndarray:
+        """The opponent's mean wounds left."""
+        return cell_matrix(self.results, lambda cell: cell.wounds_b.mean)
 
     def to_frame(self) -> Any:
         """One row per fighter and opponent: kill_chance, death_chance, mean_wounds, mean_opponent_wounds."""
@@ -467,12 +498,6 @@ class FightComparison:
              "death_chance": float(self.death[i, j]), "mean_wounds": float(self.wounds[i, j]),
              "mean_opponent_wounds": float(self.opponent_wounds[i, j])}
             for i, f in enumerate(self.fighters) for j, o in enumerate(self.opponents)])
-
-    def to_markdown(self) -> str:
-        return "\n\n".join(markdown_table(title, header, rows) for title, header, rows in self._blocks())
-
-    def __str__(self) -> str:
-        return "\n\n".join(text_table(title, header, rows) for title, header, rows in self._blocks())
 
 
 @dataclass(frozen=True)

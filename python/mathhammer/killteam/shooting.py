@@ -24,9 +24,9 @@ import numpy as np
 
 from mathhammer import _core
 from mathhammer.core import sampling
-from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error
+from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error, item_seeds
 from mathhammer.core.distributions import Distribution, JointDistribution
-from mathhammer.core.options import DEFAULT_SAMPLES, EXACT_FIRST, EngineOptions, MAX_SEED, Progress, engine_options, work_starts
+from mathhammer.core.options import DEFAULT_SAMPLES, EXACT_FIRST, EngineOptions, Progress, engine_options, work_starts
 from mathhammer.core.profiles import field_inside, profile_from_table
 from mathhammer.errors import InputError
 from mathhammer.killteam.plan import TABLE_SIDE as _TABLE_SIDE
@@ -200,8 +200,10 @@ def shoot_batch(
     Each argument is one value or a sequence (list, tuple, range or numpy array); sequences have the
     same length and single values are repeated to it. A profile may also be given as a table of its
     fields. The exact items are resolved in one C++ call with the GIL released; Monte Carlo items run
-    one after the other, each with ``progress`` and ``executor``. An invalid item fails the whole call
-    with an error naming it (``weapons[3].hit: ...``).
+    one after the other, each with ``progress`` and ``executor``. Seeds: a sequence gives each item its
+    own; one seed (drawn when None) gives item i ``cell_seed(seed, i)`` (``mathhammer.core.sampling``),
+    so every Monte Carlo item is ``kt.shoot`` with ``seed=batch[i].seed``. An invalid item fails the
+    whole call with an error naming it (``weapons[3].hit: ...``).
     """
     arguments: dict[str, Any] = {
         "weapons": weapons, "targets": targets, "cover": cover, "obscured": obscured, "rounds": rounds,
@@ -214,32 +216,27 @@ def shoot_batch(
     target_list = checked_items("targets", items["targets"], single, lambda t: profile_from_table(Operative, t, "target", "a kt."), "target")
     variant_list = checked_items("variants", items["variants"], single, Variants.resolve)
     # Items made of the very same option objects share their checked options (keyed by identity, so
-    # 1 and True stay apart; every object is held by `items` for the whole call).
+    # 1 and True stay apart; every object is held by `items` for the whole call). The seeds are
+    # checked on their own: a sweep's cells each bring a different one.
     known_options: dict[tuple[int, ...], EngineOptions] = {}
-    shared_options = single["method"] and single["samples"] and single["seed"] and single["threads"]
-    methods, sample_list, seeds, thread_list = items["method"], items["samples"], items["seed"], items["threads"]
+    methods, sample_list, thread_list = items["method"], items["samples"], items["threads"]
     covers, obscureds, rounds_list, cover_crits_list = (items["cover"], items["obscured"], items["rounds"],
                                                         items["cover_crits"])
-    # Only the seeds vary (a sweep's cell seeds): the other options are checked with item 0's, and an
-    # exact item's seed, which it does not use, only needs to be a valid one.
-    seeds_only = single["method"] and single["samples"] and single["threads"]
-    first: EngineOptions | None = None  # item 0's options
+    seeds = item_seeds(items["seed"], single["seed"])
+    shared = single["method"] and single["samples"] and single["threads"]  # then item 0's are every item's
     option_list: list[EngineOptions] = []
     shots: list[Shot] = []
     for i in range(size):
         try:
-            seed_i = seeds[i]
-            if first is not None and (shared_options or seeds_only and first.method != "monte_carlo" and (
-                    seed_i is None or type(seed_i) is int and 0 <= seed_i <= MAX_SEED)):
-                options = first  # its method and checks are this item's too
+            if shared and option_list:
+                options = option_list[0]
             else:
-                parts = (methods[i], sample_list[i], seed_i, thread_list[i])
+                parts = (methods[i], sample_list[i], thread_list[i])
                 key = tuple(map(id, parts))
                 if key not in known_options:
-                    known_options[key] = engine_options(*parts, progress, executor, methods=EXACT_FIRST)
+                    known_options[key] = engine_options(parts[0], parts[1], None, parts[2], progress, executor,
+                                                        methods=EXACT_FIRST)
                 options = known_options[key]
-                if first is None:
-                    first = options
             option_list.append(options)
             # each distinct shot's configuration and labels are cached (by identity, then by value)
             shots.append(shot(weapon_list[i], target_list[i], covers[i], obscureds[i], rounds_list[i],
@@ -253,7 +250,7 @@ def shoot_batch(
     position = {i: k for k, i in enumerate(exact)}
     sampled = {i: shoot(weapon_list[i], target_list[i], covers[i], obscureds[i], rounds_list[i],
                         cover_crits=cover_crits_list[i], method="monte_carlo", samples=option_list[i].samples,
-                        seed=option_list[i].seed, threads=option_list[i].threads, progress=progress,
+                        seed=seeds(i), threads=option_list[i].threads, progress=progress,
                         executor=executor, variants=variant_list[i])
                for i in range(size) if i not in position}
 

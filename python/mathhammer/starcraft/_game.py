@@ -9,7 +9,6 @@ from typing import Any
 from mathhammer.core.entries import check_keys
 from mathhammer.core.game import Action, Game, Library
 from mathhammer.errors import InputError
-from mathhammer.report.tables import Table
 from mathhammer.starcraft import catalog
 from mathhammer.starcraft.comparison import compare
 from mathhammer.starcraft.engine import attack, attack_batch, sequence
@@ -41,10 +40,6 @@ def _batches(kwargs: dict[str, Any], library: Library) -> dict[str, Any]:
     return kwargs
 
 
-def _comparison(comparison: Comparison, title: str = "") -> tuple[list[Table], list[str]]:
-    return comparison_tables(comparison, title or "StarCraft comparison"), []
-
-
 GAME = Game(
     name="starcraft",
     title="StarCraft: Tabletop Miniatures Game",
@@ -53,7 +48,7 @@ GAME = Game(
                batch=attack_batch, profiles={"weapon": "weapon", "unit": "unit"}, options=ATTACK_KWARGS),
         Action("sequence", sequence, SequenceResult, "several StarCraft TMG batches against one unit, the state "
                "carried over", printer=sequence_tables, profiles={"unit": "unit"}, prepare=_batches),
-        Action("compare", compare, Comparison, "StarCraft weapons against every unit", printer=_comparison,
+        Action("compare", compare, Comparison, "StarCraft weapons against every unit", printer=comparison_tables,
                profile_lists={"weapons": "weapon", "units": "unit"}, sweep=False, scenario=False),
     ),
     profile_kinds={"weapon": Weapon, "unit": Unit},

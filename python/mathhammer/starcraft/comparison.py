@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import numpy as np
-
+from mathhammer.core.options import engine_options
+from mathhammer.core.results import comparison_run
+from mathhammer.core.sampling import cell_seed
 from mathhammer.report.text import label_of, unique_labels
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.starcraft.engine import attack
@@ -50,20 +51,14 @@ def compare(
 
     ``attack_options`` (method, variants, hit_mod, ...) go to every ``sc.attack``. Lists are
     labelled by profile name (else the profile); a mapping ``{label: profile}`` names them yourself.
+    Cell k (row by row) that runs Monte Carlo is seeded ``cell_seed(seed, k)``, ``seed`` drawn when
+    None, so the same seed gives the same matrix.
     """
     rows, weapon_list = _profiles("weapons", weapons, Weapon)
     columns, unit_list = _profiles("units", units, Unit)
-    shape = (len(weapon_list), len(unit_list))
-    damage, casualties, destroyed = (np.zeros(shape) for _ in range(3))
-    results = []
-    for i, weapon in enumerate(weapon_list):
-        row = []
-        for j, unit in enumerate(unit_list):
-            result = attack(weapon, unit, firing_models=firing_models, **attack_options)
-            figures = result.summary()
-            damage[i, j] = figures["mean_damage"]
-            casualties[i, j] = figures["mean_casualties"]
-            destroyed[i, j] = figures["destroyed_chance"]
-            row.append(result)
-        results.append(tuple(row))
-    return Comparison(tuple(rows), tuple(columns), damage, casualties, destroyed, tuple(results))
+    seed = engine_options(seed=attack_options.pop("seed", None)).draw_seed()
+    cells = tuple(tuple(attack(weapon, unit, firing_models=firing_models, **attack_options,
+                               seed=cell_seed(seed, i * len(unit_list) + j))
+                        for j, unit in enumerate(unit_list))
+                  for i, weapon in enumerate(weapon_list))
+    return Comparison(tuple(rows), tuple(columns), cells, firing_models, **comparison_run(cells, seed))

@@ -4,6 +4,7 @@ and turn the flat arrays both engines return into results (docs/rules/starcraft.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Mapping, Sequence
@@ -14,7 +15,7 @@ import numpy as np
 
 from mathhammer import _core
 from mathhammer.core import sampling
-from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error
+from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error, item_seeds
 from mathhammer.core.checks import check_int
 from mathhammer.core.distributions import Distribution
 from mathhammer.core.options import DEFAULT_SAMPLES, EngineOptions, METHODS, Progress, engine_options, work_starts
@@ -26,6 +27,7 @@ from mathhammer.starcraft.plan import (
     AttackCase,
     Plan,
     attack_case,
+    batch_label,
     plan_batch,
     unit_profile,
     unit_state,
@@ -133,6 +135,7 @@ def _attack_result(case: AttackCase, tables: tuple[np.ndarray, tuple[int, ...], 
         variants=variants,
         weapon=case.weapon,
         unit=case.unit,
+        labels=case.labels,
     )
 
 
@@ -160,7 +163,9 @@ def attack_batch(
     given as a sequence of such values, one per item (``hits=[(4, 1)] * n``). A profile may also be a
     table of its fields. The exact items are resolved in one C++ call with the GIL released, each
     distinct configuration once; Monte Carlo items run one after the other, each with ``progress``
-    and ``executor``. An invalid item fails the whole call with an error naming it
+    and ``executor``. Seeds: a sequence gives each item its own; one seed (drawn when None) gives item
+    i ``cell_seed(seed, i)`` (``mathhammer.core.sampling``), so every Monte Carlo item is ``sc.attack``
+    with ``seed=batch[i].seed``. An invalid item fails the whole call with an error naming it
     (``weapons[3].roa: ...``).
     """
     if kwargs:
@@ -174,16 +179,18 @@ def attack_batch(
     option_list: list[EngineOptions] = []
     variant_list: list[Variants] = []
     cases: list[AttackCase] = []
+    seeds = item_seeds(items["seed"], single["seed"])
     # Items made of the very same objects share their checked options and case (keyed by identity,
     # so 1 and True stay apart; every object is held by `items` for the whole call).
     known: dict[tuple[Any, ...], Any] = {}
     for i in range(size):
         try:
-            parts = (items["method"][i], items["samples"][i], items["seed"][i], items["threads"][i])
+            parts = (items["method"][i], items["samples"][i], items["threads"][i])
             key = ("options", *map(id, parts))
             options = known.get(key)
             if options is None:
-                options = known[key] = engine_options(*parts, progress, executor, methods=METHODS)
+                options = known[key] = engine_options(parts[0], parts[1], None, parts[2], progress, executor,
+                                                      methods=METHODS)
             option_list.append(options)
             key = ("variants", id(items["rules"][i]), id(items["variants"][i]))
             rule_variants = known.get(key)
@@ -201,7 +208,8 @@ def attack_batch(
     exact = [i for i in range(size) if option_list[i].method != "monte_carlo"]
     resolved = _sc.exact_attack_tables_batch([cases[i].native for i in exact]) if exact else None
     position = {i: k for k, i in enumerate(exact)}
-    sampled = {i: _sampled_attack(cases[i], option_list[i], variant_list[i]) for i in range(size) if i not in position}
+    sampled = {i: _sampled_attack(cases[i], dataclasses.replace(option_list[i], seed=seeds(i)), variant_list[i])
+               for i in range(size) if i not in position}
 
     def build(i: int) -> AttackResult:
         if i in sampled or resolved is None:
@@ -298,16 +306,16 @@ def sequence(
     if method in ("auto", "exact"):
         probs = np.asarray(_sc.exact_sequence(profile, start, configs, MAX_EXACT_WORK))
         if probs.size:
-            return _sequence_result(plans, unit, layout, probs, None, "exact", None, rule_variants)
+            return _sequence_result(batches, plans, unit, layout, probs, None, "exact", None, rule_variants)
         if method == "exact":
             raise InputError("method", "the exact propagation over (unit state, total damage) is too large for these batches; "
                                        "use method='monte_carlo' or 'auto'")
     kernel = functools.partial(_sc.sample_sequence, profile, start, configs)  # picklable: process pools and Dask run it
     probs, n, seed_used = _run(kernel, options)
-    return _sequence_result(plans, unit, layout, probs, n, "monte_carlo", seed_used, rule_variants)
+    return _sequence_result(batches, plans, unit, layout, probs, n, "monte_carlo", seed_used, rule_variants)
 
 
-def _sequence_result(plans: list[Plan], unit: Unit, layout: _sc.SequenceLayout, probs: np.ndarray, samples: int | None,
+def _sequence_result(batches: Sequence[Batch], plans: list[Plan], unit: Unit, layout: _sc.SequenceLayout, probs: np.ndarray, samples: int | None,
                      method: str, seed: int | None, variants: Variants) -> SequenceResult:
     def dist(start: int, size: int) -> Distribution:
         return Distribution(probs[start: start + size], samples=samples)
@@ -319,7 +327,7 @@ def _sequence_result(plans: list[Plan], unit: Unit, layout: _sc.SequenceLayout, 
     marker = marker[: max(1, int(np.flatnonzero(marker).max(initial=0)) + 1)]
     models_size, marker_size = unit.models + 1, layout.marker_max + 1
     summaries = []
-    for plan, slot in zip(plans, layout.batches):
+    for index, (batch, plan, slot) in enumerate(zip(batches, plans, layout.batches)):
         batch_marker = probs[slot.marker: slot.marker + marker_size]
         summaries.append(BatchSummary(
             damage=dist(slot.damage, slot.damage_size),
@@ -328,6 +336,7 @@ def _sequence_result(plans: list[Plan], unit: Unit, layout: _sc.SequenceLayout, 
             destroyed=float(probs[slot.destroyed]),
             shield_lost=float(probs[slot.shield_lost]),
             reaction_ignored=plan.reaction_ignored,
+            label=batch_label(index, batch.weapon, batch.kwargs),
         ))
     return SequenceResult(
         total_damage=dist(layout.total_damage, layout.total_damage_size),
@@ -342,6 +351,7 @@ def _sequence_result(plans: list[Plan], unit: Unit, layout: _sc.SequenceLayout, 
         seed=seed,
         variants=variants,
         unit=unit.name or str(unit),
+        inputs=(f"unit: {unit}",),
     )
 
 

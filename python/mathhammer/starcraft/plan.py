@@ -9,21 +9,21 @@ die, the casualties — and fills the ``BatchConfig`` both engines take. Attacks
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from mathhammer import _core
 from mathhammer.core.checks import check_bool, check_choice, check_int
 from mathhammer.errors import InputError, InputTypeError
-from mathhammer.starcraft.profiles import MAX_DAMAGE, MAX_KEYWORD, MAX_MODELS, BatchOptions, Unit, Weapon
+from mathhammer.starcraft.profiles import ATTACK_KWARGS, MAX_DAMAGE, MAX_KEYWORD, MAX_MODELS, BatchOptions, Unit, Weapon
 from mathhammer.starcraft.variants import Variants
 from mathhammer.core.guard import excerpt
 
 __all__ = [
     "MAX_BATCHES", "MAX_DICE", "MAX_FACES", "MAX_FIRING_MODELS", "MAX_GRANTS", "MAX_ROA_MOD", "MAX_ROLL_MOD",
-    "MAX_TD_REDUCTION", "MODES", "REACTION_KEYS", "SURGE_KIND", "AttackCase", "Plan", "attack_case", "label",
-    "plan_batch", "unit_profile", "unit_state",
+    "MAX_TD_REDUCTION", "MODES", "REACTION_KEYS", "SURGE_KIND", "AttackCase", "Plan", "attack_case", "batch_label",
+    "described", "label", "plan_batch", "unit_profile", "unit_state",
 ]
 
 _sc = _core.starcraft
@@ -297,12 +297,15 @@ def unit_state(unit: Unit) -> _sc.UnitState:
 # ---- one attack, cached ------------------------------------------------------------------------------
 
 class AttackCase(NamedTuple):
-    """One validated attack as the engines take it, with the labels its result carries."""
+    """One validated attack as the engines take it, with the labels its result carries: ``weapon``
+    and ``unit``, and in ``labels`` the functions that make ``fired``, ``options`` and ``inputs``
+    (:func:`described`: made once per case, when one of its results is first printed)."""
 
     plan: Plan
     native: _sc.AttackCase
     weapon: str
     unit: str
+    labels: Mapping[str, Callable[[], Any]]
 
 
 # Validated attacks kept by value: a sweep of many thousand different attacks stays cached (an
@@ -338,7 +341,9 @@ def attack_case(weapon: Weapon | None, unit: Unit, variants: Variants, kwargs: d
         return case
     plan = plan_batch(weapon, unit, variants, **kwargs)
     native = _sc.AttackCase(plan.config, *_native_unit(unit))
-    case = AttackCase(plan, native, "" if weapon is None else label(weapon), label(unit))
+    texts = functools.cache(functools.partial(described, weapon, unit, plan, dict(kwargs)))
+    labels = {name: functools.partial(_item, texts, i) for i, name in enumerate(("fired", "options", "inputs"))}
+    case = AttackCase(plan, native, "" if weapon is None else label(weapon), label(unit), labels)
     if key is not None:
         if len(_cases) >= _CACHED_CASES:
             _cases.clear()  # a sweep larger than the cache starts it afresh (clear() is safe across threads)
@@ -350,6 +355,61 @@ def attack_case(weapon: Weapon | None, unit: Unit, variants: Variants, kwargs: d
 def _native_unit(unit: Unit) -> tuple[_sc.UnitProfile, _sc.UnitState]:
     # the C++ unit and state of a profile, made once per distinct unit (AttackCase copies them)
     return unit_profile(unit), unit_state(unit)
+
+
+def _item(texts: Callable[[], tuple[Any, ...]], index: int) -> Any:
+    return texts()[index]
+
+
+#: Batch options a heading says first (who fired) rather than among the options that change anything.
+_SAID_FIRST = ("mode", "firing_models", "hits")
+
+
+def described(weapon: Weapon | None, unit: Unit, plan: Plan, kwargs: dict[str, Any]
+              ) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """What an attack's result says about its batch (checked by ``plan``): who fired what ("2 models
+    firing C-14 Rifle", "HITS 4 (1)", "Shock Cannon (template)"), the options given that change
+    anything ("dodge 1", "engaged"), and its inputs as lines (the profiles, a Surge that does not
+    apply)."""
+    mode = check_choice("mode", kwargs.get("mode", "weapon"), MODES)
+    name = "" if weapon is None else label(weapon)
+    if mode == "hits":
+        x, y = kwargs["hits"]
+        fired = f"HITS {x} ({y})" + (f" with {name}" if name else "")
+        inputs = [f"HITS {x} ({y})" + (f" with {weapon}" if weapon is not None else "")]
+    else:
+        assert weapon is not None  # plan_batch: only mode "hits" takes no weapon
+        if mode == "spillover":
+            fired = f"{name} (spillover)"
+        elif weapon.template:  # its models under the template count, not the models firing
+            fired = f"{name} (template)"
+        else:
+            models = kwargs.get("firing_models", 1)
+            fired = f"{models} model{'s' if models != 1 else ''} firing {name}"
+        inputs = [f"weapon: {weapon}"]
+    inputs.append(f"unit: {unit}")
+    if weapon is not None and mode == "weapon" and weapon.surge_tags and not plan.surge_applied:
+        inputs.append("Surge does not apply: the unit has none of the weapon's Surge tags")
+    options = []
+    for key in ATTACK_KWARGS:  # in the options' own order, whatever order they were given in
+        value = kwargs.get(key)
+        if key in _SAID_FIRST or value is None or value is False or value == 0 or value == {}:
+            continue
+        text = key.replace("_", " ")
+        options.append(text if value is True else f"{text} {value}")
+    return fired, tuple(options), tuple(inputs)
+
+
+def batch_label(index: int, weapon: Weapon | None, kwargs: dict[str, Any]) -> str:
+    """A batch of a sequence as its row names it: "1: C-14 Rifle x6", "3: HITS 4 (1)"."""
+    if kwargs.get("mode") == "hits" or weapon is None:
+        hits = kwargs.get("hits")
+        what = f"HITS {hits[0]} ({hits[1]})" if isinstance(hits, (tuple, list)) and len(hits) == 2 else "HITS"
+    else:
+        what = label(weapon)
+        if not weapon.template and kwargs.get("mode", "weapon") == "weapon":
+            what += f" x{kwargs.get('firing_models', 1)}"
+    return f"{index + 1}: {what}"
 
 
 @functools.lru_cache(maxsize=_CACHED_CASES)

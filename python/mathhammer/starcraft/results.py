@@ -3,20 +3,31 @@ state after them (StateDistribution), one scripted resolution (Resolution) and o
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from mathhammer.core.distributions import Distribution
-from mathhammer.core.results import Deferred, EngineResult, Figure, ResultMixin, deferred, mean_stderr, probability_stderr
+from mathhammer.core.results import (
+    Deferred,
+    EngineResult,
+    Figure,
+    MatrixResult,
+    ResultMixin,
+    cell_matrix,
+    deferred,
+    mean_stderr,
+    probability_stderr,
+)
 from mathhammer.errors import InputError
-from mathhammer.report.text import markdown_table, number, percent, text_table
 from mathhammer.starcraft.variants import Variants
 
-__all__ = ["Allocation", "AttackResult", "BatchSummary", "Resolution", "SequenceResult", "Stages", "StateDistribution"]
+__all__ = [
+    "Allocation", "AttackResult", "BatchSummary", "Comparison", "Resolution", "SequenceResult", "Stages", "StateDistribution",
+]
 
 
 _stderr = probability_stderr
@@ -193,7 +204,7 @@ _STAGE_SEGMENTS = {"hits": 3, "surge": 4, "bypass": 5, "armour_fails": 6, "damag
 _STATE_SEGMENT = 9
 
 
-@deferred("damage", "casualties", "marker", "state", "stages")
+@deferred("damage", "casualties", "marker", "state", "stages", "fired", "options", "inputs")
 @dataclass(frozen=True)
 class AttackResult(Deferred, _EndStderr):
     """One batch against one unit.
@@ -201,7 +212,10 @@ class AttackResult(Deferred, _EndStderr):
     damage: attack damage (surviving dice x damage per die); casualties: models removed; marker: the
     residual Damage Marker; destroyed / shield_lost: probabilities; state: the unit afterwards;
     stages: the per-stage distributions. method is "exact" or "monte_carlo"; Monte Carlo results carry
-    samples (and standard errors in every Distribution).
+    samples (and standard errors in every Distribution). weapon and unit are the profiles' names (else
+    their cards); fired says who fired what ("2 models firing C-14 Rifle"), options the batch options
+    given that change anything ("dodge 1"), inputs the profiles as lines (and a Surge that does not
+    apply), as the printer shows them.
     """
 
     damage: Distribution
@@ -221,12 +235,16 @@ class AttackResult(Deferred, _EndStderr):
     variants: Variants = Variants()
     weapon: str = ""
     unit: str = ""
+    fired: str = ""
+    options: tuple[str, ...] = ()
+    inputs: tuple[str, ...] = ()
 
     @classmethod
-    def _lazy(cls, tables: AttackTables, **fields: Any) -> AttackResult:
+    def _lazy(cls, tables: AttackTables, labels: Mapping[str, Callable[[], Any]], **fields: Any) -> AttackResult:
         """A result whose damage, casualties, marker, state and stages are built from ``tables`` when
-        first read, each on its own (the engine's per-call path; ``fields`` are every other field).
-        It is equal to, and prints, saves and loads as, the result built with every field given."""
+        first read, each on its own, and ``fired``, ``options`` and ``inputs`` by ``labels[name]()``
+        (the engine's per-call path; ``fields`` are every other field). It is equal to, and prints,
+        saves and loads as, the result built with every field given."""
         tables.values.setflags(write=False)
 
         def state() -> StateDistribution:
@@ -239,6 +257,7 @@ class AttackResult(Deferred, _EndStderr):
         compute["stages"] = lambda: Stages(tables.dice, **{stage: _segment(tables, i)
                                                            for stage, i in _STAGE_SEGMENTS.items()})
         compute["state"] = state
+        compute.update(labels)
         return cls._pending_result(fields, compute)
 
     def _damage(self) -> Distribution:
@@ -262,7 +281,7 @@ def _segment(tables: AttackTables, index: int) -> Distribution:
 @dataclass(frozen=True)
 class BatchSummary(ResultMixin):
     """One batch of a sequence: its damage (0 once the unit is destroyed), casualties, the marker after
-    it, P(unit destroyed after it) and P(Shielded lost in it)."""
+    it, P(unit destroyed after it) and P(Shielded lost in it); ``label`` names it ("1: C-14 Rifle x6")."""
 
     damage: Distribution
     casualties: Distribution
@@ -270,6 +289,7 @@ class BatchSummary(ResultMixin):
     destroyed: float
     shield_lost: float
     reaction_ignored: bool
+    label: str = ""
 
     def to_frame(self) -> Any:
         return _frame_rows({"damage": self.damage, "casualties": self.casualties, "marker": self.marker})
@@ -281,7 +301,7 @@ class SequenceResult(_EndStderr):
 
     total_damage: attack damage of every batch; casualties: models removed in all; marker: the final
     Damage Marker; destroyed / shield_lost: probabilities at the end; state: the final unit state;
-    batches: per-batch marginals.
+    batches: per-batch marginals. unit is the unit's name (else its card), inputs its card as a line.
     """
 
     total_damage: Distribution
@@ -296,6 +316,7 @@ class SequenceResult(_EndStderr):
     seed: int | None = None
     variants: Variants = Variants()
     unit: str = ""
+    inputs: tuple[str, ...] = ()
 
     def _damage(self) -> Distribution:
         return self.total_damage
@@ -354,26 +375,42 @@ class Resolution(ResultMixin):
         return pd.DataFrame([self.to_dict()])
 
 
-@dataclasses.dataclass(frozen=True, eq=False)
-class Comparison:
-    """``damage[i, j]``, ``casualties[i, j]``, ``destroyed[i, j]``: weapon ``i`` fired at unit ``j``;
-    ``results[i][j]`` are the ``sc.AttackResult`` behind each cell."""
+@dataclass(frozen=True)
+class Comparison(MatrixResult):
+    """Each weapon fired by ``firing_models`` models at each unit (``sc.compare``): ``results[i][j]``
+    is the ``sc.AttackResult`` of weapon ``weapons[i]`` at unit ``units[j]``, and from them
+    ``damage[i, j]``, ``casualties[i, j]`` (means) and ``destroyed[i, j]`` (P(unit destroyed)).
+    ``method``, ``samples``, ``seed`` and ``variants`` say how the cells were computed
+    (docs/results.md "Comparisons")."""
 
     weapons: tuple[str, ...]
     units: tuple[str, ...]
-    damage: np.ndarray
-    casualties: np.ndarray
-    destroyed: np.ndarray
-    results: tuple[tuple[Any, ...], ...]
+    results: tuple[tuple[AttackResult, ...], ...]
+    firing_models: int = 1
+    method: str = "exact"
+    samples: int | None = None
+    seed: int | None = None
+    variants: Variants = Variants()
 
-    _FIGURES = (("damage", "mean damage", number), ("casualties", "mean casualties", number),
-                ("destroyed", "destroyed chance", percent))
+    EXTREMES = {"mean_damage": "mean_damage", "destroyed_chance": "destroyed_chance"}
 
-    def _blocks(self) -> list[tuple[str, list[str], list[list[str]]]]:
-        header = ["weapon \\ unit", *self.units]
-        return [(title.capitalize(), header,
-                 [[name] + [fmt(float(v)) for v in getattr(self, attribute)[i]] for i, name in enumerate(self.weapons)])
-                for attribute, title, fmt in self._FIGURES]
+    def _shape(self) -> tuple[int, int]:
+        return len(self.weapons), len(self.units)
+
+    @functools.cached_property
+    def damage(self) -> np.ndarray:
+        """Mean damage, a row per weapon and a column per unit."""
+        return cell_matrix(self.results, lambda cell: cell.summary()["mean_damage"])
+
+    @functools.cached_property
+    def casualties(self) -> np.ndarray:
+        """Mean casualties."""
+        return cell_matrix(self.results, lambda cell: cell.summary()["mean_casualties"])
+
+    @functools.cached_property
+    def destroyed(self) -> np.ndarray:
+        """P(the unit is destroyed)."""
+        return cell_matrix(self.results, lambda cell: cell.summary()["destroyed_chance"])
 
     def to_frame(self) -> Any:
         """One row per weapon and unit: mean_damage, mean_casualties, destroyed_chance."""
@@ -383,9 +420,3 @@ class Comparison:
             {"weapon": w, "unit": u, "mean_damage": float(self.damage[i, j]),
              "mean_casualties": float(self.casualties[i, j]), "destroyed_chance": float(self.destroyed[i, j])}
             for i, w in enumerate(self.weapons) for j, u in enumerate(self.units)])
-
-    def to_markdown(self) -> str:
-        return "\n\n".join(markdown_table(title, header, rows) for title, header, rows in self._blocks())
-
-    def __str__(self) -> str:
-        return "\n\n".join(text_table(title, header, rows) for title, header, rows in self._blocks())

@@ -38,6 +38,7 @@ from mathhammer.core.game import Action, Game, Library
 from mathhammer.core.guard import as_path, shown_path
 from mathhammer.core.profiles import profile_to_dict
 from mathhammer.core.stop import StopToken, Stopped, stopping
+from mathhammer.core.results import MatrixResult
 from mathhammer.errors import InputError
 from mathhammer.files.library import parse_library
 from mathhammer.web.limits import (
@@ -173,12 +174,13 @@ class _Endpoint:
 
 
 def result_dict(result: Any) -> dict[str, Any]:
-    """A result as the API answers it: its ``to_dict()``; a comparison, which has none, as the rows
-    of its ``to_frame()`` (what ``--format json`` prints for it)."""
-    if hasattr(result, "to_dict"):
-        answer: dict[str, Any] = result.to_dict()
-        return answer
-    return {"rows": result.to_frame().to_dict(orient="records")}
+    """A result as the API answers it: its ``to_dict()``; a comparison as the rows of its
+    ``to_frame()``, a row per cell (its ``to_dict()`` holds every cell's whole result: the grid's
+    bound would no longer bound the answer, docs/web.md "Limits")."""
+    if isinstance(result, MatrixResult):
+        return {"rows": result.to_frame().to_dict(orient="records")}
+    answer: dict[str, Any] = result.to_dict()
+    return answer
 
 
 def _answer(result: Any, token: StopToken) -> bytes:

@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from mathhammer.core.guard import excerpt
 from mathhammer.errors import InputError
 from mathhammer.killteam.data.report import Entry, ImportReport
 from mathhammer.killteam.data.team import Team, TeamOperative, TeamWeapon, renamed
@@ -61,7 +62,7 @@ def weapon_kinds(profiles: list[RawProfile]) -> dict[str, str]:
 def _number(text: str, what: str, lo: int, hi: int, pattern: str = r"(\d{1,6})") -> int:
     found = re.fullmatch(pattern, text.strip())
     if found is None:
-        raise InputError(what, f"{text!r} is not a number")
+        raise InputError(what, f"{excerpt(text)} is not a number")
     value = int(found.group(1))
     if not lo <= value <= hi:
         raise InputError(what, f"{value} is out of range; allowed {lo}..{hi}")
@@ -102,10 +103,10 @@ def _weapon(raw: RawProfile, owner: str, kinds: Mapping[str, str],
         damage = _stat(raw.values, "DMG")
         found = re.fullmatch(r"\s*(\d{1,3})\s*/\s*(\d{1,3})\s*", damage)
         if found is None:
-            raise InputError("DMG", f"{damage!r} is not normal/critical damage (a weapon that inflicts no dice damage?)")
+            raise InputError("DMG", f"{excerpt(damage)} is not normal/critical damage (a weapon that inflicts no dice damage?)")
         dn, dc = int(found.group(1)), int(found.group(2))
         if max(dn, dc) > MAX_DAMAGE:
-            raise InputError("DMG", f"{damage!r} is out of range; allowed 0..{MAX_DAMAGE} each")
+            raise InputError("DMG", f"{excerpt(damage)} is out of range; allowed 0..{MAX_DAMAGE} each")
         weapon = Weapon(attacks, hit, (dn, dc), words.rules)
     except InputError as error:
         return None, _skipped(entry, str(error))
@@ -145,13 +146,15 @@ def _operative(raw: RawOperative, kinds: Mapping[str, str], texts: Mapping[str, 
         notes.append(f"{error}; Move left unset")
     entries.append(Entry(name, "", raw.ids, changes=entry.changes, notes=tuple(notes)))
     weapons: list[TeamWeapon] = []
+    seen: set[TeamWeapon] = set()  # by hash: linear in the profiles
     for weapon_raw in raw.weapons:
         weapon, weapon_entry = _weapon(weapon_raw, name, kinds, texts)
-        if weapon is not None and weapon in weapons:
+        if weapon is not None and weapon in seen:
             continue  # the same profile reached twice
         entries.append(weapon_entry)
         if weapon is not None:
             weapons.append(weapon)
+            seen.add(weapon)
     team_notes: list[str] = []
     weapons = renamed(weapons, team_notes, f"weapon of {name}")
     if team_notes:
@@ -167,13 +170,15 @@ def build_team(source: Source, operatives: list[RawOperative], equipment: list[R
     notes = list(notes)
     built = renamed(built, notes, "operative")
     gear: list[TeamWeapon] = []
+    seen: set[TeamWeapon] = set()
     for raw in equipment:
         weapon, entry = _weapon(raw, "", kinds, texts)
-        if weapon is not None and weapon in gear:
+        if weapon is not None and weapon in seen:
             continue
         entries.append(entry)
         if weapon is not None:
             gear.append(weapon)
+            seen.add(weapon)
     gear = renamed(gear, notes, "equipment weapon")
     report = ImportReport(source.name, source.file, source.revision, source.sha256, tuple(entries), tuple(notes))
     return Team(source.name, source.file, source.revision, source.sha256, tuple(built), tuple(gear), report)

@@ -4,8 +4,9 @@ what a folder holds (docs/data.md).
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
@@ -19,7 +20,7 @@ from mathhammer.killteam.data.catalogue import KILL_TEAM_2024, Catalogues, Sourc
 from mathhammer.killteam.data.reading import read_xml
 from mathhammer.killteam.data.roster import read_roster
 from mathhammer.killteam.data.team import Team, did_you_mean, team_from_library
-from mathhammer.killteam.data.walk import Walk, rule_texts
+from mathhammer.killteam.data.walk import Steps, Walk, rule_texts
 
 __all__ = ["CATALOGUE_SUFFIXES", "Import", "ROSTER_SUFFIXES", "folder_contents", "load_catalogues", "load_roster",
            "load_team", "read_catalogues"]
@@ -30,6 +31,9 @@ ROSTER_SUFFIXES = (".ros", ".rosz")
 LIBRARY_SUFFIXES = (".toml", ".json")
 #: The most files one import reads.
 MAX_FILES = 1000
+#: The most bytes the catalogues of one import hold in all (each file at most 16 MiB): parsed, they
+#: take about seven times as much memory, all at once (a catalogue's links reach the others).
+MAX_IMPORT_BYTES = 64 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -40,13 +44,20 @@ class Import:
     skipped: list[tuple[str, str]] = field(default_factory=list)
 
 
+def _items(path: Any) -> list[Path]:
+    """The paths an argument names: one path, or a list of them (each checked)."""
+    if isinstance(path, (list, tuple)):
+        if not path:
+            raise InputError("path", "no files; give a folder or a list of files")
+        return [as_path(item, f"path[{i}]") for i, item in enumerate(path)]
+    return [as_path(path, "path")]
+
+
 def _files(path: PathLike | Sequence[PathLike], suffixes: tuple[str, ...]) -> list[Path]:
     """The files a path names: itself, or a folder's files with one of ``suffixes`` (not its
     sub-folders), in name order; a list of paths gives each one's."""
-    items: Iterable[Any] = path if isinstance(path, (list, tuple)) else [path]
     found: list[Path] = []
-    for item in items:
-        where = as_path(item)
+    for where in _items(path):
         if where.is_dir():
             found += sorted(p for p in where.iterdir() if p.suffix.lower() in suffixes and p.is_file())
         else:
@@ -59,15 +70,40 @@ def _files(path: PathLike | Sequence[PathLike], suffixes: tuple[str, ...]) -> li
     return list(unique.values())
 
 
+def _too_many_bytes(total: int) -> InputError:
+    return InputError("path", f"the catalogues hold {total} bytes in all; at most {MAX_IMPORT_BYTES} in one import "
+                      "(import fewer teams at once)")
+
+
+def _read_all(files: list[Path]) -> list[Source]:
+    """Every file read and parsed, within :data:`MAX_IMPORT_BYTES` in all: their sizes are added up
+    before any is read, and the bytes read as they are (a file may grow)."""
+    total = 0
+    for file in files:
+        with contextlib.suppress(OSError):  # a file that cannot be read says so when it is read
+            total += file.stat().st_size
+    if total > MAX_IMPORT_BYTES:
+        raise _too_many_bytes(total)
+    sources, total = [], 0
+    for file in files:
+        parsed = read_xml(file)
+        total += parsed.size
+        if total > MAX_IMPORT_BYTES:
+            raise _too_many_bytes(total)
+        sources.append(source(parsed))
+    return sources
+
+
 def read_catalogues(path: PathLike | Sequence[PathLike], teams: Sequence[str] | None = None) -> Import:
     """Every Kill Team 2024 catalogue among the files as a Team (``teams``: only those named,
     case-insensitive), and the files skipped (another edition's catalogues and game systems)."""
-    files = _files(path, CATALOGUE_SUFFIXES)
-    items = list(path) if isinstance(path, (list, tuple)) else [path]
-    where = str(items[0]) if len(items) == 1 else f"{items[0]} and {len(items) - 1} more" if items else "path"
+    items = _items(path)
+    _teams_given(teams)
+    files = _files(items, CATALOGUE_SUFFIXES)
+    where = str(items[0]) if len(items) == 1 else f"{items[0]} and {len(items) - 1} more"
     if not files:
         raise InputError(where, "no .gst or .cat files; give the folder of the BattleScribe Kill Team data")
-    sources: list[Source] = [source(read_xml(file)) for file in files]
+    sources = _read_all(files)
     skipped = [(s.file.name, f"game system {s.game_system}, not Kill Team 2024") for s in sources
                if s.game_system != KILL_TEAM_2024]
     cats = [s for s in sources if s.game_system == KILL_TEAM_2024 and s.root.tag == "catalogue"]
@@ -82,7 +118,8 @@ def read_catalogues(path: PathLike | Sequence[PathLike], teams: Sequence[str] | 
     catalogues = Catalogues(systems[0], cats)
     catalogues.check_links()
     chosen = _chosen(cats, teams)
-    walks = [Walk(catalogues, cat) for cat in cats]
+    steps = Steps()  # one bound for the walks of all the catalogues
+    walks = [Walk(catalogues, cat, steps) for cat in cats]
     kinds = weapon_kinds([raw for w in walks for raw in (*w.equipment, *(p for op in w.operatives for p in op.weapons))])
     out = []
     for cat, walk in zip(cats, walks):
@@ -93,15 +130,26 @@ def read_catalogues(path: PathLike | Sequence[PathLike], teams: Sequence[str] | 
     return Import(out, skipped)
 
 
-def _chosen(cats: list[Source], teams: Sequence[str] | None) -> list[Source]:
+def _teams_given(teams: Any) -> list[str] | None:
+    """The team names asked for: None (every team), one name, or a list of names."""
+    if teams is None:
+        return None
+    if isinstance(teams, str):
+        return [teams]
+    if not isinstance(teams, (list, tuple)):
+        raise InputTypeError("teams", f"expected a team's name or a list of names, got {excerpt(teams)}")
+    for i, name in enumerate(teams):
+        if not isinstance(name, str):
+            raise InputTypeError(f"teams[{i}]", f"expected a team's name, got {excerpt(name)}")
+    return list(teams)
+
+
+def _chosen(cats: list[Source], given: Sequence[str] | None) -> list[Source]:
+    teams = _teams_given(given)
     if teams is None:
         return cats
-    if isinstance(teams, str):
-        teams = [teams]
     chosen = []
     for name in teams:
-        if not isinstance(name, str):
-            raise InputTypeError("team", f"expected a team name, got {excerpt(name)}")
         match = [cat for cat in cats if cat.name.lower() == " ".join(name.split()).lower()]
         if not match:
             raise InputError("team", f"no team {excerpt(name)} among the catalogues; "
@@ -119,13 +167,13 @@ def load_catalogues(path: PathLike | Sequence[PathLike], teams: Sequence[str] | 
 
 def load_roster(path: PathLike) -> Team:
     """The team a roster (``.ros``, or zipped ``.rosz``) fields, with the stats the roster holds."""
-    return read_roster(read_xml(as_path(path)))
+    return read_roster(read_xml(as_path(path, "path")))
 
 
 def load_team(path: PathLike) -> Team:
     """A team library written by ``mathhammer killteam import`` (or ``Team.to_library()`` saved),
     read back as the same Team (its report is the ``.import.json`` beside it: ``report`` is None)."""
-    where = as_path(path)
+    where = as_path(path, "path")
     try:
         document = read_data(where)
     except ProfileFileError:
@@ -140,7 +188,7 @@ def load_team(path: PathLike) -> Team:
 def folder_contents(path: PathLike) -> list[dict[str, Any]]:
     """What a folder holds, one row per file: game systems, catalogues, rosters and team libraries
     (a file that cannot be read says why)."""
-    folder = as_path(path)
+    folder = as_path(path, "path")
     if not folder.is_dir():
         raise InputError(str(folder), "not a folder")
     rows = []

@@ -8,6 +8,7 @@ categories — when it asks whether that chain holds an entry or a category (``i
 category id). Anything else (the force, the roster, counts of other selections, the wargear chosen)
 depends on a list the catalogue does not have: such a modifier is *undecided*, left unapplied, and
 reported with both values. Conditions combine with three values: true, false and undecided.
+Groups nest at most :data:`MAX_GROUPS` deep, checked before each level is read.
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from xml.etree.ElementTree import Element
 
+from mathhammer.errors import InputError
 from mathhammer.killteam.data.reading import children
 from mathhammer.killteam.data.report import Change
 
-__all__ = ["Chain", "Conditions", "Node", "apply_modifiers", "modifiers_of"]
+__all__ = ["MAX_GROUPS", "Chain", "Conditions", "Node", "apply_modifiers", "modifiers_of"]
 
 #: Scopes that name the list being built, which a catalogue does not have.
 LIST_SCOPES = frozenset({"force", "roster", "primary-catalogue", "primary-category", "unit"})
@@ -40,12 +42,20 @@ class Node:
 Chain = tuple[Node, ...]
 
 
-def modifiers_of(element: Element, groups: tuple[Element, ...] = ()) -> Iterator[tuple[Element, tuple[Element, ...]]]:
-    """Every modifier of an element, with the modifier groups it sits in (outermost first)."""
+#: Deepest nesting of modifier groups, and of condition groups, read.
+MAX_GROUPS = 64
+
+
+def modifiers_of(element: Element, groups: tuple[Element, ...] = (),
+                 limit: int = MAX_GROUPS) -> Iterator[tuple[Element, tuple[Element, ...]]]:
+    """Every modifier of an element, with the modifier groups it sits in (outermost first); groups
+    nested more than ``limit`` deep are an InputError (checked before going deeper)."""
     for modifier in children(element, "modifiers", "modifier"):
         yield modifier, groups
     for group in children(element, "modifierGroups", "modifierGroup"):
-        yield from modifiers_of(group, (*groups, group))
+        if len(groups) >= limit:
+            raise InputError("modifierGroups", f"nested more than {limit} deep")
+        yield from modifiers_of(group, (*groups, group), limit)
 
 
 class Conditions:
@@ -85,8 +95,10 @@ class Conditions:
         found = bool(nodes) if child == "any" else any(child in n.ids or child in n.categories for n in nodes)
         return found if kind == "instanceOf" else not found, said
 
-    def holds(self, element: Element, combine: str = "and") -> tuple[bool | None, list[str]]:
-        """Whether an element's conditions and condition groups hold, and what they ask."""
+    def holds(self, element: Element, combine: str = "and", depth: int = 0,
+              limit: int = MAX_GROUPS) -> tuple[bool | None, list[str]]:
+        """Whether an element's conditions and condition groups hold, and what they ask; groups
+        nested more than ``limit`` deep are an InputError (checked before going deeper)."""
         results: list[bool | None] = []
         said: list[str] = []
         for condition in children(element, "conditions", "condition"):
@@ -94,8 +106,10 @@ class Conditions:
             results.append(value)
             said.append(text)
         for group in children(element, "conditionGroups", "conditionGroup"):
+            if depth >= limit:
+                raise InputError("conditionGroups", f"nested more than {limit} deep")
             how = group.get("type", "and")
-            value, texts = self.holds(group, how)
+            value, texts = self.holds(group, how, depth + 1, limit)
             results.append(value)
             said.append("(" + f" {how} ".join(texts) + ")")
         if element.find("repeats") is not None:
@@ -124,13 +138,13 @@ def _step(before: str, kind: str, amount: str) -> str | None:
 
 
 def apply_modifiers(values: dict[str, str], owners: list[Element], names: dict[str, str],
-                    conditions: Conditions) -> list[Change]:
+                    conditions: Conditions, limit: int = MAX_GROUPS) -> list[Change]:
     """Apply the modifiers of ``owners`` (a profile, and the link that reached it) to ``values``
     ({characteristic name: value}) in place; ``names`` maps characteristic type ids to names.
     Returns every change to a characteristic: applied, undecided or not applied."""
     changes: list[Change] = []
     for owner in owners:
-        for modifier, groups in modifiers_of(owner):
+        for modifier, groups in modifiers_of(owner, (), limit):
             characteristic = names.get(modifier.get("field", ""))
             if characteristic is None or characteristic not in values:
                 continue  # not a characteristic of this profile (hidden, name, a constraint...)
@@ -138,7 +152,7 @@ def apply_modifiers(values: dict[str, str], owners: list[Element], names: dict[s
             results: list[bool | None] = []
             said: list[str] = []
             for holder in (*groups, modifier):
-                value, texts = conditions.holds(holder)
+                value, texts = conditions.holds(holder, "and", 0, limit)
                 results.append(value)
                 said.extend(texts)
             holds = _combine(results, "and")

@@ -44,6 +44,7 @@ class XmlFile:
     path: Path
     sha256: str
     root: Element
+    size: int = 0  # the bytes read from the file
 
     @property
     def kind(self) -> str:
@@ -59,10 +60,11 @@ def read_xml(path: Path) -> XmlFile:
     one is a ProfileFileError naming it and saying what was expected."""
     data = _read(path)
     digest = hashlib.sha256(data).hexdigest()
+    size = len(data)
     if path.suffix.lower() == ".rosz":
         data = _unzip(path, data)
     root = _parse(path, data)
-    return XmlFile(path.name, path, digest, root)
+    return XmlFile(path.name, path, digest, root, size)
 
 
 def _read(path: Path) -> bytes:

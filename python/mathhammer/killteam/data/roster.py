@@ -24,11 +24,19 @@ __all__ = ["MAX_COPIES", "read_roster"]
 MAX_COPIES = 50
 
 
-def _forces(element: Element) -> list[Element]:
+def _forces(file: XmlFile) -> list[Element]:
+    """Every force of the roster, nested ones after their parent, at most :data:`MAX_NESTING` deep
+    (checked before going deeper)."""
     found = []
-    for force in children(element, "forces", "force"):
-        found.append(force)
-        found.extend(_forces(force))
+    stack: list[tuple[Element, int]] = [(file.root, 0)]
+    while stack:
+        element, depth = stack.pop()
+        inner = children(element, "forces", "force")
+        if inner and depth >= MAX_NESTING:
+            raise ProfileFileError(str(file.path), f"roster/forces: forces nested more than {MAX_NESTING} deep")
+        if element is not file.root:
+            found.append(element)
+        stack.extend((force, depth + 1) for force in reversed(inner))
     return found
 
 
@@ -83,7 +91,7 @@ def read_roster(file: XmlFile) -> Team:
     if system != KILL_TEAM_2024:
         raise ProfileFileError(str(file.path), f"roster: gameSystemId {excerpt(system)}; expected a Kill Team 2024 "
                                f"roster ({KILL_TEAM_2024})")
-    forces = _forces(root)
+    forces = _forces(file)
     if not forces:
         raise ProfileFileError(str(file.path), "roster: no forces/force; expected the list's force with its selections")
     reader = _Reader(file)

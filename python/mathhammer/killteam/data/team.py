@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mathhammer.core.guard import closest, excerpt
-from mathhammer.errors import InputError, ProfileFileError
+from mathhammer.errors import InputError, InputTypeError, ProfileFileError
 from mathhammer.killteam.data.report import ImportReport
 from mathhammer.killteam.data.tokens import translate
 from mathhammer.killteam.profiles import Fighter, Operative, Weapon
@@ -44,9 +44,22 @@ class TeamWeapon:
     blast: int | None = None
     torrent: int | None = None
 
+    def __post_init__(self) -> None:
+        _typed(self, "name", str)
+        if _typed(self, "kind", str) not in KINDS:
+            raise InputError("kind", f"{excerpt(self.kind)}: expected ranged or melee")
+        _typed(self, "weapon", Weapon)
+        _typed(self, "wr", str)
+        _items(self, "ignored", str)
+        _items(self, "unknown", str)
+        _optional_int(self, "blast")
+        _optional_int(self, "torrent")
+
     @classmethod
     def read(cls, name: str, kind: str, weapon: Weapon, wr: str) -> TeamWeapon:
         """The weapon with its tokens sorted from its WR text (see :mod:`.tokens`)."""
+        if not isinstance(wr, str):
+            raise InputTypeError("wr", f"expected the weapon's WR text, got {excerpt(wr)}")
         words = translate(wr)
         return cls(name, kind, weapon, wr, tuple(k.token for k in words.ignored), tuple(k.token for k in words.unknown),
                    words.blast, words.torrent)
@@ -63,6 +76,13 @@ class TeamOperative:
     move: int | None
     weapons: tuple[TeamWeapon, ...] = ()
 
+    def __post_init__(self) -> None:
+        _typed(self, "name", str)
+        _typed(self, "operative", Operative)
+        _optional_int(self, "apl")
+        _optional_int(self, "move")
+        _items(self, "weapons", TeamWeapon)
+
     def weapon(self, name: str) -> TeamWeapon:
         """A weapon by name, case-insensitive; a miss names the closest ones."""
         found: TeamWeapon = _find(name, self.weapons, f"{self.name} has no weapon", "weapon")
@@ -71,6 +91,8 @@ class TeamOperative:
     def fighter(self, weapon_name: str, **fields: Any) -> Fighter:
         """A kt.Fighter fighting with one of this operative's melee weapons, with its wounds;
         ``fields`` set the others (strategy, abilities, ...)."""
+        if not isinstance(weapon_name, str):
+            raise InputTypeError("weapon_name", f"expected the weapon's name, got {excerpt(weapon_name)}")
         weapon = self.weapon(weapon_name)
         if weapon.kind != "melee":
             melee = ", ".join(w.name for w in self.weapons if w.kind == "melee") or "none"
@@ -93,6 +115,16 @@ class Team:
     operatives: tuple[TeamOperative, ...] = ()
     equipment: tuple[TeamWeapon, ...] = ()
     report: ImportReport | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        _typed(self, "name", str)
+        _typed(self, "file", str)
+        _optional_int(self, "revision")
+        _typed(self, "sha256", str)
+        _items(self, "operatives", TeamOperative)
+        _items(self, "equipment", TeamWeapon)
+        if self.report is not None:
+            _typed(self, "report", ImportReport)
 
     def __getitem__(self, name: str) -> TeamOperative:
         found: TeamOperative = _find(name, self.operatives, f"{self.name} has no operative", "operative")
@@ -146,6 +178,32 @@ class Team:
         return document
 
 
+def _typed(item: Any, name: str, kind: type) -> Any:
+    """A field of ``item`` of type ``kind``, else an InputTypeError naming it."""
+    value = getattr(item, name)
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise InputTypeError(name, f"expected {kind.__name__}, got {excerpt(value)}")
+    return value
+
+
+def _optional_int(item: Any, name: str) -> None:
+    value = getattr(item, name)
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise InputTypeError(name, f"expected a whole number or None, got {excerpt(value)}")
+
+
+def _items(item: Any, name: str, kind: type) -> None:
+    """A field holding a tuple of ``kind`` (a list is taken as one)."""
+    value = getattr(item, name)
+    if not isinstance(value, (tuple, list)):
+        raise InputTypeError(name, f"expected a tuple of {kind.__name__}, got {excerpt(value)}")
+    for i, one in enumerate(value):
+        if not isinstance(one, kind):
+            raise InputTypeError(f"{name}[{i}]", f"expected {kind.__name__}, got {excerpt(one)}")
+    if isinstance(value, list):
+        object.__setattr__(item, name, tuple(value))
+
+
 def credit(file: str, revision: int | None) -> str:
     """The line every team library carries: where its numbers come from."""
     of = f" (revision {revision})" if revision is not None else ""
@@ -163,7 +221,7 @@ def _fighter_fields(weapon: Weapon, wounds: int) -> dict[str, Any]:
 
 def _find(name: str, items: tuple[Any, ...], missing: str, field: str) -> Any:
     if not isinstance(name, str):
-        raise InputError(field, f"expected a name, got {excerpt(name)}")
+        raise InputTypeError("name", f"expected the {field}'s name, got {excerpt(name)}")
     key = " ".join(name.split()).lower()
     for item in items:
         if item.name.lower() == key:
@@ -222,14 +280,18 @@ def _weapon(key: str, info: Mapping[str, Any], profiles: Mapping[str, Mapping[st
 
 def renamed(items: list[Any], notes: list[str], what: str) -> list[Any]:
     """The items with a second one of a name called "<name> 2" (a third "<name> 3"), each renaming
-    noted."""
+    noted. Linear in the items: each name's count goes on from where it stopped (the numbers below
+    it are all taken, and stay taken)."""
     taken: set[str] = set()
+    next_count: dict[str, int] = {}
     out = []
     for item in items:
-        name, count = item.name, 1
+        name, key = item.name, item.name.lower()
+        count = next_count.get(key, 1)
         while name.lower() in taken:
             count += 1
             name = f"{item.name} {count}"
+        next_count[key] = count
         taken.add(name.lower())
         if name != item.name:
             notes.append(f"a second {what} named {item.name!r} is called {name!r}")

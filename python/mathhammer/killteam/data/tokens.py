@@ -17,7 +17,8 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
-from mathhammer.errors import InputError
+from mathhammer.core.guard import excerpt
+from mathhammer.errors import InputError, InputTypeError
 from mathhammer.killteam.profiles import WeaponRules
 
 __all__ = ["Kept", "Rewrite", "Translation", "translate"]
@@ -198,6 +199,10 @@ def _translate(text: str) -> Translation:
 def translate(text: str, team_rules: Mapping[str, str] | None = None) -> Translation:
     """The WR text read token by token. ``team_rules`` maps a rule's normalised name to its text:
     a team rule (``Poison*``) gets its text attached when the team has it."""
+    if not isinstance(text, str):
+        raise InputTypeError("text", f"expected a weapon's WR text, got {excerpt(text)}")
+    if team_rules is not None and not isinstance(team_rules, Mapping):
+        raise InputTypeError("team_rules", f"expected a table of rule names and texts or None, got {excerpt(team_rules)}")
     done = _translate(text)
     if not team_rules or not any(k.reason.startswith("a rule of this team") for k in done.ignored):
         return done

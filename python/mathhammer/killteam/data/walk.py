@@ -7,7 +7,9 @@ entries its ``entryLink`` s lead to (a link can carry profiles of its own), and 
 named by ``infoLink`` s. Each weapon profile is read with its modifiers decided for the chain of
 entries that leads to it. Weapon profiles under no operative — below the catalogue's other root
 entries, or in the catalogue or the game system with no operative reaching them — are the team's
-equipment. A link leading back into its own chain is a cycle: an error naming it.
+equipment. A link leading back into its own chain is a cycle: an error naming it. Links that
+lead to one group again and again below one another (no cycle, yet twice as many chains at each
+level) are bounded by the steps a walk may take: an error within seconds, whatever the graph.
 """
 
 from __future__ import annotations
@@ -16,17 +18,39 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
-from mathhammer.errors import ProfileFileError
+from mathhammer.errors import InputError, ProfileFileError
 from mathhammer.killteam.data.catalogue import Catalogues, Source, describe
 from mathhammer.killteam.data.modifiers import Chain, Conditions, Node, apply_modifiers
 from mathhammer.killteam.data.reading import children, text_of
 from mathhammer.killteam.data.report import Change
 from mathhammer.killteam.data.tokens import normalise
 
-__all__ = ["MAX_NESTING", "RawOperative", "RawProfile", "Walk", "profile_values", "rule_texts"]
+__all__ = ["MAX_IMPORT_STEPS", "MAX_NESTING", "MAX_STEPS", "RawOperative", "RawProfile", "Steps", "Walk",
+           "profile_values", "rule_texts"]
 
-#: Deepest chain of entries and links followed below a root entry.
+#: Deepest chain of entries and links followed below a root entry (and deepest nesting of modifier
+#: and condition groups, and of a roster's forces and selections).
 MAX_NESTING = 64
+#: The most steps one catalogue's walk takes: an entry or a profile visited is one step per entry on
+#: the chain above it (its cost: the chain is copied and read). The test files take hundreds, a
+#: published catalogue tens of thousands; the bound is about two seconds of work.
+MAX_STEPS = 500_000
+#: The most steps the walks of one import take in all.
+MAX_IMPORT_STEPS = 2_000_000
+#: The most characters of a trail an error quotes (its end: where the walk was).
+MAX_TRAIL = 200
+
+
+def _short(trail: str) -> str:
+    return trail if len(trail) <= MAX_TRAIL else "…" + trail[1 - MAX_TRAIL:]
+
+
+class Steps:
+    """The steps the walks of one import may still take (:data:`MAX_IMPORT_STEPS`)."""
+
+    def __init__(self, total: int | None = None) -> None:
+        self.total = MAX_IMPORT_STEPS if total is None else total
+        self.left = self.total
 
 
 @dataclass
@@ -101,9 +125,11 @@ class Walk:
     """One catalogue walked: ``operatives`` and ``equipment`` as read, ``notes`` on what could
     not be followed."""
 
-    def __init__(self, cats: Catalogues, cat: Source) -> None:
+    def __init__(self, cats: Catalogues, cat: Source, steps: Steps | None = None) -> None:
         self.cats = cats
         self.cat = cat
+        self.steps = steps if steps is not None else Steps()
+        self._taken = 0
         self.scope = cats.scope(cat)
         self.operatives: list[RawOperative] = []
         self.equipment: list[RawProfile] = []
@@ -137,15 +163,31 @@ class Walk:
             return
         target = found[0]
         if target_id in active:
-            raise ProfileFileError(str(self.cat.file.path), f"{here}: a cycle of links (it leads back to "
+            raise ProfileFileError(str(self.cat.file.path), f"{_short(here)}: a cycle of links (it leads back to "
                                    f"{describe(target)} above it); expected links to end at an entry")
         owners = [target, link]
         self._visit(owners, (*chain, self._node(owners)), here, op, active | {target_id})
 
+    def _step(self, trail: str, chain: Chain) -> None:
+        """Count an entry or profile visited below ``chain``; past the walk's or the import's bound,
+        an error."""
+        cost = len(chain) + 1
+        self._taken += cost
+        self.steps.left -= cost
+        if self._taken > MAX_STEPS:
+            raise ProfileFileError(str(self.cat.file.path), f"{_short(trail)}: the walk takes more than {MAX_STEPS} "
+                                   "steps (links that lead to the same groups again and again?); a published "
+                                   "catalogue takes tens of thousands")
+        if self.steps.left < 0:
+            raise ProfileFileError(str(self.cat.file.path), f"the walks of the catalogues of one import take more than "
+                                   f"{self.steps.total} steps in all; import fewer teams at once")
+
     def _visit(self, owners: list[Element], chain: Chain, trail: str, op: RawOperative | None,
                active: frozenset[str]) -> None:
+        self._step(trail, chain)
         if len(chain) > MAX_NESTING:
-            raise ProfileFileError(str(self.cat.file.path), f"{trail}: entries nested more than {MAX_NESTING} deep")
+            raise ProfileFileError(str(self.cat.file.path), f"{_short(trail)}: entries nested more than {MAX_NESTING} "
+                                   "deep")
         main = owners[0]
         if op is None and main.tag == "selectionEntry" and main.get("type") == "model":
             if id(main) in self._models:
@@ -193,11 +235,15 @@ class Walk:
         values, names = profile_values(profile)
         names = {**self.cats.characteristics, **names}
         conditions = Conditions(chain, self._known, self._name)
-        changes = apply_modifiers(values, owners, names, conditions)
+        try:
+            changes = apply_modifiers(values, owners, names, conditions)
+        except InputError as error:  # groups nested past the bound
+            raise ProfileFileError(str(self.cat.file.path), f"{describe(profile)}: {error}") from None
         ids = (*(i for node in chain for i in sorted(node.ids)), profile.get("id", ""))
         return RawProfile(profile.get("name", ""), values, changes, ids)
 
     def _record(self, profile: Element, owners: list[Element], chain: Chain, op: RawOperative | None) -> None:
+        self._step(describe(profile), chain)
         raw = self._read(profile, owners, chain)
         if op is not None:
             self._reached.add(id(profile))

@@ -22,6 +22,7 @@ import numpy as np
 from mathhammer.core.batches import is_sequence
 from mathhammer.core.checks import check_bool, check_choice, check_int
 from mathhammer.core.distributions import Distribution
+from mathhammer.core.guard import excerpt
 from mathhammer.core.options import DEFAULT_SAMPLES, EXACT_FIRST, METHODS, Progress, engine_options
 from mathhammer.core.profiles import field_inside, profile_from_table
 from mathhammer.core.sampling import cell_seed
@@ -210,7 +211,7 @@ def matchup(
     pairs = []
     for i, pair in enumerate(strategies):
         if not is_sequence(pair) or len(pair) != 2:
-            raise InputTypeError(f"strategies[{i}]", f"expected a (strategy A, strategy B) pair, got {pair!r}")
+            raise InputTypeError(f"strategies[{i}]", f"expected a (strategy A, strategy B) pair, got {excerpt(pair)}")
         pairs.append((check_choice(f"strategies[{i}][0]", pair[0], ALL_STRATEGIES),
                       check_choice(f"strategies[{i}][1]", pair[1], ALL_STRATEGIES)))
     ranged = [(op, w) for op in a for w in op.weapons if w.kind == "ranged"] if shoot else []
