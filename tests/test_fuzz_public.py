@@ -530,3 +530,9 @@ def test_cli_options(name: str, capsys: Any, tmp_path: Path, monkeypatch: Any) -
 
     if options:
         check()
+
+
+def test_a_field_name_that_is_no_text_is_refused_by_name() -> None:
+    """Found by the fuzz above (seed 4, 200 examples): the name an error uses was formatted unchecked."""
+    with pytest.raises(InputTypeError, match="^field"):
+        library.resolve_profile(game="starcraft", kind="unit", value={"zzz": 1}, library=None, field={"a": _NoRepr()})

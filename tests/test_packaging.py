@@ -77,3 +77,26 @@ def test_the_sdist_holds_every_tracked_file_but_those_left_out(sdist: Path) -> N
     assert not missing, f"tracked files the sdist lacks: {missing}"
     assert not extra, f"files in the sdist that git does not track: {extra}"
     assert not any(m.issym() or m.islnk() for m in members), "links do not travel in an sdist"
+
+
+def test_the_package_under_test_is_this_checkouts() -> None:
+    """The suite tests the Python files of this checkout, whether it imports them from python/ (a
+    development build) or from an installed wheel: an older install of the same version, kept by pip,
+    would otherwise pass or fail for code that is no longer here."""
+    import mathhammer
+
+    installed = Path(mathhammer.__file__).resolve().parent
+    source = ROOT / "python" / "mathhammer"
+    tracked = sorted(
+        name for name in _git_files("python/mathhammer") if name.endswith(".py") and "/examples/" not in name
+    )
+    assert tracked, "no tracked Python files under python/mathhammer"
+    differ = []
+    for name in tracked:
+        here = installed / Path(name).relative_to("python/mathhammer")
+        if not here.is_file() or here.read_bytes() != (ROOT / name).read_bytes():
+            differ.append(name)
+    assert not differ, (
+        f"the mathhammer imported ({installed}) is not this checkout's ({source}): {len(differ)} files "
+        f"missing or different, e.g. {differ[:3]}; reinstall it (tools/test.sh install)"
+    )

@@ -48,8 +48,12 @@ install_package() {
     *) [ -d "$package" ] || { echo "tools/test.sh: $package is neither a wheel nor a folder" >&2; return 1; }
        what=" (pip compiles the C++ core: about a minute on two cores, silently)" ;;
   esac
-  step "pip install \"$package[test]\"$what"
+  # A mathhammer already installed at the same version would make pip keep it ("Requirement
+  # already satisfied") and the suite would test the old files: it goes first.
+  step "pip uninstall mathhammer (whatever is installed), then pip install \"$package[test]\"$what"
+  "$python" -m pip uninstall --quiet --yes mathhammer 2>/dev/null || true
   "$python" -m pip install --quiet "$package[test]"
+  "$python" -c 'import mathhammer; print("installed:", mathhammer.__version__, "in", mathhammer.__file__)'
 }
 
 run_pytest() {
