@@ -19,6 +19,7 @@ from mathhammer.cli.options import (
     ProfilesOption,
     SideOption,
     VariantsOption,
+    WithOption,
     cli_variants,
     engine_options,
     engine_parameters,
@@ -42,10 +43,13 @@ __all__ = ["app", "parse_dice", "parse_range", "parse_saves"]
 app = typer.Typer(name="killteam", help=group_help("killteam"), epilog=epilog("killteam"), no_args_is_help=True)
 
 
-def _library(profiles: Any) -> Any:
+def _library(profiles: Any, switches: list[str] | None = None) -> Any:
+    """The library of --profiles (or the bundled examples), with the switches --with names on."""
     from mathhammer.files.library import default_library, load_game_library
+    from mathhammer.killteam import GAME
 
-    return load_game_library(profiles, "killteam") if profiles is not None else default_library("killteam")
+    library = load_game_library(profiles, "killteam") if profiles is not None else default_library("killteam")
+    return GAME.with_switches(library, switches, "--with") if switches else library
 
 
 # --- the options of a fighter, declared once (fight, advise) ----------------------------------------
@@ -97,6 +101,7 @@ def _fighter(side: str, options: dict[str, Any], library: Any) -> Fighter:
 @with_parameters(before=FIGHTERS, after=engine_parameters(Method.auto, DEFAULT_SAMPLES))
 def fight_command(
     profiles: ProfilesOption = None,
+    switches: WithOption = None,
     first: Annotated[str, typer.Option(help="Who resolves first each round: a or b.")] = "a",
     rounds: Annotated[int, typer.Option(help="Fight rounds with fresh dice, wounds carried over (1..3).")] = 1,
     variants: VariantsOption = None,
@@ -111,7 +116,7 @@ def fight_command(
     from mathhammer.killteam import Variants, fight
 
     engine = engine_options(options)
-    library = _library(profiles)
+    library = _library(profiles, switches)
     a = _fighter("a", options, library)
     b = _fighter("b", options, library)
     with progress_bar("Fighting") as progress:
@@ -130,6 +135,7 @@ def fight_command(
         "mean_damage_taken": {"a": result.mean_damage_taken("a"), "b": result.mean_damage_taken("b")},
         "stderr": result.stderr,
         "profiles": {"a": profile_to_dict(a), "b": profile_to_dict(b)},
+        **({"with": switches} if switches else {}),
         "result": result.to_dict(),
     }
     emit(fmt, tables, payload, lines)
@@ -208,6 +214,7 @@ def shoot_command(
         Optional[str], _o(_T, "Target's abilities, e.g. 'Feel No Pain 5+, Saintly Relics (2D6), Durable'.")
     ] = None,
     profiles: ProfilesOption = None,
+    switches: WithOption = None,
     cover: Annotated[int, typer.Option(help="Cover saves retained without rolling (0..3; 1 = in cover).")] = 0,
     cover_crits: Annotated[
         int, typer.Option("--cover-crits", help="Crit saves retained without rolling (0..3), before --cover.")
@@ -231,7 +238,7 @@ def shoot_command(
     engine = engine_options(options)
     if save is not None and saves is not None:
         raise InputError("--saves", "--saves sweeps the save; drop --save (give one or the other)")
-    library = _library(profiles)
+    library = _library(profiles, switches)
     base_weapon = DEFAULT_WEAPON if weapon is None else resolve_profile("killteam", "weapon", weapon, library)
     the_weapon = _with(base_weapon, attacks=attacks, hit=hit, damage=damage, rules=rules)
     base_target = DEFAULT_TARGET if target is None else resolve_profile("killteam", "operative", target, library,
@@ -251,7 +258,8 @@ def shoot_command(
               "cover_crits": first.cover_crits,
               "obscured": first.obscured, "rounds": first.rounds, "method": first.method,
               "samples": first.samples,
-              "profiles": {"weapon": profile_to_dict(the_weapon), "target": profile_to_dict(base_target)}}
+              "profiles": {"weapon": profile_to_dict(the_weapon), "target": profile_to_dict(base_target)},
+              **({"with": switches} if switches else {})}
     if saves is None:
         tables, lines = result_tables("", first)
         emit(fmt, tables, {**inputs, **_headline(first), "result": first.to_dict()}, lines)
@@ -392,6 +400,7 @@ def compare_command(
     wounds: Annotated[Optional[int], typer.Option(help="Target's wounds (1..40; default 12).")] = None,
     abilities: Annotated[Optional[str], typer.Option(help="Target's abilities, e.g. 'Feel No Pain 5+'.")] = None,
     profiles: ProfilesOption = None,
+    switches: WithOption = None,
     cover: Annotated[int, typer.Option(help="Cover saves retained without rolling (0..3; 1 = in cover).")] = 0,
     obscured: Annotated[bool, typer.Option("--obscured", help="The target is obscured.")] = False,
     rounds: Annotated[int, typer.Option(help="Shots in a row (1..9); damage adds up.")] = 1,
@@ -405,7 +414,7 @@ def compare_command(
     from mathhammer.killteam.report import shot_comparison_heading, shot_comparison_picture
 
     engine = engine_options(options)
-    library = _library(profiles)
+    library = _library(profiles, switches)
     guns = [resolve_profile("killteam", "weapon", w, library, f"weapon[{i}]") for i, w in enumerate(weapon)]
     save_values = parse_saves(saves)
     base = (resolve_profile("killteam", "operative", target, library, "target") if target is not None
@@ -421,7 +430,8 @@ def compare_command(
                          variants=cli_variants(Variants, variants, {}))
     payload = {"weapons": list(comparison.labels), "target": str(base), "saves": list(comparison.saves),
                "cover": cover, "obscured": obscured, "rounds": rounds,
-               "rows": comparison.to_frame().to_dict(orient="records"), "result": comparison.to_dict()}
+               "rows": comparison.to_frame().to_dict(orient="records"), **({"with": switches} if switches else {}),
+               "result": comparison.to_dict()}
     note_plot(lambda: shot_comparison_picture(comparison, f"Mean damage by save ({shot_comparison_heading(comparison)})"))
     tables, lines = result_tables("", comparison)
     emit(fmt, tables, payload, lines)

@@ -29,6 +29,7 @@ from mathhammer.killteam.results import (
     VolleyResult,
 )
 from mathhammer.killteam.shooting import shoot, shoot_batch
+from mathhammer.killteam.switches import SWITCHES
 from mathhammer.killteam.variants import Variants
 
 __all__ = ["GAME"]
@@ -57,4 +58,5 @@ GAME = Game(
     bundled_library="examples/killteam/profiles.toml",
     printers={VolleyResult: volley_tables, Matchup: matchup_tables},
     info_tables=("team",),  # an imported team's source (docs/data.md, "Team libraries")
+    switches=SWITCHES,  # an imported team's [team.switch] tables (docs/data.md, "Switches")
 )

@@ -72,8 +72,8 @@ class WeaponRules(FieldsProfile):
     punishing: bool = rule("Punishing", "§1.4", f"{_DICE}.punishing", datacard=True)
     severe: bool = rule("Severe", "§1.4", f"{_DICE}.severe", datacard=True)
     rending: bool = rule("Rending", "§1.4", f"{_DICE}.rending", datacard=True)
-    brutal: bool = rule("Brutal", "§3.2", f"{_FIGHT}.brutal", datacard=True)
-    shock: bool = rule("Shock", "§3.3", f"{_FIGHT}.shock", datacard=True)
+    brutal: bool = rule("Brutal", "§3.2", f"{_FIGHT}.brutal", datacard=True, weapon_kind="melee")
+    shock: bool = rule("Shock", "§3.3", f"{_FIGHT}.shock", datacard=True, weapon_kind="melee")
     saturate: bool = rule("Saturate", "§2", f"{_SHOT}.saturate", datacard=True)
     purity_seal: bool = rule("Purity Seal", "§8.1", f"{_DICE}.purity_seal")
     close_assault: bool = rule("Close Assault", "§8.1", f"{_DICE}.close_assault")
@@ -110,20 +110,21 @@ _RANGE = "targeting and position: the shot assumes the target is within range"
 _HEAVY = "movement: when the weapon may be used, not what it does"
 _SEEK = "targeting: which cover the target can use; give the target's cover to the shot yourself"
 _MORE = "more targets: every other operative within {0}\" is a shot of its own, rolled separately"
+_RANGED = "ranged"  # only ranged weapons have it: the importer tells an unmarked weapon's kind by it
 WeaponRules.KEPT = (
-    Kept("Range x\"", _RANGE),
-    Kept("Heavy", _HEAVY),
-    Kept("Heavy (Dash only)", _HEAVY),
-    Kept("Heavy (Reposition only)", _HEAVY),
+    Kept("Range x\"", _RANGE, weapon_kind=_RANGED),
+    Kept("Heavy", _HEAVY, weapon_kind=_RANGED),
+    Kept("Heavy (Dash only)", _HEAVY, weapon_kind=_RANGED),
+    Kept("Heavy (Reposition only)", _HEAVY, weapon_kind=_RANGED),
     Kept("Seek", _SEEK),
     Kept("Seek Light", _SEEK),
-    Kept("Silent", "orders: shooting while concealed, not what the shot does"),
+    Kept("Silent", "orders: shooting while concealed, not what the shot does", weapon_kind=_RANGED),
     Kept("Stun", "after the attack: the target's APL, out of a shot's scope"),
     Kept("Limited x", "uses per battle, out of a shot's scope"),
     Kept("PSYCHIC", "a keyword other rules refer to"),
     Kept("Hot", "the shooter: it may take damage after shooting; the target's damage is unchanged", no_effect=False),
-    Kept("Blast x\"", _MORE),
-    Kept("Torrent x\"", _MORE),
+    Kept("Blast x\"", _MORE, weapon_kind=_RANGED),
+    Kept("Torrent x\"", _MORE, weapon_kind=_RANGED),
 )
 
 

@@ -22,7 +22,7 @@ import numpy as np
 from mathhammer.core.batches import is_sequence
 from mathhammer.core.checks import check_bool, check_choice, check_int
 from mathhammer.core.distributions import Distribution
-from mathhammer.core.guard import excerpt
+from mathhammer.core.guard import closest, did_you_mean, excerpt
 from mathhammer.core.options import DEFAULT_SAMPLES, EXACT_FIRST, METHODS, Progress, engine_options
 from mathhammer.core.profiles import field_inside, profile_from_table
 from mathhammer.core.sampling import cell_seed
@@ -168,6 +168,26 @@ def _team(value: Any, field: str) -> Team:
     raise InputTypeError(field, f"expected a kt.data.Team or the path of a team library, got {type(value).__name__}")
 
 
+def _switched(a: Team, b: Team, names: Any) -> tuple[Team, Team]:
+    """Both teams with the named switches on: each name is a switch of A, of B, or of both."""
+    if isinstance(names, str) or not is_sequence(names):
+        raise InputTypeError("switches", f"expected a list of switch names, got {excerpt(names)}")
+    on: dict[int, list[str]] = {0: [], 1: []}
+    for i, name in enumerate(names):
+        if not isinstance(name, str):
+            raise InputTypeError(f"switches[{i}]", f"expected a switch's name, got {excerpt(name)}")
+        key = " ".join(name.split()).lower()
+        holders = [side for side, team in enumerate((a, b)) if any(s.name.lower() == key for s in team.switches)]
+        if not holders:
+            known = sorted({s.name for team in (a, b) for s in team.switches})
+            where = a.name if a.name == b.name else f"{a.name} or {b.name}"
+            raise InputError(f"switches[{i}]", f"no switch {excerpt(name)} in {where}"
+                             f"{did_you_mean(name, known)}; switches: {closest(name, known)}")
+        for side in holders:
+            on[side].append(name)
+    return (a.with_switches(on[0]) if on[0] else a), (b.with_switches(on[1]) if on[1] else b)
+
+
 def _values(field: str, value: Any) -> tuple[Any, ...]:
     values = tuple(value) if is_sequence(value) else (value,)
     if not values:
@@ -189,6 +209,7 @@ def matchup(
     seed: int | None = None,
     executor: Executor | None = None,
     progress: Progress | None = None,
+    switches: Sequence[str] = (),
 ) -> Matchup:
     """Every weapon of ``team_a`` against every operative of ``team_b`` (docs/matchup.md).
 
@@ -199,10 +220,12 @@ def matchup(
     ``TeamOperative.fighter`` makes them: the operative's wounds, the weapon's rules). ``method``
     applies to both ("auto": shots exact, fights exact when cheap); Monte Carlo items take seeds
     derived from ``seed``. ``progress(done, total)`` counts pairings; ``executor`` runs Monte Carlo
-    batches. Teams are ``kt.data.Team`` objects or paths of team libraries.
+    batches. Teams are ``kt.data.Team`` objects or paths of team libraries. ``switches``: the names
+    of the teams' switches to turn on (docs/data.md, "Switches"); a name turns on the switch of
+    that name of each team that has one.
     """
     options = engine_options(method, DEFAULT_SAMPLES, seed, None, progress, executor, methods=METHODS)
-    a, b = _team(team_a, "team_a"), _team(team_b, "team_b")
+    a, b = _switched(_team(team_a, "team_a"), _team(team_b, "team_b"), switches)
     shoot, fight, obscured = check_bool("shoot", shoot), check_bool("fight", fight), check_bool("obscured", obscured)
     covers = tuple(check_int(f"cover[{i}]", c, 0, MAX_COVER) for i, c in enumerate(_values("cover", cover)))
     firsts = tuple(check_choice(f"first[{i}]", f, SIDES) for i, f in enumerate(_values("first", first)))
