@@ -53,6 +53,19 @@ CASES = [
      "stats", "weapons", "ranged", ("an order",)),
     ("Save +1", "While this operative is within 6\" of your objective marker, improve its Save stat by 1 (to a maximum "
                 "of 2+).", "Save +1", "stats", "operative", "", ("a range", "a marker")),
+    ("Reduce Normal Dmg", "Whenever this operative is fighting or retaliating, or an operative is shooting it, Normal Dmg "
+                          "of 4 or more inflicts 1 less damage on it.", "Reduce Normal Dmg 4+", "abilities", "operative",
+     "", ()),
+    ("Reduce Dmg", "Whenever this operative has a Conceal order, Normal and Critical Dmg of 3 or more inflicts 1 less "
+                   "damage on it.", "Reduce Dmg 3+", "abilities", "operative", "", ("an order",)),
+    ("Crits as Normal Dmg", "Whenever an attack dice would inflict Critical Dmg on this operative, you can choose for "
+                            "that attack dice to inflict Normal Dmg instead.", "Crits as Normal Dmg", "abilities",
+     "operative", "", ()),
+    ("Ignore weapon rules", "Whenever an operative is shooting this operative, ignore the Lethal and Piercing 1 weapon "
+                            "rules.", "Ignore Lethal, Ignore Piercing", "abilities", "operative", "", ()),
+    ("Worsen Piercing", "Once per turning point, when an operative is shooting this operative, worsen the x of the "
+                        "Piercing weapon rule by 1 (if any).", "Worsen Piercing", "abilities", "operative", "",
+     ("once per turning point", "the turning point")),
 ]
 
 
@@ -149,3 +162,18 @@ def test_texts_are_checked() -> None:
     assert read_text(near)[0].reason.startswith("its condition is not one the table knows")
     assert read_text(far)[0].reason == "about the dice, but no phrasing of the table matches it whole"
     assert read_text("") == []
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    # a defence acting in shots and fights (docs/rules/killteam.md §2.3) under a condition of one of them
+    ("Whenever this operative is fighting or retaliating, Normal and Critical Dmg of 3 or more inflicts 1 less damage "
+     "on it.", "Reduce Dmg only while it is fighting: the engine's option acts in shots and fights alike"),
+    ("Whenever an operative is shooting this operative, Normal Dmg of 3 or more inflicts 1 less damage on it.",
+     "Reduce Normal Dmg only while it is shot: the engine's option acts in shots and fights alike"),
+    # a rule no ability ignores
+    ("Whenever an operative is shooting this operative, ignore the Blast weapon rule.",
+     "'blast': no ability of the engine ignores it"),
+])
+def test_defences_the_engine_cannot_give_as_written_are_set_aside(text: str, reason: str) -> None:
+    (clause,) = read_text(text)
+    assert not clause.recognised and clause.reason == reason

@@ -47,14 +47,17 @@ PackedStateMap DecisionCache::release() {
 int DecisionCache::most_damage(const FightState& st, int who) const {
     const FighterSpec& f = spec_.fighter[who];
     const Side& s = st.side[who];
-    int most = s.crits * f.critical_damage + s.norms * f.normal_damage + (s.struck ? 0 : first_strike_bonus_[who]);
+    const FighterSpec& enemy = spec_.fighter[1 - who];
+    int most = s.crits * strike_stat(f, enemy, true) + s.norms * strike_stat(f, enemy, false) +
+               (s.struck ? 0 : first_strike_bonus_[who]);
     // The nominal lethal test (docs/rules/killteam.md §8.6) adds a full dc for Murderous Entrance to
     // the next strike while the first crit strike is still to come, whatever the bonus will use. So
     // at any later state of the round the damage dealt so far plus that nominal strike can pass what
     // the dice deal, by at most that dc: wounds above the sum stay apart, or a later nominal test
-    // would see a kill in a lowered copy that the real wounds rule out.
+    // would see a kill in a lowered copy that the real wounds rule out. (The sum is never below the
+    // nominal strike itself.)
     if (spec_.lethal_test == LethalTest::Nominal && f.murderous_entrance && !s.crit_struck && s.crits > 0) {
-        most += f.critical_damage;
+        most += strike_stat(f, enemy, true);
     }
     return most;
 }
@@ -159,15 +162,16 @@ namespace {
 
 // The reference's nominal next strike (its nextDmg): dc (less Durable's 1 on a first crit when
 // dc > 3) plus a full dc for Murderous Entrance, or dn; plus 1 for Hammerhand on a first strike.
+// dn and dc are the Dmg stats against this enemy (§3.3: its Crits as Normal Dmg and reductions).
 int nominal_damage(const FightSpec& spec, const FightState& st, int who) {
     const FighterSpec& me = spec.fighter[who];
     const FighterSpec& enemy = spec.fighter[1 - who];
     const Side& x = st.side[who];
-    int damage = me.normal_damage;
+    int damage = strike_stat(me, enemy, false);
     if (x.crits > 0) {
-        damage = me.critical_damage;
+        damage = strike_stat(me, enemy, true);
         if (enemy.durable && !x.crit_struck && damage > 3) damage -= 1;
-        if (me.murderous_entrance && !x.crit_struck) damage += me.critical_damage;
+        if (me.murderous_entrance && !x.crit_struck) damage += strike_stat(me, enemy, true);
     }
     if (me.hammerhand && !x.struck) damage += 1;
     return damage;

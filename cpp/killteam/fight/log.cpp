@@ -48,8 +48,8 @@ LoggedRound resolve_logged(const FightSpec& spec, int crits_a, int norms_a, int 
     SeededChance chance{dice};
     if (spec.has_optimal()) {
         // One round from fixed dice: the solver never reads the dice tables (no later round).
-        const RetainedTable none{};
-        OptimalSolver solver(spec, none, none, 1);
+        const FightDice none{};
+        OptimalSolver solver(spec, none, 1);
         OptimalDecider chooser{solver, 0};
         Drawn<OptimalDecider> decider{chooser, dice};
         resolve_round(spec, st, decider, chance, log);

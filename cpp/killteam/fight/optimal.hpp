@@ -23,6 +23,7 @@
 #include "killteam/dice/config.hpp"
 #include "killteam/fight/cache.hpp"
 #include "killteam/fight/decision.hpp"
+#include "killteam/fight/injury.hpp"
 #include "killteam/fight/state.hpp"
 
 namespace mh::kt {
@@ -75,9 +76,8 @@ struct SolverLimitExceeded {
 
 class OptimalSolver {
 public:
-    // dice_a / dice_b: each fighter's retained-dice distribution (for the later rounds' starts).
-    OptimalSolver(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b, int rounds,
-                  SolverBudget budget = {});
+    // dice: each fighter's retained-dice distributions, its own and injured (for the later rounds' starts).
+    OptimalSolver(const FightSpec& spec, const FightDice& dice, int rounds, SolverBudget budget = {});
     ~OptimalSolver();
 
     // What the fighter to move in `st` (not over; its mover holds a success) plays in round `round`
@@ -129,7 +129,7 @@ private:
     FightSpec spec_;
     DecisionCache heuristics_;
     std::unique_ptr<ChanceMemo> rolled_;  // a heuristic's rolled lookahead (FightSpec::rolls_lookahead), or none
-    std::vector<Roll> rolls_[2];
+    std::vector<Roll> rolls_[2][2];  // [fighter][injured]
     int rounds_;
     SolverBudget budget_;
     // full_key bits no ability reads (the memo key clears them; see key())

@@ -189,8 +189,14 @@ def _changed(**given: Any) -> list[str]:
 
 
 def _headline(r: ShootResult) -> dict[str, Any]:
-    return {"mean": r.damage.mean, "std": r.damage.std, "kill_chance": r.kill_chance, "kill_stderr": r.kill_stderr,
-            "injury_chance": r.injury_chance, "injury_stderr": r.injury_stderr}
+    out = {"mean": r.damage.mean, "std": r.damage.std, "kill_chance": r.kill_chance, "kill_stderr": r.kill_stderr,
+           "injury_chance": r.injury_chance, "injury_stderr": r.injury_stderr}
+    if r.self_damage is not None:  # Hot: what the shooter takes (docs/rules/killteam.md §2.2)
+        out.update(mean_self_damage=r.mean_self_damage, shooter_death_chance=r.shooter_death_chance)
+    return out
+
+
+_SHOOTER_WOUNDS_HELP = "The shooter's wounds (1..40): a Hot weapon's chance to incapacitate it."
 
 
 def _with(base: Any, **changes: Any) -> Any:
@@ -221,6 +227,7 @@ def shoot_command(
     ] = 0,
     obscured: Annotated[bool, typer.Option("--obscured", help="The target is obscured.")] = False,
     rounds: Annotated[int, typer.Option(help="Shots in a row (1..9); damage adds up.")] = 1,
+    shooter_wounds: Annotated[Optional[int], typer.Option("--shooter-wounds", help=_SHOOTER_WOUNDS_HELP)] = None,
     variants: VariantsOption = None,
     fmt: FormatOption = OutputFormat.table,
     **options: Any,
@@ -245,8 +252,8 @@ def shoot_command(
                                                                         "target")
     base_target = _with(base_target, save=save, wounds=wounds, abilities=abilities)
     save_values = parse_saves(saves) if saves is not None else [base_target.save]
-    shot_options = dict(cover=cover, cover_crits=cover_crits, obscured=obscured, rounds=rounds, **engine.keywords(),
-                        variants=cli_variants(Variants, variants, {}))
+    shot_options = dict(cover=cover, cover_crits=cover_crits, obscured=obscured, rounds=rounds,
+                        shooter_wounds=shooter_wounds, **engine.keywords(), variants=cli_variants(Variants, variants, {}))
     results: list[tuple[int, ShootResult]] = []
     for value in save_values:
         the_target = dataclasses.replace(base_target, save=value)
@@ -260,6 +267,8 @@ def shoot_command(
               "samples": first.samples,
               "profiles": {"weapon": profile_to_dict(the_weapon), "target": profile_to_dict(base_target)},
               **({"with": switches} if switches else {})}
+    if shooter_wounds is not None:
+        inputs["shooter_wounds"] = shooter_wounds
     if saves is None:
         tables, lines = result_tables("", first)
         emit(fmt, tables, {**inputs, **_headline(first), "result": first.to_dict()}, lines)
@@ -404,6 +413,7 @@ def compare_command(
     cover: Annotated[int, typer.Option(help="Cover saves retained without rolling (0..3; 1 = in cover).")] = 0,
     obscured: Annotated[bool, typer.Option("--obscured", help="The target is obscured.")] = False,
     rounds: Annotated[int, typer.Option(help="Shots in a row (1..9); damage adds up.")] = 1,
+    shooter_wounds: Annotated[Optional[int], typer.Option("--shooter-wounds", help=_SHOOTER_WOUNDS_HELP)] = None,
     variants: VariantsOption = None,
     fmt: FormatOption = OutputFormat.table,
     **options: Any,
@@ -426,10 +436,11 @@ def compare_command(
     situations = [{"weapon": gun, "label": name if name in known else str(gun)}
                   for gun, name in zip(guns, weapon)]
     comparison = compare(situations, saves=save_values, at_least=parse_range("at-least", at_least, 1, 1000),
-                         target=base, cover=cover, obscured=obscured, rounds=rounds, **engine.keywords(),
-                         variants=cli_variants(Variants, variants, {}))
+                         target=base, cover=cover, obscured=obscured, rounds=rounds, shooter_wounds=shooter_wounds,
+                         **engine.keywords(), variants=cli_variants(Variants, variants, {}))
     payload = {"weapons": list(comparison.labels), "target": str(base), "saves": list(comparison.saves),
                "cover": cover, "obscured": obscured, "rounds": rounds,
+               **({} if shooter_wounds is None else {"shooter_wounds": shooter_wounds}),
                "rows": comparison.to_frame().to_dict(orient="records"), **({"with": switches} if switches else {}),
                "result": comparison.to_dict()}
     note_plot(lambda: shot_comparison_picture(comparison, f"Mean damage by save ({shot_comparison_heading(comparison)})"))

@@ -10,8 +10,8 @@ copying into the C++ configs (killteam/plan.py), the rules table of docs/rules/k
 the tests' lists of rules.
 
 The datacard tokens the engine reads and that change nothing in one shot or one fight (Range x",
-Heavy, Silent, ...), and Hot, are rows of ``WeaponRules.KEPT`` (:class:`Kept`), with the reason the
-importer gives.
+Heavy, Silent, ...) are rows of ``WeaponRules.KEPT`` (:class:`Kept`), with the reason the importer
+gives.
 """
 
 from __future__ import annotations
@@ -91,16 +91,14 @@ def rule(notation: str, section: str, engine: tuple[str, ...] | str, *, default:
 
 @dataclass(frozen=True)
 class Kept:
-    """A datacard token the engine reads and does not model, and why (the importer's report).
+    """A datacard token the engine reads and does not model, as it changes nothing in one shot or
+    one fight (a datacard rule pasted as written may hold it), and why (the importer's report).
 
-    ``no_effect``: it changes nothing in one shot or one fight (a datacard rule pasted as written
-    may hold it); Hot changes the shooter, which a later model may take up. ``weapon_kind``: as
-    :class:`Rule`'s, "ranged" when only ranged weapons have it.
+    ``weapon_kind``: as :class:`Rule`'s, "ranged" when only ranged weapons have it.
     """
 
     notation: str
     reason: str
-    no_effect: bool = True
     weapon_kind: str = ""
 
     def pattern(self) -> str:
@@ -321,12 +319,11 @@ class RuleTable:
 
 def rules_page_tables(weapon_rules: RuleTable, abilities: RuleTable, kept: tuple[Kept, ...]) -> str:
     """The tables of docs/rules/killteam.md §9, as tools/rules_table.py writes them there."""
-    kept_lines = ["| token | no effect on one shot or fight | why the engine leaves it out | only on |",
-                  "|---|---|---|---|"]
+    kept_lines = ["| token (no effect on one shot or fight) | why the engine leaves it out | only on |",
+                  "|---|---|---|"]
     for token in kept:
         only = f"{token.weapon_kind} weapons" if token.weapon_kind else ""
-        kept_lines.append(f"| {token.notation} | {'yes' if token.no_effect else 'no'} | "
-                          f"{token.reason.replace('{0}', PARAMETER)} | {only} |")
+        kept_lines.append(f"| {token.notation} | {token.reason.replace('{0}', PARAMETER)} | {only} |")
     return "\n\n".join((weapon_rules.markdown("weapon rule"), abilities.markdown("ability"), "\n".join(kept_lines)))
 
 

@@ -161,7 +161,21 @@ EFFECTS: tuple[Effect, ...] = (
     Effect("Hit +1", r"improve the hit stat of (?:this weapon|{owner} {weapons}) by 1", "stats", "Hit +1", "weapons"),
     Effect("Save +1", r"improve (?:its|this operative's|the) save stat(?: of {someone})? by 1"
                       r"(?: \(to a maximum of 2\+\))?", "stats", "Save +1", "operative"),
+    # the target's defences (docs/rules/killteam.md §2.3)
+    Effect("Reduce Normal Dmg", r"normal dmg of {x} or more inflicts 1 less damage on (?:it|{someone})", "abilities",
+           "Reduce Normal Dmg {x}+", "operative"),
+    Effect("Reduce Dmg", r"normal and critical dmg of {x} or more (?:each )?inflicts? 1 less damage on (?:it|{someone})",
+           "abilities", "Reduce Dmg {x}+", "operative"),
+    Effect("Crits as Normal Dmg", r"you can choose for that attack dice to inflict normal dmg instead", "abilities",
+           "Crits as Normal Dmg", "operative", trigger=r"whenever an attack dice would inflict critical dmg on {subject}"),
+    Effect("Ignore weapon rules", r"ignore the {rules}", "abilities", "{ignore}", "operative"),
+    Effect("Worsen Piercing", r"worsen the x of the piercing weapon rule by 1(?: \(if any\))?(?: until the end of that sequence)?", "abilities",
+           "Worsen Piercing", "operative"),
 )
+#: Abilities that act in shots and in every strike of a fight (§2.3): applied for good only under a
+#: condition that holds in both ("whenever this operative is fighting or retaliating, or an operative
+#: is shooting it") or none; a condition of one of the two would give them to the other too.
+_SHOTS_AND_FIGHTS = ("Reduce Normal Dmg", "Reduce Dmg", "Crits as Normal Dmg")
 
 #: Conditions true in every shot or fight the option plays in, and which weapons they leave:
 #: "ranged", "melee", "" (any), "weapon" (the weapon the rule belongs to), "defence" (the operative
@@ -340,6 +354,11 @@ def _with_condition(clause: str, effect: Effect, found: re.Match[str], condition
         always = [(m, context) for pattern, context in _ALWAYS if (m := pattern.fullmatch(condition))]
         if always:
             match, context = always[0]
+            shots, fights = "shooting" in condition, bool(re.search(r"fighting|retaliating", condition))
+            if effect.name in _SHOTS_AND_FIGHTS and shots != fights:
+                only = "shot" if shots else "fighting"
+                return Clause(clause, reason=f"{effect.name} only while it is {only}: the engine's option acts in "
+                                             "shots and fights alike")
             groups.update({k: v for k, v in match.groupdict().items() if v is not None and k not in groups})
             condition = ""
         else:
@@ -366,6 +385,10 @@ def _reading(clause: str, effect: Effect, effect_text: str, groups: dict[str, st
     left_out = ""
     if "{rules}" in notation:
         notation, left_out = _rules(groups.get("rules", ""))
+        if not notation:
+            return Clause(clause, reason=left_out)
+    if "{ignore}" in notation:
+        notation, left_out = _ignored(groups.get("rules", ""))
         if not notation:
             return Clause(clause, reason=left_out)
     try:  # the option the notation names must be one the engine takes
@@ -411,6 +434,20 @@ def _rules(text: str) -> tuple[str, str]:
         else:
             left.append(f"{name!r} is not a weapon rule the engine models")
     return ", ".join(modelled), "; ".join(left)
+
+
+def _ignored(text: str) -> tuple[str, str]:
+    """The weapon rules a text says to ignore ("the piercing and lethal"): the abilities that ignore
+    them (Ignore Piercing, §2.3), and those no ability ignores."""
+    names = [part.strip() for part in re.split(r",\s*|\s+and\s+|\s+or\s+", text) if part.strip()]
+    ignored, left = [], []
+    for name in names:
+        base = re.sub(r"\s+(?:\d+\+?|x\+?)$", "", name)  # "piercing 1", "lethal x+": the rule itself
+        try:
+            ignored.append(str(Abilities.parse(f"Ignore {base}")))
+        except InputError:
+            left.append(f"{name!r}: no ability of the engine ignores it")
+    return ", ".join(ignored), "; ".join(left)
 
 
 def _names(text: str) -> list[str]:

@@ -87,8 +87,8 @@ def test_modifiers_by_the_entry_or_category_above(teams: dict[str, kt.data.Team]
     assert card(ember, "Warden Captain", "Flame pistol (standard)") == "4A 3+ 3/5 Piercing 1"
     assert card(ember, "Kindler Gunnér", "Flame pistol (standard)") == "5A 3+ 3/5 Piercing 1"
     # parent: the Captain holds the pistol (through a group), the Gunner through its Sidearm entry
-    assert card(ember, "Warden Captain", "Flame pistol (overcharge)") == "4A 3+ 5/6 Lethal 5+, Piercing 1"
-    assert card(ember, "Kindler Gunnér", "Flame pistol (overcharge)") == "4A 3+ 4/5 Lethal 5+, Piercing 1"
+    assert card(ember, "Warden Captain", "Flame pistol (overcharge)") == "4A 3+ 5/6 Lethal 5+, Piercing 1, Hot"
+    assert card(ember, "Kindler Gunnér", "Flame pistol (overcharge)") == "4A 3+ 4/5 Lethal 5+, Piercing 1, Hot"
     # an "and" group of root-entry and notInstanceOf ancestor conditions sets the WR text
     rifle = ember["Warden Sergeant"].weapon("Scorch rifle")
     assert rifle.wr == "Scorch*, Rending, Lethal 5+ Piercing 1"

@@ -145,7 +145,7 @@ def test_the_worked_example_runs_in_order(capsys: pytest.CaptureFixture[str], tm
         assert code == 0, (words, err)
         outputs.append(out)
     # the overcharged pistol's own profile (5/6), by its notation as the result records it
-    assert "Damage: 4A 3+ 5/6 Lethal 5+, Piercing 1 against 3+ save; 14W, cover 1" in " ".join(outputs[2].split())
+    assert "Damage: 4A 3+ 5/6 Lethal 5+, Piercing 1, Hot against 3+ save; 14W, cover 1" in " ".join(outputs[2].split())
 
 
 def test_import_says_per_team_what_its_abilities_became(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -31,7 +31,7 @@ def test_the_document(ember: kt.data.Team) -> None:
         "name": "Ember Wardens", "source": "2024 - Ember Wardens.cat", "revision": 4, "sha256": ember.sha256}
     assert "2024 - Ember Wardens.cat" in doc["team"]["credit"] and "BSData" in doc["team"]["credit"]
     assert doc["operative"]["Warden Captain"] == {"save": 3, "wounds": 15, "abilities": "Hardy 5+"}
-    assert doc["weapon"]["Warden Captain/Flame pistol (overcharge)"] == {"card": "4A 3+ 5/6 Lethal 5+, Piercing 1"}
+    assert doc["weapon"]["Warden Captain/Flame pistol (overcharge)"] == {"card": "4A 3+ 5/6 Lethal 5+, Piercing 1, Hot"}
     assert doc["fighter"]["Warden Captain/Ember maul"] == {"attacks": 5, "hit": 3, "damage": [4, 6], "wounds": 15,
                                                            "rules": "Shock", "abilities": "Hardy 5+"}
     assert doc["fighter"]["Warden Sergeant/Knife & Fork"] == {"attacks": 3, "hit": 4, "damage": [2, 3], "wounds": 14}

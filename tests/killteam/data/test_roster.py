@@ -23,7 +23,7 @@ def test_a_roster_fields_its_operatives() -> None:
     assert [(w.name, w.kind, str(w.weapon)) for w in captain.weapons] == [
         ("Ember maul", "melee", "5A 3+ 4/6 Shock"),
         ("Flame pistol (standard)", "ranged", "4A 3+ 3/5 Piercing 1"),
-        ("Flame pistol (overcharge)", "ranged", "4A 3+ 5/6 Lethal 5+, Piercing 1"),  # values in attributes
+        ("Flame pistol (overcharge)", "ranged", "4A 3+ 5/6 Lethal 5+, Piercing 1, Hot"),  # values in attributes
     ]
     # the roster holds the save its list chose (the catalogue leaves that modifier undecided)
     assert team["Warden Recruit 2"].operative == kt.Operative(2, 8)
