@@ -2,10 +2,11 @@
 //
 // A round is a sum over pairs of retained dice, P(A's dice) x P(B's dice) x resolve(...); rounds
 // recurse on the wounds (and relic uses) a round ends on. Without Feel No Pain / relics a
-// resolution is the deterministic play-out; with them every roll is a chance node: heuristic
-// fighters' rounds go through the ends each state leads to, worked out once per state
-// (exact_chance.hpp); an optimal fighter's round states are carried forward with their
-// probabilities (equal states merged). Either way the expectation is exact.
+// resolution is the deterministic play-out; with them every roll is a chance node (and so is a
+// decision the rolled lookahead makes: docs/rules/killteam.md §3.6): heuristic fighters' rounds go
+// through the ends each state leads to, worked out once per state (exact_chance.hpp); an optimal
+// fighter's round states are carried forward with their probabilities (equal states merged).
+// Either way the expectation is exact.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -51,7 +52,7 @@ std::vector<double> fight_exact(const FightSpec& spec, const FightDice& dice, in
 // While one lives on a thread, the exact fights that thread runs with reuse_decisions keep their
 // decision caches in it (kt.fight_batch: thousands of fights of a few rule sets share far more
 // decisions than one cache of the process's bound holds while the batch runs): at most eight caches
-// of at most kMaxEntries states each (8 MB of slots). They start from the process's kept caches
+// of at most kMaxEntries states each (16 MB of slots). They start from the process's kept caches
 // (those of earlier kt.fight calls and batches) and go back to them, within their bounds, when the
 // scope ends. Like the pool's, its caches change no result, and no fight gives up where a new cache
 // would not have.
