@@ -161,3 +161,38 @@ def test_stats_accept_plus_notation_and_damage_strings():
     fighter = kt.Fighter(attacks=4, hit="3+", damage="4/5", wounds=14, strategy="Min Dmg".replace("Dmg", "damage"))
     assert fighter.hit == 3 and fighter.damage == (4, 5) and fighter.strategy == "min_damage"
     assert kt.Operative(save="4+", wounds=8).save == 4
+
+
+def test_a_name_is_how_results_say_the_profile_never_what_the_engine_sees():
+    named, plain = kt.Weapon(4, 3, (3, 4), "Lethal 5+", name="bolter"), kt.Weapon(4, 3, (3, 4), "Lethal 5+")
+    target, dummy = kt.Operative(3, 12, name="marine"), kt.Operative(3, 12)
+    assert named == plain and hash(named) == hash(plain) and str(named) == str(plain) == "4A 3+ 3/4 Lethal 5+"
+    # whichever comes first, the shot kept by value lends neither result its name
+    for first, second in ((plain, named), (named, plain)):
+        a, b = kt.shoot(first, dummy), kt.shoot(second, target)
+        assert a.damage == b.damage
+        assert {a.weapon, b.weapon} == {"4A 3+ 3/4 Lethal 5+", "bolter (4A 3+ 3/4 Lethal 5+)"}
+    assert kt.shoot(plain, target).target == "marine (3+ save; 12W)" and kt.shoot(plain, dummy).target == "3+ save; 12W"
+    batch = kt.shoot_batch([plain, named], [target, dummy])
+    assert [batch[0].weapon, batch[1].target] == ["4A 3+ 3/4 Lethal 5+", "3+ save; 12W"]
+    assert batch[1].weapon == "bolter (4A 3+ 3/4 Lethal 5+)"
+    ork, anyone = kt.Fighter(4, 3, (4, 5), 10, "Brutal", name="ork"), kt.Fighter(4, 3)
+    assert kt.fight(ork, anyone).fighters == ("ork (4A 3+ 4/5 Brutal; 10W; max_damage)", "4A 3+ 3/4; 12W; max_damage")
+    assert kt.fight_batch([anyone], [ork])[0].fighters[1] == "ork (4A 3+ 4/5 Brutal; 10W; max_damage)"
+    assert kt.attack_dice(ork).weapon == "ork (4A 3+ 4/5 Brutal)"
+    # a profile's fields as a library writes them hold the name; read back, it is there
+    assert kt.Weapon.from_dict(named.to_dict()).name == "bolter" and "name" not in plain.to_dict()
+    with pytest.raises(InputTypeError, match="^name: "):
+        kt.Operative(3, 12, name=5)  # type: ignore[arg-type]
+
+
+def test_a_library_names_its_entries_by_their_keys(tmp_path):
+    from mathhammer.files.library import load_library
+
+    path = tmp_path / "lib.toml"
+    path.write_text('game = "killteam"\n[weapon.gun]\ncard = "4A 3+ 3/4"\n[weapon.other]\ncard = "4A 3+ 3/4"\n'
+                    'name = "Other gun"\n[operative.target]\nsave = 4\n[fighter.brute]\nattacks = 3\nhit = 4\n',
+                    encoding="utf-8")
+    library = load_library(path)
+    assert [library["weapon"]["gun"].name, library["weapon"]["other"].name] == ["gun", "Other gun"]
+    assert library["operative"]["target"].name == "target" and library["fighter"]["brute"].name == "brute"

@@ -136,7 +136,8 @@ def test_profiles_given_to_the_server_are_named_in_requests(tmp_path: Any) -> No
     local = TestClient(create_app(profiles=[tmp_path]))
     assert local.get("/api/v1/profiles").json()["killteam"]["weapon"]["my_gun"]["attacks"] == 5
     response = local.post("/api/v1/killteam/shoot", json={"weapon": "my_gun", "target": TARGET})
-    assert response.json() == expected(kt.shoot(kt.Weapon(5, 2, (4, 6), "Piercing 1"), kt.Operative(3, 12)))
+    assert response.json() == expected(kt.shoot(kt.Weapon(5, 2, (4, 6), "Piercing 1", name="my_gun"),
+                                                kt.Operative(3, 12)))
 
 
 def test_imported_teams_are_served_from_their_folder(tmp_path: Any) -> None:

@@ -81,11 +81,12 @@ def _fighter(side: str, options: dict[str, Any], library: Any) -> Fighter:
     base = DEFAULT_FIGHTER if profile is None else resolve_profile("killteam", "fighter", profile, library,
                                                                    f"{side}.profile")
     given = {k: v for k, v in fields.items() if v is not None}
+    changed = [f"{side}-{k}" for k in given]
     # A heuristic strategy given without an objective drops an optimal profile's objective.
     if "strategy" in given and "objective" not in given and str(given["strategy"]).strip().lower() != "optimal":
         given["objective"] = None
     try:
-        return dataclasses.replace(base, **given)
+        return dataclasses.replace(base, **given, **_renamed(base, changed))
     except InputError as error:
         message = str(error).split(": ", 1)[1]
         raise type(error)(f"{side}.{error.field}", message) from None
@@ -167,29 +168,22 @@ def parse_saves(text: str) -> list[int]:
     return values
 
 
-def _named(notation: str, name: str | None, changed: Sequence[str] = ()) -> str:
-    """A profile as the heading names it: the library name the user typed (saying which of its
-    fields the command line changed: then it is no longer that profile), then its notation."""
-    if not name or name == notation:
-        return notation
-    if changed:
-        return f"{name} with {', '.join('--' + c for c in changed)} ({notation})"
-    return f"{name} ({notation})"
-
-
-def _changed(**given: Any) -> list[str]:
-    """The options given to change a named profile's fields."""
-    return [name.replace("_", "-") for name, value in given.items() if value is not None]
-
-
 def _headline(r: ShootResult) -> dict[str, Any]:
     return {"mean": r.damage.mean, "std": r.damage.std, "kill_chance": r.kill_chance, "kill_stderr": r.kill_stderr,
             "injury_chance": r.injury_chance, "injury_stderr": r.injury_stderr}
 
 
+def _renamed(base: Any, options: Sequence[str]) -> dict[str, Any]:
+    """A named profile whose fields the command line changed is no longer that profile: its new
+    name says which options changed it ("bolt_rifle with --attacks")."""
+    name = getattr(base, "name", None)
+    return {"name": f"{name} with {', '.join('--' + o for o in options)}"} if name and options else {}
+
+
 def _with(base: Any, **changes: Any) -> Any:
     """The profile with the fields given on the command line (None: keep the profile's)."""
-    return dataclasses.replace(base, **{k: v for k, v in changes.items() if v is not None})
+    given = {k: v for k, v in changes.items() if v is not None}
+    return dataclasses.replace(base, **given, **_renamed(base, [k.replace("_", "-") for k in given]))
 
 
 @app.command("shoot", epilog=epilog("killteam", "shoot"))
@@ -261,8 +255,7 @@ def shoot_command(
     summary = [line for value, r in results for line in shot_summary(f"{value}+: ", r)]
     for _, r in results:
         note_result(r)
-    heading = f"{_named(first.weapon, weapon, _changed(attacks=attacks, hit=hit, damage=damage, rules=rules))}" \
-              f" against {inputs['target']}" + "".join(f", {part}" for part in shot_conditions(first))
+    heading = f"{first.weapon} against {inputs['target']}" + "".join(f", {part}" for part in shot_conditions(first))
     tables = saves_side_by_side(results)
     for table in tables:  # every table says what was computed
         table.title = f"{table.title}: {heading}"

@@ -177,7 +177,7 @@ class Game:
             for name, fields in data[kind].items():
                 try:
                     profile = self.profile(kind, fields, library)
-                    if getattr(profile, "name", None) == "":  # an entry without a name takes its table's
+                    if getattr(profile, "name", 0) in ("", None):  # an entry without a name takes its table's
                         profile = dataclasses.replace(profile, name=str(name))
                     library[kind][name] = profile
                 except (InputError, TypeError) as error:  # TypeError: a required field is missing

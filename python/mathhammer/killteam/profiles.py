@@ -22,7 +22,7 @@ from mathhammer.errors import InputError, InputTypeError
 __all__ = [
     "ALL_STRATEGIES", "MAX_ATTACKS", "MAX_DAMAGE", "MAX_WOUNDS", "OBJECTIVES", "REROLLS", "REROLL_VALUES", "STRATEGIES",
     "Abilities",
-    "Fighter", "Operative", "Weapon", "WeaponRules", "as_abilities", "as_weapon_rules",
+    "Fighter", "Operative", "Weapon", "WeaponRules", "as_abilities", "as_weapon_rules", "labelled",
 ]
 
 # --- weapon rules and abilities --------------------------------------------------------------------
@@ -242,6 +242,32 @@ def _check_damage(name: str, value: Any) -> tuple[int, int]:
     return (check_int(f"{name}.normal", value[0], 0, MAX_DAMAGE), check_int(f"{name}.critical", value[1], 0, MAX_DAMAGE))
 
 
+def _name_field() -> Any:
+    """A profile's ``name`` (a library sets it from the entry's key): how results and their headings
+    name the profile, never what the engine or its caches see (it takes no part in equality or
+    hashing)."""
+    return field(default=None, compare=False)
+
+
+#: The longest name a profile may have.
+MAX_NAME = 200
+
+
+def _check_name(name: Any) -> None:
+    if name is not None and not isinstance(name, str):
+        raise InputTypeError("name", f"expected the profile's name (text) or None, got {excerpt(name)}")
+    if name is not None and len(name) > MAX_NAME:
+        raise InputError("name", f"{len(name)} characters; at most {MAX_NAME}")
+
+
+def labelled(profile: Any, notation: str | None = None) -> str:
+    """How a result names a profile: its name, then its notation ("bolt_rifle (4A 3+ 3/4)"), or the
+    notation alone when it has no name (``notation``: the profile's, when already made)."""
+    text = str(profile) if notation is None else notation
+    name = getattr(profile, "name", None)
+    return f"{name} ({text})" if name and name != text else text
+
+
 _CARD = re.compile(r"^\s*(\d+)\s*A\s+(\d)\+?\s+(\d+)\s*/\s*(\d+)\s*(.*)$", re.IGNORECASE)
 
 
@@ -255,16 +281,18 @@ class Weapon(FieldsProfile):
     hit: int
     damage: tuple[int, int] = (3, 4)
     rules: WeaponRules = field(default_factory=WeaponRules)
+    name: str | None = _name_field()
 
     if TYPE_CHECKING:  # what the constructor accepts: stats as 3 or "3+", damage as "3/4", rules as notation
         def __init__(self, attacks: int, hit: int | str, damage: tuple[int, int] | str = (3, 4),
-                     rules: WeaponRules | str = ...) -> None: ...
+                     rules: WeaponRules | str = ..., name: str | None = None) -> None: ...
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "attacks", check_int("attacks", self.attacks, 1, MAX_ATTACKS))
         object.__setattr__(self, "hit", check_stat("hit", self.hit))
         object.__setattr__(self, "damage", _check_damage("damage", self.damage))
         object.__setattr__(self, "rules", as_weapon_rules(self.rules))
+        _check_name(self.name)
 
     @property
     def normal_damage(self) -> int:
@@ -322,13 +350,15 @@ class Fighter(FieldsProfile):
     abilities: Abilities = field(default_factory=Abilities)
     strategy: str = "max_damage"
     objective: str | None = None
+    name: str | None = _name_field()
 
     if TYPE_CHECKING:
         def __init__(self, attacks: int, hit: int | str, damage: tuple[int, int] | str = (3, 4), wounds: int = 12,
                      rules: WeaponRules | str = ..., abilities: Abilities | str = ..., strategy: str = "max_damage",
-                     objective: str | None = None) -> None: ...
+                     objective: str | None = None, name: str | None = None) -> None: ...
 
     def __post_init__(self) -> None:
+        _check_name(self.name)
         weapon = Weapon(self.attacks, self.hit, self.damage, self.rules)
         object.__setattr__(self, "attacks", weapon.attacks)
         object.__setattr__(self, "hit", weapon.hit)
@@ -346,7 +376,8 @@ class Fighter(FieldsProfile):
 
     @property
     def weapon(self) -> Weapon:
-        return Weapon(self.attacks, self.hit, self.damage, self.rules)
+        """The melee weapon it fights with (its name the fighter's)."""
+        return Weapon(self.attacks, self.hit, self.damage, self.rules, self.name)
 
     @classmethod
     def parse(cls, text: str, field: str = "fighter") -> Fighter:
@@ -404,14 +435,17 @@ class Operative(FieldsProfile):
     save: int
     wounds: int = 12
     abilities: Abilities = field(default_factory=Abilities)
+    name: str | None = _name_field()
 
     if TYPE_CHECKING:
-        def __init__(self, save: int | str, wounds: int = 12, abilities: Abilities | str = ...) -> None: ...
+        def __init__(self, save: int | str, wounds: int = 12, abilities: Abilities | str = ...,
+                     name: str | None = None) -> None: ...
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "save", check_stat("save", self.save))
         object.__setattr__(self, "wounds", check_int("wounds", self.wounds, 1, MAX_WOUNDS))
         object.__setattr__(self, "abilities", as_abilities(self.abilities))
+        _check_name(self.name)
 
     def __str__(self) -> str:
         text = f"{self.save}+ save; {self.wounds}W"

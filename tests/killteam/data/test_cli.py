@@ -33,7 +33,7 @@ def test_import_writes_a_library_and_a_report_per_team(capsys: pytest.CaptureFix
                                   "--weapon", "Brånd Seer/Gloam staff (focused)", "--target", "Warden Envoy",
                                   "--format", "json"])
     assert code == 0, err
-    assert json.loads(out)["weapon"] == "4A 3+ 3/3 Devastating 1"
+    assert json.loads(out)["weapon"] == "Brånd Seer/Gloam staff (focused) (4A 3+ 3/3 Devastating 1)"
 
 
 def test_import_one_team_as_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -131,5 +131,6 @@ def test_the_worked_example_runs_in_order(capsys: pytest.CaptureFixture[str], tm
         code, out, err = run(capsys, words[words.index("mathhammer") + 1:])
         assert code == 0, (words, err)
         outputs.append(out)
-    # the overcharged pistol's own profile (5/6), by its notation as the result records it
-    assert "Damage: 4A 3+ 5/6 Lethal 5+, Piercing 1 against 3+ save; 14W, cover 1" in " ".join(outputs[2].split())
+    # the overcharged pistol's own profile (5/6), by its name and notation as the result records them
+    assert ("Damage: Warden Captain/Flame pistol (overcharge) (4A 3+ 5/6 Lethal 5+, Piercing 1) against Warden "
+            "Sergeant (3+ save; 14W), cover 1") in " ".join(outputs[2].split())

@@ -82,6 +82,14 @@ class TeamOperative:
         _optional_int(self, "apl")
         _optional_int(self, "move")
         _items(self, "weapons", TeamWeapon)
+        # the profiles named as the team library names them ("<operative>/<weapon>"), so that results
+        # say whose they are
+        if self.operative.name != self.name:
+            object.__setattr__(self, "operative", dataclasses.replace(self.operative, name=self.name))
+        named = tuple(w if w.weapon.name == f"{self.name}/{w.name}" else
+                      dataclasses.replace(w, weapon=dataclasses.replace(w.weapon, name=f"{self.name}/{w.name}"))
+                      for w in self.weapons)
+        object.__setattr__(self, "weapons", named)
 
     def weapon(self, name: str) -> TeamWeapon:
         """A weapon by name, case-insensitive; a miss names the closest ones."""
@@ -98,7 +106,8 @@ class TeamOperative:
             melee = ", ".join(w.name for w in self.weapons if w.kind == "melee") or "none"
             raise InputError("weapon", f"{weapon.name!r} is a ranged weapon; {self.name}'s melee weapons: {melee}")
         gun = weapon.weapon
-        return Fighter(gun.attacks, gun.hit, gun.damage, **{"wounds": self.operative.wounds, "rules": gun.rules, **fields})
+        return Fighter(gun.attacks, gun.hit, gun.damage, **{"wounds": self.operative.wounds, "rules": gun.rules,
+                                                            "name": f"{self.name}/{weapon.name}", **fields})
 
 
 @dataclass(frozen=True)
@@ -123,6 +132,9 @@ class Team:
         _typed(self, "sha256", str)
         _items(self, "operatives", TeamOperative)
         _items(self, "equipment", TeamWeapon)
+        named = tuple(w if w.weapon.name == w.name else dataclasses.replace(w, weapon=dataclasses.replace(w.weapon, name=w.name))
+                      for w in self.equipment)
+        object.__setattr__(self, "equipment", named)  # as the team library names them
         if self.report is not None:
             _typed(self, "report", ImportReport)
 
