@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
@@ -48,6 +49,15 @@ def _library(profiles: Any) -> Any:
     return load_game_library(profiles, "killteam") if profiles is not None else default_library("killteam")
 
 
+def _note_set_aside(option: str, text: str | None, kind: str = "rules") -> None:
+    """Say on stderr which tokens of a datacard text the command set aside, and why: they change
+    nothing in one shot or one fight (``Range 8"``, Silent, ...; docs/killteam_shoot.md)."""
+    from mathhammer.killteam.profiles import rule_notes
+
+    for note in rule_notes(text, kind):
+        sys.stderr.write(f"note: {option}: {note}\n")
+
+
 # --- the options of a fighter, declared once (fight, advise) ----------------------------------------
 
 _STRATEGY_HELP = ("strike, parry, max_damage (Max Dmg To Enemy), min_damage (Min Dmg To Self) or optimal "
@@ -86,10 +96,13 @@ def _fighter(side: str, options: dict[str, Any], library: Any) -> Fighter:
     if "strategy" in given and "objective" not in given and str(given["strategy"]).strip().lower() != "optimal":
         given["objective"] = None
     try:
-        return dataclasses.replace(base, **given, **_renamed(base, changed))
+        fighter = dataclasses.replace(base, **given, **_renamed(base, changed))
     except InputError as error:
         message = str(error).split(": ", 1)[1]
         raise type(error)(f"{side}.{error.field}", message) from None
+    _note_set_aside(f"--{side}-profile", profile, "fighter")
+    _note_set_aside(f"--{side}-rules", fields.get("rules"))
+    return fighter
 
 
 # --- fight ----------------------------------------------------------------------------------------
@@ -232,6 +245,8 @@ def shoot_command(
                                                                         "target")
     base_target = _with(base_target, save=save, wounds=wounds, abilities=abilities)
     save_values = parse_saves(saves) if saves is not None else [base_target.save]
+    _note_set_aside("--weapon", weapon, "weapon")
+    _note_set_aside("--rules", rules)
     shot_options = dict(cover=cover, cover_crits=cover_crits, obscured=obscured, rounds=rounds, **engine.keywords(),
                         variants=cli_variants(Variants, variants, {}))
     results: list[tuple[int, ShootResult]] = []
@@ -291,6 +306,7 @@ def attack_dice_command(
 
     engine = engine_options(options)
     gun = resolve_profile("killteam", "weapon", weapon, _library(profiles))
+    _note_set_aside("--weapon", weapon, "weapon")
     with progress_bar("Rolling") as progress:
         result = attack_dice(gun, obscured, **engine.keywords(), progress=progress,
                              variants=cli_variants(Variants, variants, {}))
@@ -400,6 +416,8 @@ def compare_command(
     engine = engine_options(options)
     library = _library(profiles)
     guns = [resolve_profile("killteam", "weapon", w, library, f"weapon[{i}]") for i, w in enumerate(weapon)]
+    for w in weapon:
+        _note_set_aside("--weapon", w, "weapon")
     save_values = parse_saves(saves)
     base = (resolve_profile("killteam", "operative", target, library, "target") if target is not None
             else Operative(save_values[0], wounds=12))
@@ -446,6 +464,9 @@ def compare_fights_command(
     # a fighter of the library by its name, else its notation (kt.Fighter.parse)
     fighters = [resolve_profile("killteam", "fighter", f, library, f"fighter[{i}]") for i, f in enumerate(fighter)]
     opponents = [resolve_profile("killteam", "fighter", o, library, f"opponent[{i}]") for i, o in enumerate(opponent)]
+    for option, texts in (("--fighter", fighter), ("--opponent", opponent)):
+        for text in texts:
+            _note_set_aside(option, text, "fighter")
     known = library.get("fighter", {})
     # a fighter of the library is labelled by its name there (short: columns stay narrow), else its profile
     rows: Any = [(name if name in known else str(f), f) for f, name in zip(fighters, fighter)]

@@ -22,7 +22,7 @@ from mathhammer.errors import InputError, InputTypeError
 __all__ = [
     "ALL_STRATEGIES", "MAX_ATTACKS", "MAX_DAMAGE", "MAX_WOUNDS", "OBJECTIVES", "REROLLS", "REROLL_VALUES", "STRATEGIES",
     "Abilities",
-    "Fighter", "Operative", "Weapon", "WeaponRules", "as_abilities", "as_weapon_rules", "labelled",
+    "Fighter", "Operative", "Weapon", "WeaponRules", "as_abilities", "as_weapon_rules", "labelled", "rule_notes",
 ]
 
 # --- weapon rules and abilities --------------------------------------------------------------------
@@ -94,8 +94,18 @@ class WeaponRules(FieldsProfile):
 
     @classmethod
     def parse(cls, text: str | None, field: str = "rules") -> WeaponRules:
-        """Parse "Lethal 5+, Piercing 1, Balanced"; unknown names raise InputError listing the known ones."""
-        return _build(cls, cls.TABLE.parse(text, field), field, text)
+        """Parse "Lethal 5+, Piercing 1, Balanced"; unknown names raise InputError listing the known ones.
+        A datacard's tokens that change nothing in one shot or one fight (``Range 8"``, Silent, ...:
+        the rows of :attr:`KEPT` of no effect) are set aside: :meth:`parse_datacard` says which."""
+        return cls.parse_datacard(text, field)[0]
+
+    @classmethod
+    def parse_datacard(cls, text: str | None, field: str = "rules") -> tuple[WeaponRules, tuple[str, ...]]:
+        """A datacard's weapon rules pasted as written ('Range 8", Piercing 1, Silent'): the rules,
+        and a note on each token set aside because it changes nothing in one shot or one fight
+        ('Range 8": targeting and position: ...'). Hot, and any word no table knows, raise InputError."""
+        values, notes = cls.TABLE.read(text, field, cls.KEPT)
+        return _build(cls, values, field, text), notes
 
     def __str__(self) -> str:
         return self.TABLE.render(self)
@@ -110,6 +120,7 @@ _RANGE = "targeting and position: the shot assumes the target is within range"
 _HEAVY = "movement: when the weapon may be used, not what it does"
 _SEEK = "targeting: which cover the target can use; give the target's cover to the shot yourself"
 _MORE = "more targets: every other operative within {0}\" is a shot of its own, rolled separately"
+_VOLLEY = "this is the shot at one target; kt.volley shoots several, each on its own"
 WeaponRules.KEPT = (
     Kept("Range x\"", _RANGE),
     Kept("Heavy", _HEAVY),
@@ -122,8 +133,8 @@ WeaponRules.KEPT = (
     Kept("Limited x", "uses per battle, out of a shot's scope"),
     Kept("PSYCHIC", "a keyword other rules refer to"),
     Kept("Hot", "the shooter: it may take damage after shooting; the target's damage is unchanged", no_effect=False),
-    Kept("Blast x\"", _MORE),
-    Kept("Torrent x\"", _MORE),
+    Kept("Blast x\"", _MORE, advice=_VOLLEY),
+    Kept("Torrent x\"", _MORE, advice=_VOLLEY),
 )
 
 
@@ -322,6 +333,24 @@ class Weapon(FieldsProfile):
         text = f"{self.attacks}A {self.hit}+ {self.damage[0]}/{self.damage[1]}"
         rules = str(self.rules)
         return f"{text} {rules}" if rules else text
+
+
+def rule_notes(text: Any, kind: str = "rules") -> tuple[str, ...]:
+    """The notes on the tokens a datacard text sets aside (:meth:`WeaponRules.parse_datacard`):
+    ``kind`` "rules" for weapon rules, "weapon" or "fighter" for a profile's notation. Nothing for
+    text that is not such notation (a library name) or that does not parse: building the profile
+    reports its errors."""
+    if not isinstance(text, str):
+        return ()
+    if kind in ("weapon", "fighter"):
+        match = _CARD.match(text.split(";", 1)[0] if kind == "fighter" else text)
+        if match is None:
+            return ()
+        text = match.group(5)
+    try:
+        return WeaponRules.parse_datacard(text)[1]
+    except InputError:
+        return ()
 
 
 # The parts of fighter notation after the weapon (Fighter.parse): wounds "12W", a strategy "parry" or
