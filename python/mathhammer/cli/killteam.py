@@ -9,6 +9,7 @@ import dataclasses
 import re
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
@@ -17,7 +18,6 @@ from mathhammer.cli.options import (
     FormatOption,
     Method,
     OutputFormat,
-    ProfilesOption,
     SideOption,
     VariantsOption,
     cli_variants,
@@ -29,11 +29,12 @@ from mathhammer.cli.options import (
 )
 from mathhammer.cli.commands import epilog, group_help
 from mathhammer.cli.killteam_data import register as add_data_commands
-from mathhammer.cli.output import add_profiles_command, emit, note_plot, note_result, result_tables
+from mathhammer.cli.output import emit, note_plot, note_result, profile_text, result_tables, shipped_profiles
 from mathhammer.cli.progress import progress_bar
 from mathhammer.core.options import DEFAULT_SAMPLES
 from mathhammer.errors import InputError
 from mathhammer.core.guard import excerpt
+from mathhammer.report.tables import Table
 
 if TYPE_CHECKING:
     from mathhammer.killteam import Fighter, ShootResult
@@ -43,10 +44,20 @@ __all__ = ["app", "parse_dice", "parse_range", "parse_saves"]
 app = typer.Typer(name="killteam", help=group_help("killteam"), epilog=epilog("killteam"), no_args_is_help=True)
 
 
-def _library(profiles: Any) -> Any:
-    from mathhammer.files.library import default_library, load_game_library
+#: --profiles of the Kill Team commands: several libraries, and folders of them (a team per file).
+ProfilesOption = Annotated[
+    Optional[list[Path]],
+    typer.Option("--profiles", help="A profile library (.toml/.json, see docs/scenarios.md), or a folder of them "
+                 "(mathhammer killteam import --out); repeatable. Names resolve loosely: 'Meltagun' is "
+                 "'Gunner/Meltagun' when no other entry ends so; a name two libraries share is <team>/<name>. "
+                 "killteam-examples (the default) is the library shipped with mathhammer."),
+]
 
-    return load_game_library(profiles, "killteam") if profiles is not None else default_library("killteam")
+
+def _library(profiles: Sequence[Path] | None) -> Any:
+    from mathhammer.files.library import default_library, load_game_libraries
+
+    return load_game_libraries(profiles, "killteam", "--profiles") if profiles else default_library("killteam")
 
 
 def _note_set_aside(option: str, text: str | None, kind: str = "rules") -> None:
@@ -493,5 +504,59 @@ def _labelled(pairs: list[tuple[str, Fighter]]) -> dict[str, Fighter] | list[Fig
     return [fighter for _, fighter in pairs]
 
 
-add_profiles_command(app, "killteam")
+# --- profiles ---------------------------------------------------------------------------------------
+
+@app.command("profiles", epilog=epilog("killteam", "profiles"))
+def profiles_command(profiles: ProfilesOption = None, fmt: FormatOption = OutputFormat.table) -> None:
+    """List the profiles the commands take by name: those shipped with mathhammer, or with --profiles
+    those of your libraries (each team's operatives with their statline, its weapons with theirs and
+    their rules as the datacard writes them)."""
+    if not profiles:
+        shipped_profiles("killteam", fmt)
+        return
+    from mathhammer.core.profiles import profile_to_dict
+    from mathhammer.files.teams import library_listing
+
+    tables: list[Table] = []
+    listed = library_listing(profiles, "--profiles")
+    for one in listed:
+        team = one.get("team")
+        where = one["file"] if team is None else f"{team['name']} ({one['file']}"
+        where += "" if team is None else f", from {team['source']}" + (
+            f" revision {team['revision']})" if team.get("revision") is not None else ")")
+        if team is not None:
+            tables.append(Table(f"Operatives: {where}", ["operative", "APL", "move", "save", "wounds", "abilities"],
+                                [[o["name"], _blank(o["apl"]), _blank(o["move"]), f"{o['profile'].save}+",
+                                  o["profile"].wounds, str(o["profile"].abilities)] for o in team["operatives"]]))
+            for kind in ("ranged", "melee"):
+                rows = [[w["name"], str(w["profile"]), w["wr"]] for w in team["weapons"] if w["kind"] == kind]
+                if rows:
+                    tables.append(Table(f"{kind.capitalize()} weapons: {where}",
+                                        ["weapon", "profile", "rules as written"], rows))
+            continue
+        rows = [[kind, name, profile_text(profile)] for kind, entries in one["profiles"].items()
+                for name, profile in entries.items()]
+        tables.append(Table(f"Profiles: {where}", ["kind", "name", "profile"], rows))
+    payload = {"game": "killteam", "libraries": [_plain_listing(one, profile_to_dict) for one in listed]}
+    emit(fmt, tables, payload)
+
+
+def _blank(value: Any) -> Any:
+    return "-" if value is None else value
+
+
+def _plain_listing(one: dict[str, Any], to_dict: Any) -> dict[str, Any]:
+    """A library's listing as JSON: profiles as their fields."""
+    out: dict[str, Any] = {"file": one["file"]}
+    team = one.get("team")
+    if team is None:
+        out["profiles"] = {kind: {name: to_dict(p) for name, p in entries.items()}
+                           for kind, entries in one["profiles"].items()}
+        return out
+    out["team"] = {**{k: v for k, v in team.items() if k not in ("operatives", "weapons")},
+                   "operatives": [{**o, "profile": to_dict(o["profile"])} for o in team["operatives"]],
+                   "weapons": [{**w, "profile": to_dict(w["profile"])} for w in team["weapons"]]}
+    return out
+
+
 add_data_commands(app)  # import, teams

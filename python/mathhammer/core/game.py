@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from mathhammer.core import present
@@ -26,7 +27,8 @@ from mathhammer.core.profiles import profile_from_fields, profile_to_dict
 from mathhammer.core.variants import Variants
 from mathhammer.errors import InputError, InputTypeError, ProfileFileError
 
-__all__ = ["RUNNER_PARAMETERS", "Action", "Game", "Library", "find_profile"]
+__all__ = ["RUNNER_PARAMETERS", "Action", "Game", "Library", "find_profile", "lookup_profile", "merged_names",
+           "merge_libraries"]
 
 #: {kind: {name: profile}}, as a profile library holds it.
 Library = dict[str, dict[str, Any]]
@@ -187,6 +189,16 @@ class Game:
                 library[kind] = dict(data[kind])
         return library
 
+    def library_label(self, library: Mapping[str, Any], source: str) -> str:
+        """What names a library among several (:func:`merge_libraries`): the name its info table
+        records (an imported team's ``[team]``), else its file's stem."""
+        for kind in self.info_tables:
+            table = library.get(kind)
+            own = table.get("name") if isinstance(table, Mapping) else None
+            if isinstance(own, str) and own.strip():
+                return own.strip()
+        return Path(source).stem or source
+
     def library_document(self, library: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
         """A library as the plain tables a file holds: ``game`` and one table per kind."""
         data: dict[str, Any] = {"game": self.name}
@@ -247,13 +259,13 @@ class Game:
         if not isinstance(value, str):
             raise InputTypeError(field, f"expected a {kind} name, notation or a table of fields, got {excerpt(value)}")
         builtin = self.builtin_profiles(kind)
-        for entries in (library.get(kind, {}), builtin):
-            found = find_profile(value, entries)
-            if found is not None:
-                return found
+        found = lookup_profile(value, (library.get(kind, {}), builtin), field, kind)
+        if found is not None:
+            return found
         names = list(dict.fromkeys([str(name) for name in (*library.get(kind, {}), *builtin)]))
         known = closest(value, names)
-        hint = did_you_mean(value, names)
+        # a name's last part ("Meltagun" of "Gunner/Meltagun") answers for it too: a typo of it is a typo
+        hint = did_you_mean(value, list(dict.fromkeys([*names, *(n.rsplit("/", 1)[-1] for n in names)])))
         if hint:  # a typo of a name, not notation: say the name (the notation's complaint would mislead)
             raise InputError(field, f"unknown {kind} {excerpt(value)}{hint}; known: {known}")
         parse = getattr(cls, "parse", None)
@@ -274,6 +286,83 @@ class Game:
 
 def _key(name: str) -> str:
     return "".join(ch if ch.isalnum() else "_" for ch in name.strip().lower()).strip("_")
+
+
+def _parts(name: str) -> list[str]:
+    # a name's parts between slashes, each written loosely ("Gunner with meltagun/Meltagun")
+    return [_key(part) for part in name.split("/")]
+
+
+def _answers(name: str, key: str, profile: Any) -> bool:
+    """Whether an entry answers to ``name`` written loosely: its key or its ``name`` attribute,
+    case, spaces and punctuation aside, or its key's last parts ("Meltagun" of "Gunner/Meltagun")."""
+    loose = _key(name)
+    own = getattr(profile, "name", None)
+    if loose in (_key(key), _key(own) if isinstance(own, str) and own else None):
+        return True
+    wanted, parts = _parts(name), _parts(key)
+    return len(wanted) < len(parts) and parts[-len(wanted):] == wanted
+
+
+def lookup_profile(name: str, tables: tuple[Mapping[str, Any], ...], field: str, kind: str) -> Any:
+    """The entry of the first of ``tables`` ({name: profile}: a library's, then the game's built-in
+    profiles) that ``name`` names: its exact key first; then the entries it names loosely (case,
+    spaces and punctuation aside, or the last parts of a key: "Meltagun" for "Gunner with
+    meltagun/Meltagun"), when they are one. Several are an InputError naming ``field`` and listing
+    them; None when no entry answers."""
+    for entries in tables:
+        if name in entries:
+            return entries[name]
+    for entries in tables:
+        found = [key for key, profile in entries.items() if _answers(name, key, profile)]
+        if len(found) == 1:
+            return entries[found[0]]
+        if found:
+            shown = ", ".join(excerpt(str(key)) for key in found[:12]) + (f" and {len(found) - 12} more"
+                                                                          if len(found) > 12 else "")
+            raise InputError(field, f"{excerpt(name)} names {len(found)} {kind} profiles: {shown}; give one of "
+                             "these names")
+    return None
+
+
+def merged_names(parts: Sequence[tuple[str, Library]], kinds: Sequence[str]) -> list[dict[str, dict[str, str]]]:
+    """For each of several libraries (with their labels, :meth:`Game.library_label`), the name each
+    of its entries has among them all ({kind: {key: name}}): its key, or "<label>/<key>" when another
+    library has an entry of that kind and key (two libraries of one label are "<label>", "<label> 2")."""
+    labels: list[str] = []
+    for given, _ in parts:
+        own, count = given, 1
+        while own in labels:
+            count += 1
+            own = f"{given} {count}"
+        labels.append(own)
+    counts: dict[str, dict[str, int]] = {kind: {} for kind in kinds}
+    for _, library in parts:
+        for kind in kinds:
+            for key in library.get(kind, {}):
+                counts[kind][key] = counts[kind].get(key, 0) + 1
+    return [{kind: {key: key if len(parts) == 1 or counts[kind][key] == 1 else f"{qualifier}/{key}"
+                    for key in library.get(kind, {})} for kind in kinds}
+            for qualifier, (_, library) in zip(labels, parts)]
+
+
+def merge_libraries(parts: Sequence[tuple[str, Library]], kinds: Sequence[str]) -> Library:
+    """Several libraries of one game as one ({kind: {name: profile}} of ``kinds``), each given with
+    its label (:meth:`Game.library_label`). An entry keeps its name unless another library has an
+    entry of that kind and name: then each is "<label>/<name>" ("Kasrkin/Gunner", "Wolf
+    Scouts/Gunner"), so that neither hides the other and the bare name is ambiguous
+    (:func:`lookup_profile`); the profile's own ``name`` follows."""
+    merged: Library = {}
+    for names, (_, library) in zip(merged_names(parts, kinds), parts):
+        for kind in kinds:
+            for key, profile in library.get(kind, {}).items():
+                name = names[kind][key]
+                if name in merged.get(kind, {}):
+                    raise InputError("profiles", f"two {kind} entries would be named {excerpt(name)}; rename one")
+                if name != key and getattr(profile, "name", None) == key:  # results say which library's
+                    profile = dataclasses.replace(profile, name=name)
+                merged.setdefault(kind, {})[name] = profile
+    return merged
 
 
 def find_profile(name: str, entries: Mapping[str, Any]) -> Any:

@@ -34,7 +34,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from mathhammer import __version__, games
 from mathhammer.core import entries
-from mathhammer.core.game import Action, Game, Library
+from mathhammer.core.game import Action, Game, Library, merge_libraries
 from mathhammer.core.guard import as_path, shown_path
 from mathhammer.core.profiles import profile_to_dict
 from mathhammer.core.stop import StopToken, Stopped, stopping
@@ -98,9 +98,9 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 
 def load_profiles(paths: Iterable[str | Path]) -> dict[str, Library]:
     """The profile libraries at ``paths`` (files, or folders whose ``.toml`` / ``.json`` libraries are
-    all read, as ``mathhammer killteam import`` writes them), merged by game; a later entry of the
-    same kind and name replaces an earlier one."""
-    loaded: dict[str, Library] = {}
+    all read, as ``mathhammer killteam import`` writes them), merged by game: a name two libraries
+    share is "<library>/<name>" in each (:func:`mathhammer.core.game.merge_libraries`)."""
+    parts: dict[str, list[tuple[str, Library]]] = {}
     for path in paths:
         path = as_path(path)
         if not path.exists():
@@ -109,11 +109,8 @@ def load_profiles(paths: Iterable[str | Path]) -> dict[str, Library]:
                        and not p.name.endswith(".import.json")) if path.is_dir() else [path]
         for file in files:
             game, library = parse_library(entries.read_file(file), str(file))
-            kinds = games.game(game).profile_kinds
-            for kind, found in library.items():
-                if kind in kinds:  # not an info table (an imported team's [team] record)
-                    loaded.setdefault(game, {}).setdefault(kind, {}).update(found)
-    return loaded
+            parts.setdefault(game, []).append((games.game(game).library_label(library, str(file)), library))
+    return {game: merge_libraries(found, list(games.game(game).profile_kinds)) for game, found in parts.items()}
 
 
 def _libraries(extra: Mapping[str, Library]) -> dict[str, Library]:
