@@ -152,27 +152,35 @@ def matchup_command(
     strategies: Annotated[str, typer.Option(help="Strategy pairs A/B, comma-separated, e.g. "
                                                  "max_damage/max_damage,parry/strike.")] = "max_damage/max_damage",
     output: Annotated[Optional[Path], typer.Option(help="Also write the long table (.csv, .json or .parquet).")] = None,
+    every: Annotated[bool, typer.Option("--all", help="Print every pairing (the long tables) instead of the "
+                                                      "summary.")] = False,
     method: MethodOption = Method.auto,
     seed: SeedOption = None,
     fmt: FormatOption = OutputFormat.table,
 ) -> None:
-    """Every weapon of team A against every operative of team B: shooting at each cover value, fights
-    with each side first."""
+    """Team A against team B: for each of B's operatives, A's best weapon and best fight.
+
+    The summary takes cover 1 (else the first of --cover) and A striking first; --all prints every
+    pairing: each ranged weapon at each cover value, each fight with each side first.
+    """
     from mathhammer.core.writing import check_output_file, output_lock
 
     if output is not None:  # checked and locked before any work, written whole after it
         output = check_output_file("--output", output, FRAME_SUFFIXES)
     with output_lock("--output", output):
-        _matchup(profiles, against, cover, obscured, shoot, fight, first, strategies, output, method, seed, fmt)
+        _matchup(profiles, against, cover, obscured, shoot, fight, first, strategies, output, every, method, seed, fmt)
 
 
 def _matchup(profiles: Path, against: Path, cover: str, obscured: bool, shoot: bool, fight: bool, first: str,
-             strategies: str, output: Path | None, method: Method, seed: int | None, fmt: OutputFormat) -> None:
+             strategies: str, output: Path | None, every: bool, method: Method, seed: int | None,
+             fmt: OutputFormat) -> None:
+    from mathhammer.core.checks import check_int
     from mathhammer.core.writing import write_whole
     from mathhammer.killteam import matchup
-    from mathhammer.killteam.report import matchup_picture
+    from mathhammer.killteam.profiles import MAX_COVER
+    from mathhammer.killteam.report import matchup_all_tables, matchup_picture
 
-    covers = [_as_int("--cover", c) for c in _split("--cover", cover)]
+    covers = [check_int("--cover", _as_int("--cover", c), 0, MAX_COVER) for c in _split("--cover", cover)]
     pairs = []
     for pair in _split("--strategies", strategies):
         a, slash, b = pair.partition("/")
@@ -181,14 +189,16 @@ def _matchup(profiles: Path, against: Path, cover: str, obscured: bool, shoot: b
         pairs.append((a.strip(), b.strip()))
     result = matchup(profiles, against, shoot=shoot, fight=fight, cover=covers, obscured=obscured,
                      first=_split("--first", first), strategies=pairs, method=method.value, seed=seed)
-    frame = result.to_frame()
     if output is not None:
-        write_whole(output, frame_bytes(output, frame), "--output")
-    kind = "shoot" if result.shots else "fight"
+        write_whole(output, frame_bytes(output, result.to_frame()), "--output")
     if result.shots or result.fights:
-        note_plot(lambda: matchup_picture(result, kind=kind))
+        note_plot(lambda: matchup_picture(result))
+    summary = result.summary()
     tables, lines = result_tables("", result)
-    emit(fmt, tables, {"team_a": result.team_a, "team_b": result.team_b, "result": result.to_dict()}, lines)
+    if every:
+        tables, lines = matchup_all_tables(result)
+    emit(fmt, tables, {"team_a": result.team_a, "team_b": result.team_b, "summary": summary.to_dict(),
+                       "result": result.to_dict()}, lines)
 
 
 def _executor(stack: contextlib.ExitStack, address: str | None, workers: int) -> Any:

@@ -14,6 +14,7 @@ from mathhammer.killteam.report import (
     fight_comparison_tables,
     fight_tables,
     shoot_tables,
+    matchup_summary_tables,
     matchup_tables,
     shot_comparison_tables,
     volley_tables,
@@ -25,6 +26,7 @@ from mathhammer.killteam.results import (
     FightComparison,
     FightResult,
     Matchup,
+    MatchupSummary,
     ShootResult,
     VolleyResult,
 )
@@ -55,6 +57,6 @@ GAME = Game(
     profile_kinds={"weapon": Weapon, "fighter": Fighter, "operative": Operative},
     variants=Variants,
     bundled_library="examples/killteam/profiles.toml",
-    printers={VolleyResult: volley_tables, Matchup: matchup_tables},
+    printers={VolleyResult: volley_tables, Matchup: matchup_tables, MatchupSummary: matchup_summary_tables},
     info_tables=("team",),  # an imported team's source (docs/data.md, "Team libraries")
 )

@@ -23,12 +23,15 @@ __all__ = [
 class Table:
     """A titled table: the unit every output format prints. ``keys``: how many leading columns name
     a row (a sweep's axes); the terminal splits a table wider than 80 columns into parts that repeat
-    them, instead of letting the renderer cut its cells and headers."""
+    them, instead of letting the renderer cut its cells and headers. ``compact``: a table read at a
+    glance (a summary): the terminal draws it without borders, one line a row where it fits, and
+    never wraps its first column (the row's name)."""
 
     title: str
     columns: list[str]
     rows: list[list[Any]] = field(default_factory=list)
     keys: int = 0
+    compact: bool = False
 
 
 @dataclass
@@ -176,5 +179,5 @@ def terminal_parts(table: Table, display: Display) -> list[Table]:
     for number, group in enumerate(groups):
         keep = list(range(table.keys)) + group
         parts.append(Table(f"{table.title} ({number + 1}/{len(groups)})", [table.columns[i] for i in keep],
-                           [[row[i] for i in keep] for row in table.rows]))
+                           [[row[i] for i in keep] for row in table.rows], compact=table.compact))
     return parts
