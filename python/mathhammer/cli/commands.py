@@ -95,15 +95,18 @@ COMMANDS: tuple[Command, ...] = (
         arguments="PATH… --out DIR"),
     Command(("killteam", "teams"), _examples("killteam teams tests/data/killteam_data"), arguments="DIR"),
     Command(("killteam", "matchup"), _examples(
-        "killteam matchup --profiles teams/A.toml --against teams/B.toml",
+        ("killteam matchup --profiles teams/A.toml --against teams/B.toml", "for each of B's operatives, A's best "
+                                                                           "weapon and fight"),
+        ("killteam matchup --profiles teams/A.toml --against teams/B.toml --all", "every pairing"),
         "killteam matchup --profiles teams/A.toml --against teams/B.toml --cover 0 --no-fight --plot a_vs_b.png",
         "killteam matchup --profiles teams/A.toml --against teams/B.toml --output a_vs_b.csv"),
         arguments="--profiles A --against B"),
     Command(("killteam", "meta"), _examples(
+        ("killteam meta tests/data/killteam_teams", "the teams ranked"),
         "killteam meta tests/data/killteam_teams --out meta.parquet",
         "killteam meta teams --out meta.csv --workers 2",
         "killteam meta teams --out meta.parquet --executor dask://127.0.0.1:8786 --resume"),
-        arguments="DIR --out FILE"),
+        arguments="DIR [--out FILE]"),
     # --- StarCraft ---------------------------------------------------------------------------------
     Command(("starcraft",), _examples(
         "starcraft attack --weapon quad_k12 --firing-models 2 --unit roach",

@@ -231,7 +231,8 @@ def _executor(stack: contextlib.ExitStack, address: str | None, workers: int) ->
 def meta_command(
     folder: Annotated[Path, typer.Argument(help="A folder of team libraries (mathhammer killteam import --out).",
                                            show_default=False)],
-    out: Annotated[Path, typer.Option("--out", help="The table to write: .parquet or .csv.")],
+    out: Annotated[Optional[Path], typer.Option("--out", help="Write the long table instead of printing the "
+                                                             "ranking: .parquet or .csv.")] = None,
     executor: Annotated[Optional[str], typer.Option("--executor", help="Run the chunks on a Dask scheduler: "
                                                                        "dask://host:port.")] = None,
     workers: Annotated[int, typer.Option(help="Run the chunks on a pool of this many processes.")] = 1,
@@ -241,15 +242,25 @@ def meta_command(
     cover: Annotated[str, typer.Option(help="Cover values of the shooting rows, comma-separated (0..3).")] = "0,1",
     fight: Annotated[bool, typer.Option("--fight/--no-fight", help="Fighting rows.")] = True,
     seed: Annotated[int, typer.Option(help="The meta's seed (each pairing's is derived from it).")] = 0,
+    fmt: FormatOption = OutputFormat.table,
 ) -> None:
-    """Every team of a folder against every team (ordered pairs, itself included): one long table."""
+    """Every team of a folder against every team: the teams ranked, or with --out the long table.
+
+    The ranking reads each matchup as its summary (cover 1, striking first): offence, defence and
+    fights won, and each team's best and worst matchup.
+    """
     import sys
 
+    from mathhammer.core.checks import check_int
     from mathhammer.core.writing import check_output_file
-    from mathhammer.killteam.meta import OUTPUT_SUFFIXES, meta
+    from mathhammer.killteam.meta import OUTPUT_SUFFIXES, meta, meta_ranking
+    from mathhammer.killteam.profiles import MAX_COVER
 
-    out = check_output_file("--out", out, OUTPUT_SUFFIXES)  # before any work
-    covers = [_as_int("--cover", c) for c in _split("--cover", cover)]
+    if out is not None:
+        out = check_output_file("--out", out, OUTPUT_SUFFIXES)  # before any work
+    elif resume:
+        raise InputError("--resume", "resumes the parts of a run that writes --out FILE; give --out")
+    covers = [check_int("--cover", _as_int("--cover", c), 0, MAX_COVER) for c in _split("--cover", cover)]
     shown = [-1]
 
     def progress(done: int, total: int) -> None:  # one line a tenth of the way, on stderr
@@ -258,6 +269,14 @@ def meta_command(
             shown[0] = done
             sys.stderr.write(f"meta: {done}/{total} pairings\n")
 
+    if out is None:
+        with contextlib.ExitStack() as stack:
+            pool = _executor(stack, executor, workers)
+            ranked = meta_ranking(folder, executor=pool, chunk=chunk, seed=seed, progress=progress, cover=covers,
+                                  fight=fight)
+        tables, lines = result_tables("", ranked)
+        emit(fmt, tables, {"folder": str(folder), "ranking": ranked.to_dict()}, lines)
+        return
     try:
         with contextlib.ExitStack() as stack:
             pool = _executor(stack, executor, workers)

@@ -16,6 +16,7 @@ from mathhammer.killteam.report import (
     shoot_tables,
     matchup_summary_tables,
     matchup_tables,
+    meta_ranking_tables,
     shot_comparison_tables,
     volley_tables,
 )
@@ -27,6 +28,7 @@ from mathhammer.killteam.results import (
     FightResult,
     Matchup,
     MatchupSummary,
+    MetaRanking,
     ShootResult,
     VolleyResult,
 )
@@ -57,6 +59,7 @@ GAME = Game(
     profile_kinds={"weapon": Weapon, "fighter": Fighter, "operative": Operative},
     variants=Variants,
     bundled_library="examples/killteam/profiles.toml",
-    printers={VolleyResult: volley_tables, Matchup: matchup_tables, MatchupSummary: matchup_summary_tables},
+    printers={VolleyResult: volley_tables, Matchup: matchup_tables, MatchupSummary: matchup_summary_tables,
+              MetaRanking: meta_ranking_tables},
     info_tables=("team",),  # an imported team's source (docs/data.md, "Team libraries")
 )

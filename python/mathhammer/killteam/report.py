@@ -21,6 +21,7 @@ from mathhammer.killteam.results import (
     FightResult,
     Matchup,
     MatchupSummary,
+    MetaRanking,
     ShootResult,
     VolleyResult,
 )
@@ -32,8 +33,8 @@ __all__ = [
     "advice_picture", "advice_tables", "attack_dice_tables", "fight_comparison_heading", "fight_comparison_picture",
     "fight_comparison_tables", "fight_tables", "saves_side_by_side", "shoot_tables", "shot_comparison_heading",
     "shot_comparison_picture", "shot_comparison_tables", "shot_conditions",
-    "matchup_all_tables", "matchup_picture", "matchup_summary_tables", "matchup_tables", "shot_summary",
-    "volley_tables",
+    "matchup_all_tables", "matchup_picture", "matchup_summary_tables", "matchup_tables", "meta_ranking_tables",
+    "shot_summary", "volley_tables",
 ]
 
 
@@ -320,19 +321,20 @@ def matchup_summary_tables(summary: MatchupSummary, title: str = "") -> tuple[li
                                  if s.best is not None else [s.defender, "nothing damages it", "-", "-", "-"]
                                  for s in summary.shots]
         tables.append(Table(f"{prefix}{summary.team_a} shooting at {summary.team_b}, cover {summary.cover}",
-                            ["their operative", "best weapon", "shots", "P(kill)", "damage"], rows, compact=True))
+                            ["their operative", "best weapon", "shots", "kill", "damage"], rows, compact=True,
+                            chances=(3,)))
     if summary.fights:
         rows = [[f.defender, f.best, f.kill_chance, f.both_survive, f.death_chance] if f.best is not None
                 else [f.defender, "no melee weapon", "-", "-", "-"] for f in summary.fights]
         first = "striking first" if summary.first == "a" else "they strike first"
-        # the chances named once, in the title (it marks them as chances): the columns stay narrow
-        tables.append(Table(f"{prefix}{summary.team_a} fighting {summary.team_b}, {first}: P(win, draw, lose)",
-                            ["their operative", "best fighter", "win", "draw", "lose"], rows, compact=True))
+        tables.append(Table(f"{prefix}{summary.team_a} fighting {summary.team_b}, {first}",
+                            ["their operative", "best fighter", "win", "draw", "lose"], rows, compact=True,
+                            chances=(2, 3, 4)))
     lines = []
     if summary.shots:
-        lines.append(f"{prefix}shots: mean shots of the weapon to incapacitate it; P(kill), damage: one shot's")
+        lines.append(f"{prefix}shots: the weapon's mean shots to incapacitate it; kill, damage: one shot's")
     if summary.fights:
-        lines.append(f"{prefix}fights: each of mine met by their melee weapon worst for it; draw: both stand")
+        lines.append(f"{prefix}fights: each of mine met by their weapon worst for it; draw: both stand")
     lines += [prefix + note for note in summary.notes]
     lines.append(prefix + method_line(summary.method))
     return tables, lines
@@ -385,3 +387,27 @@ def matchup_picture(result: Matchup) -> Any:
     if not panels:
         raise InputError("plot", "the matchup has no pairings to draw")
     return pictures.heat_map_panels(panels, title=f"{result.team_a} against {result.team_b}")
+
+
+# --- the meta's ranking ---------------------------------------------------------------------------------
+
+def meta_ranking_tables(ranking: MetaRanking, title: str = "") -> tuple[list[Table], list[str]]:
+    """A meta's teams ranked by their edge, with offence, defence and fights won (chances), then
+    each team's best and worst matchup: compact tables, one line a team."""
+    prefix = f"{title}: " if title else ""
+    how = ", ".join(part for part in (f"cover {ranking.cover}" if ranking.cover is not None else "",
+                                      "striking first" if ranking.first == "a" else
+                                      "they strike first" if ranking.first == "b" else "") if part)
+    rows: list[list[Any]] = [[i + 1, t.team, t.offence, t.defence, t.fights, _signed(t.edge)]
+                             for i, t in enumerate(ranking.teams)]
+    count = len(ranking.teams)
+    tables = [Table(f"{prefix}The meta's {count} team{'s' if count != 1 else ''}" + (f", {how}" if how else ""),
+                    ["#", "team", "offence", "defence", "fights won", "edge"], rows, compact=True, chances=(2, 3, 4)),
+              Table(f"{prefix}Best and worst matchups", ["team", "best against", "edge", "worst against", "edge"],
+                    [[t.team, t.best, _signed(t.best_edge), t.worst, _signed(t.worst_edge)] for t in ranking.teams],
+                    compact=True)]
+    lines = [f"{prefix}offence: my best gun's kill chance; defence: theirs at mine (lower is better)",
+             f"{prefix}fights won: my best fight's chance to win; each a mean over enemy operatives",
+             f"{prefix}edge: offence and fights won minus theirs, halved; ranked by its mean",
+             prefix + method_line(ranking.method)]
+    return tables, lines

@@ -37,7 +37,7 @@ from mathhammer.report import plot as plot_pictures
 
 __all__ = [
     "SIDES", "Advice", "AttackDiceResult", "BestFight", "BestShot", "Comparison", "FightComparison", "FightLog",
-    "FightResult", "Matchup", "MatchupSummary", "MoveValue", "ShootResult",
+    "FightResult", "Matchup", "MatchupSummary", "MetaRanking", "MoveValue", "ShootResult", "TeamStanding",
 ]
 
 #: The two fighters of a fight.
@@ -879,3 +879,42 @@ class Matchup(Presented, ResultMixin):
 
 #: What a heat map says its figure is.
 _FIGURE_WORDS = {"damage_share": "mean damage / wounds", "kill_chance": "kill chance"}
+
+
+@dataclass(frozen=True)
+class TeamStanding(ResultMixin):
+    """One team of a meta ranking (docs/meta.md, "The ranking"), its chances meant over the enemy
+    operatives of every other team of the meta: ``offence``, my best weapon's kill chance;
+    ``defence``, their best weapon's against mine (lower is better); ``fights``, my best melee
+    pairing's chance to win, striking first. ``edge`` is the mean over the other teams of the edge
+    of each matchup: ((my offence - theirs) + (my fights won - theirs)) / 2 against that team;
+    ``best`` / ``worst``: the team of my highest / lowest edge, and that edge."""
+
+    team: str
+    offence: float
+    defence: float
+    fights: float
+    edge: float
+    best: str
+    best_edge: float
+    worst: str
+    worst_edge: float
+
+
+@dataclass(frozen=True)
+class MetaRanking(Presented, ResultMixin):
+    """Every team of a meta ranked by its ``edge`` (``mathhammer killteam meta DIR``;
+    ``killteam.meta.meta_ranking``): ``teams``, best first, with the summaries' ``cover`` and
+    first striker ``first``."""
+
+    teams: tuple[TeamStanding, ...]
+    cover: int | None
+    first: str | None
+    method: str = "exact"
+
+    def to_frame(self) -> Any:
+        """One row per team, ranked."""
+        import pandas as pd
+
+        names = [f.name for f in dataclasses.fields(TeamStanding)]
+        return pd.DataFrame([[getattr(t, n) for n in names] for t in self.teams], columns=names)
