@@ -45,8 +45,9 @@ def rich_renderables(sections: Sequence[Section]) -> list[Any]:
 # wraps a long profile between its rules, never inside one.
 _RULE_VALUE = re.compile(r"(?<=[A-Za-z]) (?=\d)")
 _KEEP = "\u00a0"
-# Text that is a number all the same ("+2.5%", ">=4", "3+"): aligned with the numbers, on the right.
-_NUMERIC = re.compile(r"[-+<>=]*\d[\d.,]*[%+]?")  # textwrap breaks at ASCII whitespace only
+# Text that is a number all the same ("+2.5%", ">=4", "3+"), or stands for none ("-"): aligned with
+# the numbers, on the right.
+_NUMERIC = re.compile(r"[-+<>=]*\d[\d.,]*[%+]?|-")  # textwrap breaks at ASCII whitespace only
 
 
 def _wrapped(columns: Sequence[str], rows: list[list[str]], text: Sequence[bool], compact: bool = False
