@@ -5,7 +5,6 @@ the games export, so a new result type without an export fails here."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from collections.abc import Callable
 from importlib import resources
 from typing import Any
@@ -14,6 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from casedata import KILLTEAM_TEAMS
 from mathhammer import deathburgh as db
 from mathhammer import force_melee as fm
 from mathhammer import killteam as kt
@@ -43,7 +43,7 @@ def _scenario_outcomes(**overrides: Any) -> list[scenario.Outcome]:
     return scenario.run_scenario(scenario.parse_scenario_text(text), overrides=overrides)
 
 
-_TEAMS = Path(__file__).resolve().parent / "data" / "killteam_teams"
+_TEAMS = KILLTEAM_TEAMS
 
 MANY = dict(
     sides={"troopers": "line_troopers", "militia": "militia", "walker": "walker"},

@@ -2,7 +2,8 @@
 
 A timer thread sends SIGINT to this process while the call runs in C++; the call must raise
 KeyboardInterrupt within a second of the signal. The command line, sent SIGINT, exits with 130
-within a second.
+within a second. The second is a deadline the code implements: asserted with tests/timing.py's
+slack for a loaded machine (every call below would run for minutes or hours unstopped).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import pytest
 import mathhammer
 from mathhammer import killteam as kt
 from mathhammer import starcraft as sc
+from timing import assert_deadline
 
 fight_module = importlib.import_module("mathhammer.killteam.fighting")  # the name `fight` is the function
 
@@ -66,7 +68,7 @@ def test_a_long_monte_carlo_fight_stops_within_a_second() -> None:
     fnp = kt.Fighter(attacks=6, hit=3, damage=(3, 4), wounds=14, abilities="Feel No Pain 5+")
     latency = latency_of_ctrl_c(
         lambda: kt.fight(fnp, fnp, rounds=3, method="monte_carlo", samples=5_000_000_000, seed=1, threads=2))
-    assert latency < LATENCY
+    assert_deadline(latency, LATENCY)
 
 
 def test_the_optimal_solver_stops_within_a_second() -> None:
@@ -74,22 +76,24 @@ def test_the_optimal_solver_stops_within_a_second() -> None:
     # A budget large enough that the solver would run for minutes: only Ctrl-C stops it.
     latency = latency_of_ctrl_c(
         lambda: kt.fight(big, big, rounds=3, method="exact", max_states=1_000_000_000, max_memory=1 << 40))
-    assert latency < LATENCY
+    assert_deadline(latency, LATENCY)
 
 
 def test_the_optimal_solver_under_monte_carlo_stops_within_a_second() -> None:
     big = kt.Fighter(attacks=12, hit=2, damage=(1, 2), wounds=40, strategy="optimal")
     latency = latency_of_ctrl_c(lambda: kt.fight(big, big, rounds=3, method="monte_carlo", samples=1000, seed=1,
                                                  max_states=1_000_000_000, max_memory=1 << 40))
-    assert latency < LATENCY
+    assert_deadline(latency, LATENCY)
 
 
 def test_an_exact_relic_fight_stops_within_a_second(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Past the exact engine's time budget, so the budget is lifted: the chance explorer runs long.
+    # About a minute by kt.exact_seconds, past the exact engine's time budget, so the budget is
+    # lifted: the chance explorer runs long.
     monkeypatch.setattr(fight_module, "EXACT_SECONDS_MAX", 1e9)
-    relics = kt.Fighter(attacks=11, hit=3, damage=(3, 4), wounds=11, abilities="Saintly Relics 2D6")
-    latency = latency_of_ctrl_c(lambda: kt.fight(relics, relics, rounds=2, method="exact"))
-    assert latency < LATENCY
+    relics = kt.Fighter(attacks=12, hit=3, damage=(3, 4), wounds=24, abilities="Saintly Relics 2D6")
+    assert kt.exact_seconds(relics, relics, rounds=3) > 10 * LATENCY
+    latency = latency_of_ctrl_c(lambda: kt.fight(relics, relics, rounds=3, method="exact"))
+    assert_deadline(latency, LATENCY)
 
 
 HEAVY_BATCHES = [sc.Batch(sc.Weapon(roa=30, hit=3, damage=1), firing_models=4) for _ in range(50)]
@@ -100,7 +104,7 @@ HORDE = sc.Unit(models=30, hp=30, armour=6)
 def test_a_heavy_starcraft_sequence_stops_within_a_second(threads: int) -> None:
     latency = latency_of_ctrl_c(lambda: sc.sequence(HORDE, HEAVY_BATCHES, method="monte_carlo",
                                                     samples=1_000_000_000, seed=5, threads=threads))
-    assert latency < LATENCY
+    assert_deadline(latency, LATENCY)
 
 
 def test_work_after_an_interrupt_runs_normally() -> None:
@@ -139,7 +143,7 @@ def test_the_command_line_stops_within_a_second(threads: str) -> None:
             process.wait()
     assert process.returncode == 130, err
     assert err == "interrupted\n" and out == ""
-    assert stopped_after < LATENCY
+    assert_deadline(stopped_after, LATENCY)
 
 
 def test_a_sweep_on_worker_processes_stops_within_two_seconds() -> None:
@@ -164,7 +168,7 @@ def test_a_sweep_on_worker_processes_stops_within_two_seconds() -> None:
             process.wait()
     assert process.returncode == 130, err
     assert err.endswith("interrupted\n") and out == ""
-    assert stopped_after < 2.0
+    assert_deadline(stopped_after, 2.0)
 
 
 @pytest.mark.parametrize("presses", [1, 2])
@@ -203,7 +207,7 @@ def test_a_meta_on_worker_processes_stops_within_two_seconds(tmp_path: Path, pre
     # a second Ctrl-C that lands as the process exits ends it by the signal: a shell says 130 too
     assert process.returncode == 130 or (presses == 2 and process.returncode == -signal.SIGINT), err
     assert err.endswith("interrupted\n") and "Traceback" not in err and out_text == ""
-    assert stopped_after < 2.0 + 2.0  # the deadline, and a margin for a loaded machine
+    assert_deadline(stopped_after, 2.0)
     time.sleep(0.2)
     with pytest.raises(ProcessLookupError):  # no worker left behind
         os.killpg(process.pid, 0)

@@ -9,7 +9,8 @@ from mathhammer.files import library
 from mathhammer.errors import ProfileFileError
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE_LIBRARIES = sorted(p for p in (ROOT / "examples").rglob("*") if p.suffix in (".toml", ".json") and "scenario" not in p.name)
+EXAMPLE_LIBRARIES = sorted(p for p in (ROOT / "examples").rglob("*") if p.suffix in (".toml", ".json")
+                           and "scenario" not in p.name and not p.name.endswith(".import.json"))  # not reports
 
 
 def test_there_are_example_libraries():

@@ -10,6 +10,7 @@ matplotlib.use("Agg")
 
 import mathhammer as mh  # noqa: E402
 from mathhammer import killteam as kt  # noqa: E402
+from mathhammer.cli import main as command  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "img"
 
@@ -29,6 +30,11 @@ def main() -> None:
     fight = kt.fight(a, b)
     fight.plot().figure.savefig(OUT / "fight_wounds.png", dpi=100, bbox_inches="tight")
     fight.plot(kind="joint").figure.savefig(OUT / "fight_joint.png", dpi=100, bbox_inches="tight")
+    # the page's two commands, their pictures written here
+    assert command(["killteam", "compare", "--weapon", "meltagun", "--weapon", "bolt_rifle", "--weapon",
+                    "4A 3+ 3/4 Lethal 5+", "--plot", str(OUT / "compare_saves.png")]) == 0
+    assert command(["sweep", "killteam", "shoot", "--grid", "save=2..6 hit=3,4 cover=0,1", "--plot",
+                    str(OUT / "sweep_saves.png")]) == 0
 
 
 if __name__ == "__main__":

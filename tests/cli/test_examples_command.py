@@ -7,16 +7,19 @@ from pathlib import Path
 
 from cli_cases import run
 
-from mathhammer.cli.examples import example_files
+from mathhammer.cli.examples import EXAMPLE_SUFFIXES, example_files
 
 REPOSITORY_EXAMPLES = Path(__file__).resolve().parents[2] / "python" / "mathhammer" / "examples"
 
 
 def test_every_example_file_is_listed(capsys):
-    on_disk = sorted(str(p.relative_to(REPOSITORY_EXAMPLES)) for p in REPOSITORY_EXAMPLES.rglob("*.toml"))
+    on_disk = sorted(p.relative_to(REPOSITORY_EXAMPLES).as_posix() for p in REPOSITORY_EXAMPLES.rglob("*")
+                     if p.is_file())
+    assert all(name.endswith(EXAMPLE_SUFFIXES) for name in on_disk)
     assert sorted(name for name, _ in example_files()) == on_disk
     code, out, _ = run(capsys, ["examples", "--format", "json"])
     assert code == 0 and "killteam/profiles.toml" in out and "scenario.toml" in out
+    assert "killteam/data/Ember patrol.ros" in out and "killteam/teams/Gloam Pact.toml" in out
 
 
 def test_copied_examples_run_from_where_they_were_copied(capsys, tmp_path, monkeypatch):

@@ -15,12 +15,13 @@ import pytest
 from cli_cases import assert_one_line_error, run
 from faults import every_fault, leftovers
 
+from casedata import KILLTEAM_DATA
 from mathhammer.files.teams import save_team
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "killteam"))
 from synthetic_teams import synthetic_team  # noqa: E402
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "killteam_data"
+DATA = KILLTEAM_DATA
 OLD = b"the old file\n"
 
 

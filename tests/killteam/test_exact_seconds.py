@@ -1,7 +1,9 @@
-"""kt.exact_seconds is within a factor of 2 of the CPU time of the exact fight it estimates
-(docs/rules/killteam.md §3.7), on the benchmark fights and the two the estimate was once furthest
-from. Each fight runs in a fresh process: the first call of a set of rules is what is estimated
-(later calls reuse its decisions)."""
+"""kt.exact_seconds estimates the CPU time of the exact fight (docs/rules/killteam.md §3.7), on the
+benchmark fights and the two the estimate was once furthest from. Each fight runs in a fresh
+process: the first call of a set of rules is what is estimated (later calls reuse its decisions).
+
+The estimate is fitted within a factor of 2, which benchmarks/bench_exact_seconds.py checks on the
+development machine; here, on any machine under any load, within CPU_MARGIN (tests/timing.py)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import pytest
 
 import mathhammer
 from mathhammer import killteam as kt
+from timing import CPU_MARGIN
 
 D = dict(attacks=4, hit=3, damage=(3, 4), wounds=12)
 FIGHTS = {  # benchmarks/bench_killteam_fight.py's exact fights, and two more
@@ -51,15 +54,20 @@ def _cpu_seconds(a: dict, b: dict, rounds: int) -> float:
     return float(out.strip().splitlines()[-1])
 
 
-@pytest.mark.parametrize("name", FIGHTS)
-def test_the_estimate_is_within_a_factor_of_two(name: str) -> None:
+def estimate_and_cpu_seconds(name: str) -> tuple[float, float]:
+    """FIGHTS[name]'s estimate and the CPU time of its first exact call."""
     a, b, rounds = FIGHTS[name]
     estimate = kt.exact_seconds(kt.Fighter(**a), kt.Fighter(**b), rounds=rounds)
     # a call of a few milliseconds is timed five times (the least disturbed counts: other work on
     # a busy machine adds to a short call's CPU time through the caches)
     runs = 5 if estimate < 0.05 else 1
-    spent = min(_cpu_seconds(a, b, rounds) for _ in range(runs))
-    assert 0.5 <= estimate / spent <= 2.0, (estimate, spent)
+    return estimate, min(_cpu_seconds(a, b, rounds) for _ in range(runs))
+
+
+@pytest.mark.parametrize("name", FIGHTS)
+def test_the_estimate_is_within_the_cpu_margin(name: str) -> None:
+    estimate, spent = estimate_and_cpu_seconds(name)
+    assert 1 / CPU_MARGIN <= estimate / spent <= CPU_MARGIN, (estimate, spent)
 
 
 def test_exact_seconds_checks_its_inputs() -> None:

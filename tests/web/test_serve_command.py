@@ -22,6 +22,7 @@ from fastapi.testclient import TestClient
 import mathhammer
 from mathhammer.cli import main
 from mathhammer.core.sampling import usable_cores
+from timing import CPU_MARGIN, assert_deadline
 from mathhammer.web import app as web
 
 
@@ -116,6 +117,12 @@ def _rss(pid: int) -> int:
     raise AssertionError(f"no VmRSS for process {pid}")
 
 
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used, user and system (from /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _call(port: int, path: str, body: Any = None, host: str | None = None) -> tuple[int, Any, float]:
     """One request to the served app: (status, its JSON, seconds)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
@@ -176,16 +183,19 @@ def test_a_client_streaming_headers_is_cut_off_and_slows_no_one(served: tuple[in
                 streamed["error"] = error
 
     client = threading.Thread(target=stream)
+    cpu_before = _cpu_seconds(pid)
     client.start()
-    seconds, peak = [], before
-    while client.is_alive() or not seconds:  # other requests go on meanwhile
-        status, _, took = _call(port, "/api/v1/health")
+    answered, peak = 0, before
+    while client.is_alive() or not answered:  # other requests go on meanwhile
+        status, _, _ = _call(port, "/api/v1/health")
         assert status == 200
-        seconds.append(took)
+        answered += 1
         peak = max(peak, _rss(pid))
     client.join()
     assert "error" in streamed and streamed["sent"] < 16 << 20, streamed  # hung up on, long before the end
-    assert max(seconds) < 1.0
+    # The server's CPU time meanwhile: under a clock tick (10 ms) here, the head read and dropped in
+    # bounded steps; a parse that grew with the head would have kept it busy (and the others waiting).
+    assert _cpu_seconds(pid) - cpu_before < CPU_MARGIN * 0.05
     assert peak - before < 8 << 20  # the header was not kept
     # a head over 16 KiB sent at once is refused the same way, with an answer in the API's shape
     with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
@@ -236,12 +246,12 @@ def test_a_burst_of_heavy_requests_keeps_the_server_quick_and_gives_its_memory_b
         small = {key: value[:1] if isinstance(value, list) and key != "situations" else value for key, value in body.items()}
         assert _call(port, f"/api/v1/{path}", small)[0] == 200
     idle = _rss(pid)
-    seconds, peak, done = [], idle, threading.Event()
+    health, peak, done = [], idle, threading.Event()
 
     def watch() -> None:  # /health throughout, and the server's memory
         nonlocal peak
         while not done.is_set():
-            seconds.append(_call(port, "/api/v1/health")[2])
+            health.append(_call(port, "/api/v1/health")[0])
             peak = max(peak, _rss(pid))
             time.sleep(0.05)
 
@@ -252,14 +262,15 @@ def test_a_burst_of_heavy_requests_keeps_the_server_quick_and_gives_its_memory_b
         answers = list(pool.map(lambda request: _call(port, f"/api/v1/{request[0]}", request[1]), HEAVY))
         status, body, took = over.result()
     assert status == 422 and body["error"] == "too large" and body["field"] == "at_least", body
-    assert took < 1.0  # refused before it ran
+    assert_deadline(took, 0.0)  # refused before it ran
     assert all(status in (200, 504) for status, _, _ in answers), [a[:2] for a in answers]
     time.sleep(0.5)  # the last slots free (a computation stopped at its limit returns within the grace)
     done.set()
     watcher.join()
     assert _call(port, "/api/v1/health")[1]["running"] == 0
     after = _rss(pid)
-    assert max(seconds) < 1.0, max(seconds)
+    # answered throughout (how quickly, under the burst, is a wall-clock figure: benchmarks' business)
+    assert health and set(health) == {200}, health
     # docs/web.md, "Limits": the allocator keeps some of what the burst used; the rest comes back
     assert after - idle < 64 << 20, (idle >> 20, after >> 20, peak >> 20)
     assert peak - idle < 160 << 20, (idle >> 20, after >> 20, peak >> 20)

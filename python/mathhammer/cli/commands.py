@@ -66,7 +66,7 @@ COMMANDS: tuple[Command, ...] = (
         "killteam shoot --rules \"Devastating 2\" --abilities \"Feel No Pain 5+, Durable\" --saves 2-6",
         "killteam shoot --rounds 3 --abilities \"Saintly Relics (2D6)\" --format json",
         "killteam shoot --profiles examples/killteam/profiles.toml --weapon meltagun --target plague_marine",
-        ("killteam shoot --profiles tests/data/killteam_teams --weapon 'Blaze cannon' --target Drifter",
+        ("killteam shoot --profiles examples/killteam/teams --weapon 'Blaze cannon' --target Drifter",
          "a folder of team libraries; a weapon by its own name"),
         ("killteam shoot --rules 'Range 8\", Piercing 1, Silent' --save 4", "a datacard's rules pasted as written"))),
     Command(("killteam", "attack-dice"), _examples(
@@ -86,14 +86,14 @@ COMMANDS: tuple[Command, ...] = (
         "--opponent ork_boy")),
     Command(("killteam", "profiles"), _examples(
         "killteam profiles --format csv",
-        ("killteam profiles --profiles tests/data/killteam_teams", "each team's operatives and weapons, by the names "
+        ("killteam profiles --profiles examples/killteam/teams", "each team's operatives and weapons, by the names "
                                                                     "the commands take"))),
     Command(("killteam", "import"), _examples(
-        "killteam import tests/data/killteam_data --out teams",
-        "killteam import tests/data/killteam_data --team \"Ember Wardens\" --out teams --format json",
-        "killteam import \"tests/data/killteam_data/Ember patrol.ros\" --out teams --strict"),
+        "killteam import examples/killteam/data --out teams",
+        "killteam import examples/killteam/data --team \"Ember Wardens\" --out teams --format json",
+        "killteam import \"examples/killteam/data/Ember patrol.ros\" --out teams --strict"),
         arguments="PATH… --out DIR"),
-    Command(("killteam", "teams"), _examples("killteam teams tests/data/killteam_data"), arguments="DIR"),
+    Command(("killteam", "teams"), _examples("killteam teams examples/killteam/data"), arguments="DIR"),
     Command(("killteam", "matchup"), _examples(
         ("killteam matchup --profiles teams/A.toml --against teams/B.toml", "for each of B's operatives, A's best "
                                                                            "weapon and fight"),
@@ -102,8 +102,8 @@ COMMANDS: tuple[Command, ...] = (
         "killteam matchup --profiles teams/A.toml --against teams/B.toml --output a_vs_b.csv"),
         arguments="--profiles A --against B"),
     Command(("killteam", "meta"), _examples(
-        ("killteam meta tests/data/killteam_teams", "the teams ranked"),
-        "killteam meta tests/data/killteam_teams --out meta.parquet",
+        ("killteam meta examples/killteam/teams", "the teams ranked"),
+        "killteam meta examples/killteam/teams --out meta.parquet",
         "killteam meta teams --out meta.csv --workers 2",
         "killteam meta teams --out meta.parquet --executor dask://127.0.0.1:8786 --resume"),
         arguments="DIR [--out FILE]"),

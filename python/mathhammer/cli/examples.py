@@ -1,12 +1,16 @@
 """``mathhammer examples [--copy DIR]``: the example files that ship inside the package.
 
-The README and docs/ run commands on ``examples/...`` files. In a checkout that folder is there; after
-``pip install`` it is inside the installed package, so this command lists the files and writes them
-out (``mathhammer examples --copy examples`` makes the docs' paths work from any folder).
+The README and docs/ run commands on ``examples/...`` files: the profile libraries and scenarios,
+and Kill Team's invented BattleScribe catalogues and roster (``killteam/data``) with the team
+libraries ``mathhammer killteam import`` makes of them (``killteam/teams``). In a checkout that
+folder is there; after ``pip install`` it is inside the installed package, so this command lists
+the files and writes them out (``mathhammer examples --copy examples`` makes the docs' paths work
+from any folder).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
@@ -22,7 +26,11 @@ from mathhammer.report.tables import Table
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
-__all__ = ["example_files", "register"]
+__all__ = ["EXAMPLE_SUFFIXES", "example_files", "register"]
+
+#: The example files: profile libraries and scenarios, Kill Team's BattleScribe catalogues, game
+#: system and roster, and the import's reports.
+EXAMPLE_SUFFIXES = (".toml", ".json", ".cat", ".gst", ".ros")
 
 def example_files() -> list[tuple[str, Traversable]]:
     """Every example file of the package, by its path inside the examples folder, sorted."""
@@ -34,21 +42,48 @@ def example_files() -> list[tuple[str, Traversable]]:
         for entry in folder.iterdir():
             if entry.is_dir():
                 walk(entry, f"{prefix}{entry.name}/")
-            elif entry.name.endswith((".toml", ".json")):
+            elif entry.name.endswith(EXAMPLE_SUFFIXES):
                 found.append((f"{prefix}{entry.name}", entry))
 
     walk(resources.files("mathhammer").joinpath("examples"), "")
     return sorted(found, key=lambda item: (item[0].count("/"), item[0]))
 
 
-def _about(text: str) -> str:
-    """What a file holds: the first sentence of its opening comment."""
-    words = []
-    for line in text.splitlines():
-        if not line.startswith("#") or not line.lstrip("#").strip():
-            break
-        words.append(line.lstrip("#").strip())
-    return " ".join(words).split(". ")[0].rstrip(".:")
+def _about(name: str, text: str) -> str:
+    """What a file holds: the first sentence of its opening comment (TOML's ``#`` lines, XML's
+    ``<!-- -->``); for a file written by ``mathhammer killteam import``, which has none, what it is."""
+    words: list[str] = []
+    if name.endswith(".toml"):
+        for line in text.splitlines():
+            if not line.startswith("#") or not line.lstrip("#").strip():
+                break
+            words.append(line.lstrip("#").strip())
+    else:
+        comment = re.match(r"(?:<\?xml[^>]*\?>)?\s*<!--(.*?)-->", text, re.DOTALL)
+        words = comment.group(1).split() if comment else []
+    if words:
+        return " ".join(words).split(". ")[0].rstrip(".:")
+    team = _imported_team(name, text)
+    if team is None:
+        return ""
+    kind = "team library" if name.endswith(".toml") else "import report"
+    return f"{team}: the {kind} `mathhammer killteam import` writes"
+
+
+def _imported_team(name: str, text: str) -> str | None:
+    """The team a library or report written by the import is of, or None."""
+    import json  # here: the command line's start does not pay for them
+
+    from mathhammer.files.library import tomllib
+
+    try:
+        data = tomllib.loads(text) if name.endswith(".toml") else json.loads(text)
+    except ValueError:
+        return None
+    team = data.get("team") if isinstance(data, dict) else None
+    if isinstance(team, dict):  # a library: [team] name = ...
+        team = team.get("name")
+    return team if isinstance(team, str) else None
 
 
 def register(app: typer.Typer) -> None:
@@ -68,7 +103,7 @@ def register(app: typer.Typer) -> None:
         there; elsewhere write them with --copy examples first.
         """
         files = example_files()
-        rows = [[name, _about(entry.read_text(encoding="utf-8"))] for name, entry in files]
+        rows = [[name, _about(name, entry.read_text(encoding="utf-8"))] for name, entry in files]
         lines: list[str] = []
         if copy is None:
             lines.append("copy them out: mathhammer examples --copy DIR (then: mathhammer run DIR/scenario.toml)")

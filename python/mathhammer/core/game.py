@@ -242,6 +242,8 @@ class Game:
         profile}}), a built-in profile of the game, datacard notation (where the game has one) or a
         table of fields. Errors name ``field`` (default: the kind) and list the names known."""
         cls = self.profile_class(kind)
+        if field is not None and not isinstance(field, str):  # it names the field in every error below
+            raise InputTypeError("field", f"expected the name of the option, got {excerpt(field)}")
         field = field or kind
         library = library or {}
         if not isinstance(library, Mapping) or not all(isinstance(v, Mapping) for v in library.values()):

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import mathhammer
+from casedata import KILLTEAM_DATA
 from mathhammer import killteam as kt
 from mathhammer.cli import main
 from mathhammer.errors import InputError, InputTypeError, ProfileFileError
@@ -26,7 +27,7 @@ from mathhammer.killteam.data.team import TeamWeapon, renamed
 sys.path.insert(0, str(Path(__file__).parent))
 import crafted  # noqa: E402
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "killteam_data"
+DATA = KILLTEAM_DATA
 
 
 @pytest.fixture()

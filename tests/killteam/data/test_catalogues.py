@@ -1,4 +1,4 @@
-"""The hand-made catalogues of tests/data/killteam_data read into teams: every link kind, every
+"""The hand-made catalogues of examples/killteam/data read into teams: every link kind, every
 modifier and condition form, weapons of several profiles, odd names, equipment, other editions.
 
 Every expected value is read off the XML files by hand (their comments say which form each entry
@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from casedata import KILLTEAM_DATA
 from mathhammer import killteam as kt
 from mathhammer.errors import InputError
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "killteam_data"
+DATA = KILLTEAM_DATA
 EMBER = DATA / "2024 - Ember Wardens.cat"
 GLOAM = DATA / "2024 - Gloam Pact.cat"
 SYSTEM = DATA / "2024 - Test Game System.gst"

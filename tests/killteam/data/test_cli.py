@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from casedata import KILLTEAM_DATA, KILLTEAM_TEAMS
 from mathhammer.cli import main
 
 ROOT = Path(__file__).resolve().parents[3]
-DATA = ROOT / "tests" / "data" / "killteam_data"
+DATA = KILLTEAM_DATA
 
 
 def run(capsys: pytest.CaptureFixture[str], args: list[str]) -> tuple[int, str, str]:
@@ -34,6 +35,18 @@ def test_import_writes_a_library_and_a_report_per_team(capsys: pytest.CaptureFix
                                   "--format", "json"])
     assert code == 0, err
     assert json.loads(out)["weapon"] == "Brånd Seer/Gloam staff (focused) (4A 3+ 3/3 Devastating 1)"
+
+
+def test_the_example_teams_are_what_the_import_writes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """examples/killteam/teams (docs/matchup.md, docs/meta.md) is the import of examples/killteam/data:
+    after a change to the catalogues, write it again with
+    `mathhammer killteam import examples/killteam/data --out examples/killteam/teams`."""
+    code, _, err = run(capsys, ["killteam", "import", str(KILLTEAM_DATA), "--out", str(tmp_path)])
+    assert code == 0, err
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert written == sorted(p.name for p in KILLTEAM_TEAMS.iterdir())
+    for name in written:
+        assert (tmp_path / name).read_bytes() == (KILLTEAM_TEAMS / name).read_bytes(), name
 
 
 def test_import_one_team_as_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -115,14 +128,14 @@ def test_help_has_examples(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_the_worked_example_runs_in_order(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    """docs/data.md's example chains commands with &&; each runs after the one before, in one folder."""
+    """docs/data.md's example chains commands with &&; each runs after the one before, in one folder
+    (an empty one, after `mathhammer examples --copy examples`, as tests/test_doc_commands.py runs
+    every documented command)."""
     page = (ROOT / "docs" / "data.md").read_text(encoding="utf-8")
     block = re.search(r"## A worked example.*?```bash\n(.*?)```", page, re.DOTALL)
     assert block is not None
-    for entry in ROOT.iterdir():
-        if not entry.name.startswith("."):
-            (tmp_path / entry.name).symlink_to(entry)
     monkeypatch.chdir(tmp_path)
+    assert run(capsys, ["examples", "--copy", "examples"])[0] == 0
     lines = block.group(1).replace("\\\n", " ").splitlines()
     commands = [shlex.split(part) for line in lines for part in line.split("&&")]
     assert len(commands) == 4

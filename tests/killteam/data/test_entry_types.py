@@ -10,13 +10,14 @@ from typing import Any
 
 import pytest
 
+from casedata import KILLTEAM_DATA, KILLTEAM_TEAMS
 from mathhammer import killteam as kt
 from mathhammer.errors import InputTypeError
 from mathhammer.files import teams as team_files
 from mathhammer.killteam import meta as meta_module
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "killteam_data"
-LIBRARIES = Path(__file__).resolve().parents[2] / "data" / "killteam_teams"
+DATA = KILLTEAM_DATA
+LIBRARIES = KILLTEAM_TEAMS
 TEAM = kt.data.load_team(LIBRARIES / "Gloam Pact.toml")
 OPERATIVE = next(op for op in TEAM if any(w.kind == "melee" for w in op.weapons))
 MELEE = next(w for w in OPERATIVE.weapons if w.kind == "melee")

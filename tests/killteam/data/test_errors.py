@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from casedata import KILLTEAM_DATA
 from mathhammer import killteam as kt
 from mathhammer.errors import InputError, ProfileFileError
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "killteam_data"
+DATA = KILLTEAM_DATA
 SYSTEM = DATA / "2024 - Test Game System.gst"
 EMBER = DATA / "2024 - Ember Wardens.cat"
 GLOAM = DATA / "2024 - Gloam Pact.cat"

@@ -12,6 +12,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from casedata import KILLTEAM_DATA
 from mathhammer import killteam as kt
 from mathhammer.errors import InputError
 from mathhammer.killteam.data import walk
@@ -19,7 +20,7 @@ from mathhammer.killteam.data import walk
 sys.path.insert(0, str(Path(__file__).parent))
 import crafted  # noqa: E402
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "killteam_data"
+DATA = KILLTEAM_DATA
 EMBER = (DATA / "2024 - Ember Wardens.cat").read_text(encoding="utf-8")
 ROSTER = (DATA / "Ember patrol.ros").read_text(encoding="utf-8")
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 
 import mathhammer as mh
+from casedata import KILLTEAM_DATA
 from mathhammer import killteam as kt
 from mathhammer.errors import ProfileFileError
 from mathhammer.files import library, scenario
 from mathhammer.files.teams import file_stem, save_team, save_teams
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "killteam_data"
+DATA = KILLTEAM_DATA
 
 
 @pytest.fixture(scope="module")

@@ -1,13 +1,14 @@
-"""Rosters: the operatives a list fields, with the stats the roster holds (tests/data/killteam_data/Ember patrol.ros)."""
+"""Rosters: the operatives a list fields, with the stats the roster holds (examples/killteam/data/Ember patrol.ros)."""
 
 from __future__ import annotations
 
 import zipfile
 from pathlib import Path
 
+from casedata import KILLTEAM_DATA
 from mathhammer import killteam as kt
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "killteam_data"
+DATA = KILLTEAM_DATA
 ROSTER = DATA / "Ember patrol.ros"
 
 
