@@ -156,6 +156,16 @@ def test_imported_teams_are_served_from_their_folder(tmp_path: Any) -> None:
     assert local.get("/api/v1/profiles").json()["killteam"]["weapon"][name] == plain(weapon.to_dict())
     response = local.post("/api/v1/killteam/shoot", json={"weapon": name, "target": TARGET})
     assert response.status_code == 200 and response.json() == expected(kt.shoot(weapon, kt.Operative(3, 12)))
+    # a request turns the teams' switches on by name: the Sergeant's Ember Ward, once per battle
+    body = {"weapon": name, "target": "Warden Sergeant"}
+    response = local.post("/api/v1/killteam/shoot", json={**body, "with": ["Ember Ward"]})
+    sergeant = "Warden Sergeant"  # (library profiles carry their names, which results repeat)
+    ward = kt.Operative(3, 14, "Just a Scratch (normals)", name=sergeant)
+    assert response.status_code == 200 and response.json() == expected(kt.shoot(weapon, ward))
+    plain_sergeant = kt.Operative(3, 14, name=sergeant)
+    assert local.post("/api/v1/killteam/shoot", json=body).json() == expected(kt.shoot(weapon, plain_sergeant))
+    response = local.post("/api/v1/killteam/shoot", json={**body, "with": ["Ember Wart"]})
+    assert response.status_code == 422 and "no switch 'Ember Wart'" in response.text
 
 
 def test_openapi_has_a_model_per_profile_kind_and_no_docs_page_loading_a_cdn(client: TestClient) -> None:

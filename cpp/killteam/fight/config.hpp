@@ -50,7 +50,11 @@ enum class Objective : uint8_t { Trade = 0, Net = 1, Kill = 2, Survive = 3 };
     X(bool, durable, false, tags::kDecisions)                                                                      \
     X(bool, murderous_entrance, false, tags::kDecisions)                                                           \
     X(int, feel_no_pain, 0, tags::kDecisions)    /* 0: none, else x (a roll of x+ saves 1 damage) */              \
-    X(int, saintly_relics, 0, tags::kDecisions)  /* dice rolled per try: 0 (none), 1, or 2 (INSPIRING) */
+    X(int, saintly_relics, 0, tags::kDecisions)  /* dice rolled per try: 0 (none), 1, or 2 (INSPIRING) */         \
+    /* the enemy's Dmg stats against this fighter (docs/rules/killteam.md §2.3) */                                 \
+    X(int, reduce_normal_damage, 0, tags::kDecisions)  /* x: a norm's Dmg of x or more deals 1 less */            \
+    X(int, reduce_damage, 0, tags::kDecisions)         /* x: a norm's or crit's Dmg of x or more, 1 less */       \
+    X(bool, crits_as_normal, false, tags::kDecisions)  /* a crit deals the Normal Dmg stat */
 
 struct FighterSpec {
     MH_DECLARE_FIELDS(FighterSpec, MH_KT_FIGHTER_SPEC_FIELDS)
@@ -66,13 +70,15 @@ enum class DuelistRule : uint8_t { NeverParryNothing = 0, Always = 1 };
 enum class DurableRule : uint8_t { AfterDamageModifiers = 0, BeforeDamageModifiers = 1 };
 
 // The fight's own fields besides the two fighters: X(type, name, default, tags). The decisions
-// read the rule readings, never who resolves first (they see the mover of the state in hand).
+// read the rule readings, never who resolves first (they see the mover of the state in hand) nor
+// the injury switch (it picks the dice a round starts with, before any decision).
 #define MH_KT_FIGHT_SPEC_FIELDS(X)                                                                                 \
     X(int, first, 0, 0u)  /* who resolves first each round: 0 = fighter A, 1 = fighter B */                       \
     X(ShockRule, shock, ShockRule::DiscardCrit, tags::kDecisions)                                                  \
     X(LethalTest, lethal_test, LethalTest::RealDamage, tags::kDecisions)                                           \
     X(DuelistRule, duelist, DuelistRule::NeverParryNothing, tags::kDecisions)                                      \
-    X(DurableRule, durable, DurableRule::AfterDamageModifiers, tags::kDecisions)
+    X(DurableRule, durable, DurableRule::AfterDamageModifiers, tags::kDecisions)                                   \
+    X(bool, injured, true, 0u)  /* a fighter below half its wounds rolls later rounds injured (§3.9) */
 
 struct FightSpec {
     FighterSpec fighter[2];  // A and B: visited as the field `fighter` (the bindings' fighter_a, fighter_b)

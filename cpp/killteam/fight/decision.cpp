@@ -49,7 +49,9 @@ PackedStateMap DecisionCache::release() {
 int DecisionCache::most_damage(const FightState& st, int who) const {
     const FighterSpec& f = spec_.fighter[who];
     const Side& s = st.side[who];
-    const int most = s.crits * f.critical_damage + s.norms * f.normal_damage + (s.struck ? 0 : first_strike_bonus_[who]);
+    const FighterSpec& enemy = spec_.fighter[1 - who];
+    const int most = s.crits * strike_stat(f, enemy, true) + s.norms * strike_stat(f, enemy, false) +
+                     (s.struck ? 0 : first_strike_bonus_[who]);
     // The nominal lethal test compares a value that can exceed what the dice deal (a full dc for
     // Murderous Entrance): wounds above it must stay apart too.
     if (spec_.lethal_test == LethalTest::Nominal && s.successes() > 0) return std::max(most, nominal_damage(spec_, st, who));
@@ -156,15 +158,16 @@ namespace {
 
 // The reference's nominal next strike (its nextDmg): dc (less Durable's 1 on a first crit when
 // dc > 3) plus a full dc for Murderous Entrance, or dn; plus 1 for Hammerhand on a first strike.
+// dn and dc are the Dmg stats against this enemy (§3.3: its Crits as Normal Dmg and reductions).
 int nominal_damage(const FightSpec& spec, const FightState& st, int who) {
     const FighterSpec& me = spec.fighter[who];
     const FighterSpec& enemy = spec.fighter[1 - who];
     const Side& x = st.side[who];
-    int damage = me.normal_damage;
+    int damage = strike_stat(me, enemy, false);
     if (x.crits > 0) {
-        damage = me.critical_damage;
+        damage = strike_stat(me, enemy, true);
         if (enemy.durable && !x.crit_struck && damage > 3) damage -= 1;
-        if (me.murderous_entrance && !x.crit_struck) damage += me.critical_damage;
+        if (me.murderous_entrance && !x.crit_struck) damage += strike_stat(me, enemy, true);
     }
     if (me.hammerhand && !x.struck) damage += 1;
     return damage;

@@ -38,8 +38,8 @@ LoggedRound resolve_logged(const FightSpec& spec, int crits_a, int norms_a, int 
     SeededChance chance{dice};
     if (spec.has_optimal()) {
         // One round from fixed dice: the solver never reads the dice tables (no later round).
-        const RetainedTable none{};
-        OptimalSolver solver(spec, none, none, 1);
+        const FightDice none{};
+        OptimalSolver solver(spec, none, 1);
         OptimalDecider decider{solver, 0};
         resolve_round(spec, st, decider, chance, log);
     } else {

@@ -369,15 +369,20 @@ struct alignas(64) FightMonteCarlo::Workspace {
 };
 
 FightMonteCarlo::FightMonteCarlo(const FightSpec& spec, const AttackProfile& dice_a, const AttackProfile& dice_b,
-                                 int rounds)
-    : spec_(spec), dice_{dice_a, dice_b}, rollers_{AttackRoller(dice_a), AttackRoller(dice_b)}, rounds_(rounds) {
+                                 int rounds, const AttackProfile& injured_a, const AttackProfile& injured_b)
+    : spec_(spec),
+      dice_{dice_a, dice_b},
+      rollers_{{AttackRoller(dice_a), AttackRoller(injured_a)}, {AttackRoller(dice_b), AttackRoller(injured_b)}},
+      rounds_(rounds) {
     if (spec.has_chance()) {
         const int dice[2] = {dice_a.dice, dice_b.dice};
         graph_ = std::make_unique<ChanceGraph>(StartLayout(spec, dice, rounds, spec.has_optimal()));
     }
     if (spec.has_optimal()) {
-        tables_[0] = attack_distribution(dice_a);
-        tables_[1] = attack_distribution(dice_b);
+        tables_.own[0] = attack_distribution(dice_a);
+        tables_.own[1] = attack_distribution(dice_b);
+        tables_.injured[0] = attack_distribution(injured_a);
+        tables_.injured[1] = attack_distribution(injured_b);
     }
 }
 
@@ -388,7 +393,7 @@ SolverStats FightMonteCarlo::prepare(SolverBudget budget) {
     if (!spec_.has_optimal()) return {};
     std::lock_guard<std::mutex> lock(solver_mutex_);
     if (!solver_) {
-        auto solver = std::make_unique<OptimalSolver>(spec_, tables_[0], tables_[1], rounds_, budget);
+        auto solver = std::make_unique<OptimalSolver>(spec_, tables_, rounds_, budget);
         try {
             solver->solve_all();  // Interrupted goes on up: nothing is kept either way
         } catch (const SolverLimitExceeded& e) {
@@ -432,16 +437,20 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
         // This thread's own copies: the captures live in the calling thread's stack frame, next to
         // what that thread keeps writing, and reading them every sample would share its cache lines.
         const int full_a = wounds_a, full_b = wounds_b, stride = side_b, rounds = rounds_;
-        const AttackRoller& roller_a = rollers_[0];
-        const AttackRoller& roller_b = rollers_[1];
+        // The dice a round rolls: a fighter's own, or injured when it starts the round so (§3.9).
+        const FightSpec& spec = spec_;
+        const auto& rollers = rollers_;
+        auto roller = [&spec, &rollers](int side, int wounds) -> const AttackRoller& {
+            return rollers[side][is_injured(spec, side, wounds) ? 1 : 0];
+        };
         std::unique_ptr<Workspace> ws = acquire();
         DiceSource dice(rng);
         if (!chance) {
             for (uint64_t i = 0; i < n; ++i) {
                 int wa = full_a, wb = full_b;
                 for (int r = 0; r < rounds && wa > 0 && wb > 0; ++r) {
-                    const int a = roller_a.roll(dice);
-                    const int b = roller_b.roll(dice);
+                    const int a = roller(0, wa).roll(dice);
+                    const int b = roller(1, wb).roll(dice);
                     std::tie(wa, wb) = ws->round(r, a, wa, b, wb);
                 }
                 ++c[wa * stride + wb];
@@ -452,8 +461,8 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
                 if ((i & 63) == 0) check_interrupt();  // a few microseconds apart
                 int wa = full_a, wb = full_b, uses_a = 0, uses_b = 0;
                 for (int r = 0; r < rounds && wa > 0 && wb > 0; ++r) {
-                    const int a = roller_a.roll(dice);
-                    const int b = roller_b.roll(dice);
+                    const int a = roller(0, wa).roll(dice);
+                    const int b = roller(1, wb).roll(dice);
                     uint32_t at = ws->chance_round(r, a, wa, b, wb, uses_a, uses_b);
                     if (at == kNoStep) {  // not in the graph now: the same resolution, rolled as it goes
                         ws->random_round(r, a, wa, b, wb, uses_a, uses_b, dice);

@@ -66,15 +66,16 @@ bool legal_move(const FightSpec& spec, const FightState& st, Action action) {
     return false;
 }
 
-OptimalSolver::OptimalSolver(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b,
-                             int rounds, SolverBudget budget)
+OptimalSolver::OptimalSolver(const FightSpec& spec, const FightDice& dice, int rounds, SolverBudget budget)
     : spec_(spec), heuristics_(spec), rounds_(rounds), budget_(budget), whole_wounds_(!spec.has_chance()) {
-    const RetainedTable* tables[2] = {&dice_a, &dice_b};
     for (int s = 0; s < 2; ++s) {
-        for (int c = 0; c < kTableSide; ++c) {
-            for (int n = 0; c + n < kTableSide; ++n) {
-                const double p = (*tables[s])[c * kTableSide + n];
-                if (p > 0.0) rolls_[s].push_back(Roll{c, n, p});
+        const RetainedTable* tables[2] = {&dice.own[s], &dice.injured[s]};
+        for (int injured = 0; injured < 2; ++injured) {
+            for (int c = 0; c < kTableSide; ++c) {
+                for (int n = 0; c + n < kTableSide; ++n) {
+                    const double p = (*tables[injured])[c * kTableSide + n];
+                    if (p > 0.0) rolls_[s][injured].push_back(Roll{c, n, p});
+                }
             }
         }
     }
@@ -174,9 +175,12 @@ Outlook OptimalSolver::round_start(int round, int wounds_a, int wounds_b, int re
     if (start_index_.find(k, index)) return starts_[index];
     Outlook sum;
     NoLog log;
-    for (const Roll& a : rolls_[0]) {
+    // the dice this start rolls: a fighter's own, or injured (§3.9)
+    const std::vector<Roll>& rolls_a = rolls_[0][is_injured(spec_, 0, wounds_a) ? 1 : 0];
+    const std::vector<Roll>& rolls_b = rolls_[1][is_injured(spec_, 1, wounds_b) ? 1 : 0];
+    for (const Roll& a : rolls_a) {
         check_interrupt();
-        for (const Roll& b : rolls_[1]) {
+        for (const Roll& b : rolls_b) {
             FightState st = round_state(a.crits, a.norms, wounds_a, b.crits, b.norms, wounds_b, relic_uses_a,
                                         relic_uses_b);
             start_round(spec_, st, log);
@@ -259,8 +263,8 @@ Advice advise(const FightSpec& spec, int crits_a, int norms_a, int crits_b, int 
     FightSpec optimal = spec;
     optimal.fighter[m].strategy = Strategy::Optimal;
     // One round from fixed dice: the dice tables are never read (no later round).
-    RetainedTable none{};
-    OptimalSolver solver(optimal, none, none, 1);
+    const FightDice none{};
+    OptimalSolver solver(optimal, none, 1);
     const Action best = solver.decide(st, 0);
     for (Action action : kMoveOrder) {
         if (!legal_move(optimal, st, action)) continue;

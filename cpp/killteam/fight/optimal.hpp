@@ -21,6 +21,7 @@
 #include "killteam/dice/config.hpp"
 #include "killteam/fight/cache.hpp"
 #include "killteam/fight/decision.hpp"
+#include "killteam/fight/injury.hpp"
 #include "killteam/fight/state.hpp"
 
 namespace mh::kt {
@@ -71,9 +72,8 @@ struct SolverLimitExceeded {
 
 class OptimalSolver {
 public:
-    // dice_a / dice_b: each fighter's retained-dice distribution (for the later rounds' starts).
-    OptimalSolver(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b, int rounds,
-                  SolverBudget budget = {});
+    // dice: each fighter's retained-dice distributions, its own and injured (for the later rounds' starts).
+    OptimalSolver(const FightSpec& spec, const FightDice& dice, int rounds, SolverBudget budget = {});
 
     // The action of the fighter to move in `st` (not over; its mover holds a success) in round `round`
     // (0-based): the optimal fighter's best move, or the heuristic's decision.
@@ -120,7 +120,7 @@ private:
 
     FightSpec spec_;
     DecisionCache heuristics_;
-    std::vector<Roll> rolls_[2];
+    std::vector<Roll> rolls_[2][2];  // [fighter][injured]
     int rounds_;
     SolverBudget budget_;
     // full_key bits no ability reads (the memo key clears them; see key())

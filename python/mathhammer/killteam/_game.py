@@ -33,6 +33,7 @@ from mathhammer.killteam.results import (
     VolleyResult,
 )
 from mathhammer.killteam.shooting import shoot, shoot_batch
+from mathhammer.killteam.switches import SWITCHES
 from mathhammer.killteam.variants import Variants
 
 __all__ = ["GAME"]
@@ -62,4 +63,5 @@ GAME = Game(
     printers={VolleyResult: volley_tables, Matchup: matchup_tables, MatchupSummary: matchup_summary_tables,
               MetaRanking: meta_ranking_tables},
     info_tables=("team",),  # an imported team's source (docs/data.md, "Team libraries")
+    switches=SWITCHES,  # an imported team's [team.switch] tables (docs/data.md, "Switches")
 )

@@ -30,7 +30,8 @@ from mathhammer.core.guard import excerpt
 __all__ = [
     "FIGHT_ROUNDS_MAX", "MAX_COVER", "MAX_ROUNDS", "TABLE_SIDE", "FightPlan", "Shot", "attack_distribution",
     "attack_profile", "check_optimal_pair", "clear_shot_caches", "exact_seconds", "exact_work", "fight_plan",
-    "fight_spec", "fighter_dice", "fighter_profile", "profile_distribution", "shoot_config", "shot", "weapon_of",
+    "fight_spec", "fighter_dice", "fighter_profile", "injured_profile", "injury_counts", "profile_distribution",
+    "shoot_config", "shot", "weapon_of",
 ]
 
 _kt = _core.killteam
@@ -292,6 +293,7 @@ def fight_spec(a: Fighter, b: Fighter, first: str = "a", wounds_a: int | None = 
 
 def _set_fight_rules(spec: _kt.FightSpec, first: str, rule_variants: Variants) -> None:
     spec.first = SIDES.index(first)
+    spec.injured = rule_variants.injured
     spec.shock = getattr(_kt.ShockRule, rule_variants.shock)
     spec.lethal_test = getattr(_kt.LethalTest, rule_variants.lethal_test)
     spec.duelist = getattr(_kt.DuelistRule, rule_variants.duelist)
@@ -311,6 +313,19 @@ def fighter_profile(f: Fighter, variants: Variants | None = None) -> _kt.AttackP
     """The C++ AttackProfile a fighter rolls."""
     return attack_profile(f, variants=variants, devastating=0)
 
+def injured_profile(f: Fighter, variants: Variants | None = None) -> _kt.AttackProfile:
+    """The C++ AttackProfile a fighter rolls in a round it starts injured (docs/rules/killteam.md §3.9)."""
+    return _kt.injured_profile(fighter_profile(f, variants))
+
+@functools.lru_cache(maxsize=4096)
+def _injured_dice(f: Fighter, variants: Variants) -> np.ndarray:
+    # the exact retained-dice table of a fighter rolling injured (read-only, cached as _fighter_dice)
+    return profile_distribution(injured_profile(f, variants))
+
+def injury_counts(rounds: int, variants: Variants) -> bool:
+    """Whether a fight of ``rounds`` rounds can roll injured dice: a later round, and the switch on."""
+    return rounds > 1 and variants.injured
+
 def _max_damage_per_round(f: Fighter) -> int:
     # every die striking for the larger damage, Hammerhand's +1 and Half Damage's minimum 2 included
     return f.attacks * (max(f.damage[0], f.damage[1], 2) + 1)
@@ -327,15 +342,18 @@ def exact_work(a: Fighter, b: Fighter, rounds: int, variants: Variants | None = 
     return pairs * branches * starts
 
 @functools.lru_cache(maxsize=4096)
-def _outcomes(f: Fighter, variants: Variants) -> int:
-    # the retained-dice outcomes of non-zero probability (what every estimate counts)
-    return int(np.count_nonzero(_fighter_dice(f, variants)))
+def _outcomes(f: Fighter, variants: Variants, injured: bool = False) -> int:
+    # the retained-dice outcomes of non-zero probability (what every estimate counts); with
+    # ``injured`` the larger count of the fighter's own and its injured dice (a later round may roll either)
+    own = int(np.count_nonzero(_fighter_dice(f, variants)))
+    return max(own, int(np.count_nonzero(_injured_dice(f, variants)))) if injured else own
 
 def _work_parts(a: Fighter, b: Fighter, rounds: int, variants: Variants, pairs: int | None = None
                 ) -> tuple[int, int, int]:
     # exact_work's three factors: dice pairs (given when known), chance branches per pair, round starts
     if pairs is None:
-        pairs = _outcomes(a, variants) * _outcomes(b, variants)
+        injured = injury_counts(rounds, variants)
+        pairs = _outcomes(a, variants, injured) * _outcomes(b, variants, injured)
     branches = 1
     for me, enemy in ((a, b), (b, a)):
         if me.abilities.feel_no_pain is not None:
@@ -383,7 +401,8 @@ def _round_losses(attacker: Fighter, defender: Fighter) -> frozenset[int]:
         sums = {s + d for s in sums for d in (0, normal, critical)}
     ab, mine = defender.abilities, attacker.abilities
     if (ab.feel_no_pain is not None or ab.durable or ab.just_a_scratch or ab.just_a_scratch_normals
-            or ab.half_damage_first_strike or mine.hammerhand or mine.murderous_entrance):
+            or ab.half_damage_first_strike or mine.hammerhand or mine.murderous_entrance
+            or ab.reduce_normal_damage is not None or ab.reduce_damage is not None or ab.crits_as_normal):
         sums = set(range(max(sums) + 1))
     return frozenset(sums)
 
@@ -442,6 +461,8 @@ class FightPlan:
     spec: _kt.FightSpec  # shared: never modified
     dice_a: np.ndarray
     dice_b: np.ndarray
+    injured_a: np.ndarray | None  # the injured fighter's dice (§3.9); None when no round can roll them
+    injured_b: np.ndarray | None
     estimate: int
     seconds: float
     optimal: bool
@@ -454,6 +475,9 @@ def fight_plan(a: Fighter, b: Fighter, first: str, rounds: int, variants: Varian
     # each fighter's half looked up once (hashing a fighter costs more than what it finds)
     spec_a, dice_a, outcomes_a, label_a = _fighter_half(a, variants)
     spec_b, dice_b, outcomes_b, label_b = _fighter_half(b, variants)
+    injured = injury_counts(rounds, variants)
+    if injured:
+        outcomes_a, outcomes_b = _outcomes(a, variants, True), _outcomes(b, variants, True)
     parts = _work_parts(a, b, rounds, variants, outcomes_a * outcomes_b)
     # With an optimal fighter the solver's budget bounds the work instead (it dominates).
     seconds = 0.0 if optimal else _seconds(a, b, parts[0], parts[1], rounds)
@@ -461,7 +485,9 @@ def fight_plan(a: Fighter, b: Fighter, first: str, rounds: int, variants: Varian
     spec.fighter_a = spec_a
     spec.fighter_b = spec_b
     _set_fight_rules(spec, first, variants)
-    return FightPlan(spec=spec, dice_a=dice_a, dice_b=dice_b, estimate=parts[0] * parts[1] * parts[2],
+    return FightPlan(spec=spec, dice_a=dice_a, dice_b=dice_b,
+                     injured_a=_injured_dice(a, variants) if injured else None,
+                     injured_b=_injured_dice(b, variants) if injured else None, estimate=parts[0] * parts[1] * parts[2],
                      seconds=seconds, optimal=optimal, fighters=(label_a, label_b))
 
 @functools.lru_cache(maxsize=4096)

@@ -34,7 +34,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from mathhammer import __version__, games
 from mathhammer.core import entries
-from mathhammer.core.game import Action, Game, LabelledEntries, Library, merge_libraries
+from mathhammer.core.game import SWITCHES, Action, Game, LabelledEntries, Library, merge_libraries, merge_library
 from mathhammer.core.guard import as_path, shown_path
 from mathhammer.core.profiles import profile_to_dict
 from mathhammer.core.stop import StopToken, Stopped, stopping
@@ -109,7 +109,10 @@ def load_profiles(paths: Iterable[str | Path]) -> dict[str, Library]:
                        and not p.name.endswith(".import.json")) if path.is_dir() else [path]
         for file in files:
             game, library = parse_library(entries.read_file(file), str(file))
-            parts.setdefault(game, []).append((games.game(game).library_label(library, str(file)), library))
+            kinds = games.game(game).profile_kinds
+            # the profiles and the switches, not the info tables (an imported team's [team] record)
+            served = {kind: found for kind, found in library.items() if kind in kinds or kind == SWITCHES}
+            parts.setdefault(game, []).append((games.game(game).library_label(library, str(file)), served))
     return {game: merge_libraries(found, list(games.game(game).profile_kinds)) for game, found in parts.items()}
 
 
@@ -119,6 +122,9 @@ def _libraries(extra: Mapping[str, Library]) -> dict[str, Library]:
     for game in games.all_games():
         library = {kind: dict(found) for kind, found in game.default_library().items()}
         for kind, found in extra.get(game.name, {}).items():
+            if kind == SWITCHES:  # the switches of one name add up
+                merge_library(library, {SWITCHES: found})
+                continue
             # libraries given together keep saying which each entry came from (ambiguous names list them so)
             merged = LabelledEntries(library.get(kind, {}), getattr(found, "labels", None))
             merged.update(found)
@@ -214,8 +220,8 @@ def _compute(endpoint: _Endpoint, kwargs: dict[str, Any], library: Library, toke
     start = time.perf_counter()
     try:
         with stopping(token):
-            if endpoint.checked:
-                kwargs = entries.resolve_keywords(game, action, kwargs, library)
+            if endpoint.checked:  # the model checked the keys: turn on the switches it names, if any
+                kwargs = entries.resolve_keywords(game, action, kwargs, entries.switched(game, kwargs, library))
             else:
                 kwargs = entries.prepare(game, action, kwargs, library)
             if endpoint.threads:
@@ -386,7 +392,7 @@ def create_app(profiles: Iterable[str | Path] = (), limits: Limits | None = None
                           _takes(action.function, "threads"), RequestBounds(action))
 
         async def endpoint(body: BaseModel) -> Response:
-            return await run(found, body.model_dump(exclude_unset=True))
+            return await run(found, body.model_dump(exclude_unset=True, by_alias=True))
 
         endpoint.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
             [inspect.Parameter("body", inspect.Parameter.KEYWORD_ONLY, annotation=model)])

@@ -136,6 +136,8 @@ def action_model(game: Game, action: Action, models: dict[type, type[BaseModel]]
         else:
             shape = _parameter_type(parameter, str(parameter.annotation))
         fields[parameter.name] = (shape, _default(parameter))
+    if game.switches is not None:  # the switches of the server's libraries to turn on (docs/web.md)
+        fields["with_"] = (Optional[list[StrictStr]], Field(None, alias="with"))
     for option in action.options:  # keywords a **kwargs function lists (sc.attack's)
         fields.setdefault(option, (Any, None))
     doc = (f"The keyword arguments of {action.function.__module__}.{action.function.__name__}: {action.help}. "

@@ -20,7 +20,7 @@ from mathhammer.killteam.data.catalogue import KILL_TEAM_2024, Catalogues, Sourc
 from mathhammer.killteam.data.reading import read_xml
 from mathhammer.killteam.data.roster import read_roster
 from mathhammer.killteam.data.team import Team, did_you_mean, team_from_library
-from mathhammer.killteam.data.walk import Steps, Walk, rule_texts
+from mathhammer.killteam.data.walk import Steps, Walk, faction_rules, rule_texts
 
 __all__ = ["CATALOGUE_SUFFIXES", "Import", "ROSTER_SUFFIXES", "folder_contents", "load_catalogues", "load_roster",
            "load_team", "read_catalogues"]
@@ -126,7 +126,8 @@ def read_catalogues(path: PathLike | Sequence[PathLike], teams: Sequence[str] | 
         if cat in chosen:
             texts = rule_texts(s.root for s in catalogues.scope(cat))
             team = TeamSource(cat.name, cat.file.name, cat.revision, cat.file.sha256)
-            out.append(build_team(team, walk.operatives, walk.equipment, kinds, texts, walk.notes))
+            out.append(build_team(team, walk.operatives, walk.equipment, kinds, texts, walk.notes,
+                                  faction_rules(catalogues, cat), steps))
     return Import(out, skipped)
 
 
