@@ -67,6 +67,7 @@ void register_killteam_fight(py::module_ m) {
     py::enum_<DurableRule>(m, "DurableRule")
         .value("after_damage_modifiers", DurableRule::AfterDamageModifiers)
         .value("before_damage_modifiers", DurableRule::BeforeDamageModifiers);
+    py::enum_<Lookahead>(m, "Lookahead").value("fixed", Lookahead::Fixed).value("rolled", Lookahead::Rolled);
 
     py::class_<FightSpec> spec(m, "FightSpec");
     spec.def(py::init<>())

@@ -171,6 +171,7 @@ FIGHT_SPEC = {
     "lethal_test": Pair(_kt.LethalTest.real_damage, _kt.LethalTest.nominal, DECISIONS,
                         base=(("a.strategy", S.strike), ("a.normal_damage", 2), ("a.critical_damage", 3),
                               ("b.strategy", S.parry), ("b.half_damage_first_strike", True), ("b.wounds", 3))),
+    "lookahead": Pair(_kt.Lookahead.fixed, _kt.Lookahead.rolled, DECISIONS, base=(("b.feel_no_pain", 4),)),
     "duelist": Pair(_kt.DuelistRule.never_parry_nothing, _kt.DuelistRule.always, DECISIONS, base=(("a.duelist", True),)),
     "durable": Pair(_kt.DurableRule.after_damage_modifiers, _kt.DurableRule.before_damage_modifiers, DECISIONS,
                     base=(("a.hammerhand", True), ("a.critical_damage", 3), ("b.durable", True))),

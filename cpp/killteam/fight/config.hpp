@@ -68,6 +68,8 @@ enum class ShockRule : uint8_t { DiscardCrit = 0, NormsOnly = 1 };
 enum class LethalTest : uint8_t { RealDamage = 0, Nominal = 1 };
 enum class DuelistRule : uint8_t { NeverParryNothing = 0, Always = 1 };
 enum class DurableRule : uint8_t { AfterDamageModifiers = 0, BeforeDamageModifiers = 1 };
+// Rule 5's lines (docs/rules/killteam.md §3.6): played without Feel No Pain and relics, or rolling them.
+enum class Lookahead : uint8_t { Fixed = 0, Rolled = 1 };
 
 // The fight's own fields besides the two fighters: X(type, name, default, tags). The decisions
 // read the rule readings, never who resolves first (they see the mover of the state in hand) nor
@@ -76,6 +78,7 @@ enum class DurableRule : uint8_t { AfterDamageModifiers = 0, BeforeDamageModifie
     X(int, first, 0, 0u)  /* who resolves first each round: 0 = fighter A, 1 = fighter B */                       \
     X(ShockRule, shock, ShockRule::DiscardCrit, tags::kDecisions)                                                  \
     X(LethalTest, lethal_test, LethalTest::RealDamage, tags::kDecisions)                                           \
+    X(Lookahead, lookahead, Lookahead::Fixed, tags::kDecisions)                                                    \
     X(DuelistRule, duelist, DuelistRule::NeverParryNothing, tags::kDecisions)                                      \
     X(DurableRule, durable, DurableRule::AfterDamageModifiers, tags::kDecisions)                                   \
     X(bool, injured, true, 0u)  /* a fighter below half its wounds rolls later rounds injured (§3.9) */
@@ -94,6 +97,15 @@ struct FightSpec {
 
     // True when the resolution rolls dice of its own (Feel No Pain, Saintly Relics).
     bool has_chance() const { return fighter[0].has_chance() || fighter[1].has_chance(); }
+    // True when a Max Dmg / Min Dmg fighter's rule 5 rolls its lines' Feel No Pain and relic dice, so
+    // that its decision is itself a chance (docs/rules/killteam.md §3.6).
+    bool rolls_lookahead() const {
+        if (lookahead != Lookahead::Rolled || !has_chance()) return false;
+        for (const FighterSpec& f : fighter) {
+            if (f.strategy == Strategy::MaxDamage || f.strategy == Strategy::MinDamage) return true;
+        }
+        return false;
+    }
     bool has_optimal() const {
         return fighter[0].strategy == Strategy::Optimal || fighter[1].strategy == Strategy::Optimal;
     }

@@ -28,7 +28,7 @@ public:
 
     uint64_t states() const { return states_; }
 
-    // `decider.decide(state)` picks every action (the optimal fighter's OptimalDecider).
+    // `decider.choose(state)` picks every action (the optimal fighter's OptimalDecider).
     template <class Decider, class Leaf>
     void explore(const FightState& start, double prob, Decider& decider, Leaf&& leaf) {
         if (start.over()) {
@@ -42,8 +42,8 @@ public:
             for (std::size_t i = 0; i < bucket.size(); ++i) {  // children land in lower buckets only
                 const Weighted item = bucket[i];
                 if ((++states_ & 255) == 0) check_interrupt();
-                const Action action = decider.decide(item.state);
-                for_each_outcome(spec_, item.state, action, [&](const FightState& next, double factor) {
+                const Choice choice = decider.choose(item.state);
+                for_each_outcome(spec_, item.state, choice, [&](const FightState& next, double factor) {
                     const double p = item.prob * factor;
                     if (next.over()) leaf(next, p);
                     else add(next, p);
@@ -281,7 +281,8 @@ std::vector<double> fight_exact(const FightSpec& spec, const FightDice& dice, in
     // Optimal fighters' rounds are carried forward state by state (their play reads the round and
     // every wound); heuristic fighters' chance rounds go through the memo, by start.
     ChanceExplorer explorer(spec);
-    ChanceMemo memo(spec, cache, std::move(tables->memo));
+    ChanceMemo memo(spec, cache, std::move(tables->memo),
+                    spec.rolls_lookahead() ? ChanceMemo::kMaxRolledEnds : ChanceMemo::kMaxEnds);
     const bool memoised = chance && !optimal;
     RoundKernels kernels(spec, memo, memoised ? states : 0, std::move(tables->sums));
     struct GiveBack {  // on every way out

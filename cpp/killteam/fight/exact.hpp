@@ -2,10 +2,11 @@
 //
 // A round is a sum over pairs of retained dice, P(A's dice) x P(B's dice) x resolve(...); rounds
 // recurse on the wounds (and relic uses) a round ends on. Without Feel No Pain / relics a
-// resolution is the deterministic play-out; with them every roll is a chance node: heuristic
-// fighters' rounds go through the ends each state leads to, worked out once per state
-// (exact_chance.hpp); an optimal fighter's round states are carried forward with their
-// probabilities (equal states merged). Either way the expectation is exact.
+// resolution is the deterministic play-out; with them every roll is a chance node (and so is a
+// decision the rolled lookahead makes: docs/rules/killteam.md §3.6): heuristic fighters' rounds go
+// through the ends each state leads to, worked out once per state (exact_chance.hpp); an optimal
+// fighter's round states are carried forward with their probabilities (equal states merged).
+// Either way the expectation is exact.
 #pragma once
 #include <cstdint>
 #include <memory>

@@ -12,6 +12,7 @@
 #include "killteam/fight/cache.hpp"
 #include "killteam/fight/chance.hpp"
 #include "killteam/fight/decision.hpp"
+#include "killteam/fight/exact_chance.hpp"
 #include "killteam/fight/optimal.hpp"
 #include "killteam/fight/resolve.hpp"
 
@@ -54,16 +55,16 @@ struct GraphFull {};
 
 // One step of a round's chance graph: a Feel No Pain or relic roll and where each outcome leads,
 // what the round loses on the way there (a round_loss code: wounds and relic ignores), a step that
-// only loses something (kShift), or the end of the round. A sample adds up the losses of the steps
-// it goes through.
+// only loses something (kShift), the rolled lookahead's choice between two actions (kChoice), or
+// the end of the round. A sample adds up the losses of the steps it goes through.
 struct ChanceStep {
-    enum Kind : uint8_t { kEnd, kFeelNoPain, kRelic, kShift };
+    enum Kind : uint8_t { kEnd, kFeelNoPain, kRelic, kShift, kChoice };
     Kind kind = kEnd;
     uint8_t arg = 0;        // Feel No Pain: saves on arg+; relics: dice rolled
-    uint16_t yes_loss = 0;  // lost on the way to `yes`
-    uint16_t no_loss = 0;   // lost on the way to `no`
-    uint32_t yes = 0;       // the step after a save / an ignore; kShift: the step it leads to
-    uint32_t no = 0;        // the step after the roll failed
+    uint16_t yes_loss = 0;  // lost on the way to `yes`; kChoice: the low half of choice_threshold
+    uint16_t no_loss = 0;   // lost on the way to `no`; kChoice: its high half (a choice loses nothing)
+    uint32_t yes = 0;       // the step after a save / an ignore / the first action; kShift: the step it leads to
+    uint32_t no = 0;        // the step after the roll failed / the other action
 };
 
 // Where an action's outcome leads in the graph, and what the round loses on the way.
@@ -172,7 +173,28 @@ struct FightMonteCarlo::ChanceGraph {
 // Aligned to a cache line: two threads' workspaces never share one.
 struct alignas(64) FightMonteCarlo::Workspace {
     Workspace(const FightSpec& spec, const OptimalSolver* solver, const int dice[2], int rounds, ChanceGraph* graph)
-        : spec(spec), cache(spec), solver(solver), layout(spec, dice, rounds, spec.has_optimal()), graph(graph) {}
+        : spec(spec), cache(spec), solver(solver), layout(spec, dice, rounds, spec.has_optimal()), graph(graph) {
+        if (cache.spec().rolls_lookahead()) {
+            rolled = std::make_unique<ChanceMemo>(cache.spec(), cache, kRolledEnds);
+        }
+    }
+
+    // What the fighter to move plays in `st` in round `r`: the solved move of an optimal fighter, a
+    // heuristic's decision, or with the rolled lookahead each of its rule 5 lines with its chance.
+    Choice choose(const FightState& st, int r) {
+        if (solver && spec.fighter[st.mover].strategy == Strategy::Optimal) {
+            return Choice::certain(solver->solved_action(st, r));
+        }
+        return rolled ? rolled->choose(st) : Choice::certain(cache.decide(st));
+    }
+
+    // Plays round `r`'s choices, drawing an uncertain one from the sample's stream.
+    struct Drawn {
+        Workspace& ws;
+        int r;
+        DiceSource& dice;
+        Action decide(const FightState& st) { return drawn_action(ws.choose(st, r), dice.rng()); }
+    };
 
     // Wounds (A, B) after round `r` without chance effects, from these dice and wounds. Heuristic
     // play does not depend on the round; optimal play does, so the round is part of the key.
@@ -265,18 +287,15 @@ struct alignas(64) FightMonteCarlo::Workspace {
         return first;
     }
 
-    // One round resolved step by step, the Feel No Pain / relic dice rolled from `dice` as asked.
+    // One round resolved step by step, the Feel No Pain / relic dice (and the rolled lookahead's
+    // choices) drawn from `dice` as asked, in the order the chance graph draws them.
     void random_round(int r, int a, int& wounds_a, int b, int& wounds_b, int& uses_a, int& uses_b, DiceSource& dice) {
         FightState st = round_state(a / kTableSide, a % kTableSide, wounds_a, b / kTableSide, b % kTableSide, wounds_b,
                                     uses_a, uses_b);
         RandomChance roll{dice};
         NoLog log;
-        if (solver) {
-            SolvedDecider decider{*solver, cache, r};
-            resolve_round(spec, st, decider, roll, log);
-        } else {
-            resolve_round(spec, st, cache, roll, log);
-        }
+        Drawn decider{*this, r, dice};
+        resolve_round(spec, st, decider, roll, log);
         wounds_a = st.side[0].wounds;
         wounds_b = st.side[1].wounds;
         uses_a = st.side[0].relic_uses;
@@ -297,16 +316,27 @@ struct alignas(64) FightMonteCarlo::Workspace {
         uint32_t known = 0;
         if (graph->nodes.find(key, known)) return known;
         if (graph->nodes.size() >= ChanceGraph::kMaxNodes) throw GraphFull{};
-        Action action;
-        if (solver) {
-            SolvedDecider decider{*solver, cache, r};
-            action = decider.decide(c);
-        } else {
-            action = cache.decide(c);
-        }
+        const Choice choice = choose(c, r);
         bool prefix[ScriptedChance::kMaxQueries] = {};
-        const Edge edge = branch(c, action, r, prefix, 0);
-        const uint32_t first = edge.loss == 0 ? edge.step : graph->push(shift(edge));
+        uint32_t first;
+        if (choice.is_certain()) {
+            const Edge edge = branch(c, choice.action, r, prefix, 0);
+            first = edge.loss == 0 ? edge.step : graph->push(shift(edge));
+        } else {
+            // The rolled lookahead's choice: a draw, then the action's rolls (what it loses after it).
+            ChanceStep pick;
+            pick.kind = ChanceStep::kChoice;
+            const uint32_t threshold = choice_threshold(choice);
+            pick.yes_loss = static_cast<uint16_t>(threshold & 0xFFFFu);
+            pick.no_loss = static_cast<uint16_t>(threshold >> 16);
+            first = graph->push(pick);
+            const Edge yes = branch(c, choice.action, r, prefix, 0);
+            const uint32_t yes_step = yes.loss == 0 ? yes.step : graph->push(shift(yes));
+            const Edge no = branch(c, choice.other, r, prefix, 0);
+            const uint32_t no_step = no.loss == 0 ? no.step : graph->push(shift(no));
+            graph->step(first).yes = yes_step;
+            graph->step(first).no = no_step;
+        }
         graph->nodes.insert(key, first);
         return first;
     }
@@ -357,8 +387,12 @@ struct alignas(64) FightMonteCarlo::Workspace {
         return graph->end;
     }
 
+    // The rolled lookahead's ends held per workspace before its memo starts over (10 MB).
+    static constexpr std::size_t kRolledEnds = std::size_t{1} << 20;
+
     FightSpec spec;
     DecisionCache cache;
+    std::unique_ptr<ChanceMemo> rolled;  // the rolled lookahead's lines (FightSpec::rolls_lookahead), or none
     const OptimalSolver* solver;  // the engine's, solved before any sample
     StartLayout layout;
     std::vector<uint16_t> first_round;  // the first rounds, by dice
@@ -472,6 +506,11 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
                     // what the round loses on the way.
                     uint32_t loss = 0;
                     for (ChanceStep step = graph.step(at); step.kind != ChanceStep::kEnd; step = graph.step(at)) {
+                        if (step.kind == ChanceStep::kChoice) {  // drawn as drawn_action draws it
+                            const uint32_t threshold = step.yes_loss | static_cast<uint32_t>(step.no_loss) << 16;
+                            at = static_cast<uint32_t>(dice.rng().next() >> 32) < threshold ? step.yes : step.no;
+                            continue;
+                        }
                         bool yes = true;
                         if (step.kind == ChanceStep::kFeelNoPain) {
                             yes = dice.d6() >= step.arg;

@@ -6,6 +6,7 @@
 #include "core/interrupt.hpp"
 
 #include "killteam/fight/chance.hpp"
+#include "killteam/fight/exact_chance.hpp"
 #include "killteam/fight/parry.hpp"
 #include "killteam/fight/resolve.hpp"
 
@@ -99,6 +100,15 @@ OptimalSolver::OptimalSolver(const FightSpec& spec, const FightDice& dice, int r
         clear(&Side::forced_strike);
     }
     key_mask_ = mask;
+    if (heuristics_.spec().rolls_lookahead()) {
+        rolled_ = std::make_unique<ChanceMemo>(heuristics_.spec(), heuristics_);
+    }
+}
+
+OptimalSolver::~OptimalSolver() = default;
+
+Choice OptimalSolver::heuristic_choice(const FightState& st) {
+    return rolled_ ? rolled_->choose(st) : Choice::certain(heuristics_.decide(st));
 }
 
 // The memo key: the state with the flags no ability reads cleared, and the round.
@@ -201,9 +211,9 @@ Outlook OptimalSolver::value(const FightState& st, int round) {
     return node(st, round).value;
 }
 
-Action OptimalSolver::decide(const FightState& st, int round) {
-    if (spec_.fighter[st.mover].strategy != Strategy::Optimal) return heuristics_.decide(st);
-    return node(st, round).action;
+Choice OptimalSolver::choose(const FightState& st, int round) {
+    if (spec_.fighter[st.mover].strategy != Strategy::Optimal) return heuristic_choice(st);
+    return Choice::certain(node(st, round).action);
 }
 
 OptimalSolver::Node OptimalSolver::node(const FightState& st, int round) {
@@ -233,8 +243,12 @@ OptimalSolver::Node OptimalSolver::solve(const FightState& st, int round) {
     const int m = st.mover;
     const FighterSpec& me = spec_.fighter[m];
     if (me.strategy != Strategy::Optimal) {
-        const Action action = heuristics_.decide(st);
-        return Node{action_value(st, action, round), action};
+        const Choice choice = heuristic_choice(st);
+        if (choice.is_certain()) return Node{action_value(st, choice.action, round), choice.action};
+        Outlook value;
+        value.add(action_value(st, choice.action, round), choice.p);
+        value.add(action_value(st, choice.other, round), choice.q);
+        return Node{value, choice.action};
     }
     Node best{};
     ObjectiveValue best_value;
@@ -265,7 +279,7 @@ Advice advise(const FightSpec& spec, int crits_a, int norms_a, int crits_b, int 
     // One round from fixed dice: the dice tables are never read (no later round).
     const FightDice none{};
     OptimalSolver solver(optimal, none, 1);
-    const Action best = solver.decide(st, 0);
+    const Action best = solver.choose(st, 0).action;  // the mover is optimal: its one best move
     for (Action action : kMoveOrder) {
         if (!legal_move(optimal, st, action)) continue;
         out.moves.push_back(MoveAdvice{action, solver.action_value(st, action, 0), action == best});
@@ -275,7 +289,13 @@ Advice advise(const FightSpec& spec, int crits_a, int norms_a, int crits_b, int 
         FightSpec heuristic = spec;
         heuristic.fighter[m].strategy = static_cast<Strategy>(s);
         DecisionCache cache(heuristic);
-        out.heuristic[s] = cache.decide(st);
+        if (!cache.spec().rolls_lookahead()) {
+            out.heuristic[s] = cache.decide(st);
+            continue;
+        }
+        ChanceMemo memo(cache.spec(), cache);
+        const Choice choice = memo.choose(st);
+        out.heuristic[s] = choice.q > choice.p ? choice.other : choice.action;
     }
     return out;
 }

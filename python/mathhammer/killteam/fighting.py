@@ -512,12 +512,13 @@ def resolve_fight(
     """Resolve one round from fixed retained dice ``(crits, norms)`` and log every step.
 
     ``wounds_a`` / ``wounds_b`` override the fighters' starting wounds. Feel No Pain and Saintly
-    Relics dice, if the fighters have them, are rolled from ``seed`` (None: a random seed). An
-    optimal fighter plays as in a one-round fight.
+    Relics dice, if the fighters have them, are rolled from ``seed`` (None: a random seed), and so
+    are the decisions they make a chance with ``lookahead="rolled"`` (docs/rules/killteam.md §3.6).
+    An optimal fighter plays as in a one-round fight.
     """
     a, b, da, db, first, wa, wb, rule_variants = round_inputs(a, b, dice_a, dice_b, first, wounds_a, wounds_b,
                                                               variants)
-    seed_value = engine_options(seed=seed).draw_seed()  # used only by Feel No Pain / relic rolls
+    seed_value = engine_options(seed=seed).draw_seed()  # used only by Feel No Pain / relic rolls (and rolled lines)
     spec = fight_spec(a, b, first, wa, wb, rule_variants)
     end_a, end_b, actions, relic_uses = _kt.resolve_fight(spec, da[0], da[1], db[0], db[1], wa, wb, seed_value)
     return FightLog(

@@ -21,6 +21,7 @@ __all__ = ["CHOICES", "Variants"]
 CHOICES: dict[str, tuple[str, str] | tuple[bool, bool]] = {
     "shock": ("discard_crit", "norms_only"),
     "lethal_test": ("real_damage", "nominal"),
+    "lookahead": ("fixed", "rolled"),
     "duelist": ("never_parry_nothing", "always"),
     "durable": ("after_damage_modifiers", "before_damage_modifiers"),
     "blocks": ("optimal", "greedy"),
@@ -38,6 +39,8 @@ class Variants(BaseVariants):
 
     shock: what Shock discards when the enemy holds no norm ("discard_crit") or not ("norms_only").
     lethal_test: the lethal-strike test uses the strike's real damage or the reference's nominal one.
+    lookahead: Max Dmg / Min Dmg play their two lines without Feel No Pain and relics ("fixed"), or
+        roll them as the lines go, the decision then a chance ("rolled").
     duelist: Duelist skips a parry that would cancel nothing ("never_parry_nothing") or parries always.
     durable: Durable's 1 comes off after Hammerhand / Half Damage First Strike, or before.
     blocks: the defender allocates saves optimally, or by the reference's greedy.
@@ -56,6 +59,7 @@ class Variants(BaseVariants):
 
     shock: str = "discard_crit"
     lethal_test: str = "real_damage"
+    lookahead: str = "fixed"
     duelist: str = "never_parry_nothing"
     durable: str = "after_damage_modifiers"
     blocks: str = "optimal"
