@@ -20,6 +20,7 @@ from mathhammer import killteam as kt
 from mathhammer.files import scenario
 from mathhammer import starcraft as sc
 from mathhammer.core.results import ResultMixin
+from mathhammer.killteam.meta import meta_ranking
 
 MC = {"method": "monte_carlo", "samples": 20_000, "seed": 11, "threads": 1}
 
@@ -62,6 +63,8 @@ FACTORIES: dict[type, list[Callable[[], Any]]] = {
     kt.ShootResult: [lambda: kt.shoot(GUN, TARGET, cover=1, rounds=2), lambda: kt.shoot(GUN, TARGET, **MC)],
     kt.VolleyResult: [lambda: kt.volley(GUN, [TARGET, TARGET], cover=[1, 0]), lambda: kt.volley(GUN, [TARGET], **MC)],
     kt.Matchup: [lambda: kt.matchup(_TEAMS / "Ember Wardens.toml", _TEAMS / "Gloam Pact.toml")],
+    kt.MatchupSummary: [lambda: kt.matchup(_TEAMS / "Ember Wardens.toml", _TEAMS / "Gloam Pact.toml").summary(cover=0)],
+    kt.MetaRanking: [lambda: meta_ranking(_TEAMS)],
     kt.AttackDiceResult: [lambda: kt.attack_dice(GUN), lambda: kt.attack_dice(GUN, **MC)],
     kt.FightLog: [lambda: kt.resolve_fight(FIGHTER_A, FIGHTER_B, (1, 2), (0, 2), seed=3)],
     kt.Advice: [lambda: kt.advise(FIGHTER_A, FIGHTER_B, (1, 2), (0, 2))],

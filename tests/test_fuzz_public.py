@@ -30,6 +30,8 @@ from mathhammer.files import scenario
 from mathhammer import starcraft as sc
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.core.distributions import Distribution, JointDistribution
+from mathhammer.core.results import EngineResult
+from mathhammer.killteam.results import TeamStanding
 
 ALLOWED = (InputError, InputTypeError)
 EXAMPLES = int(__import__("os").environ.get("FUZZ_EXAMPLES", "40"))  # per test (each test below is one callable): a few thousand calls in all
@@ -260,6 +262,9 @@ def _results() -> dict[str, tuple[Any, dict[str, Any]]]:
         kt.volley(kt.Weapon(4, 3), [kt.Operative(save=3), kt.Operative(save=4)]),
         kt.volley(kt.Weapon(4, 3), [kt.Operative(save=3)], **_MC),
         kt.matchup(_KT_TEAM, _KT_TEAM),
+        kt.matchup(_KT_TEAM, _KT_TEAM).summary(),
+        kt.MetaRanking((TeamStanding("a", 0.5, 0.25, 0.75, 0.125, "b", 0.25, "b", 0.25),
+                        TeamStanding("b", 0.25, 0.5, 0.5, -0.125, "a", -0.25, "a", -0.25)), 1, "a", "auto"),
     ]
     out: dict[str, tuple[Any, dict[str, Any]]] = {}
     for result in made:
@@ -317,9 +322,11 @@ def _load(cls: Any, data: Any) -> Any:
     except ALLOWED:
         return None
     # a payload that loads is a working result: its contract answers
-    if hasattr(result, "summary"):
+    if isinstance(result, EngineResult):
         result.summary()
         _ = result.stderr
+    elif hasattr(result, "summary"):  # a matchup's: its answer, as data
+        result.summary().to_markdown()
     if hasattr(result, "to_frame"):
         result.to_frame()
     repr(result)

@@ -53,8 +53,8 @@ def test_bad_value_names_file_entry_and_field(tmp_path):
 
 
 def test_unknown_rule_in_file(tmp_path):
-    path = _write(tmp_path, 'game = "killteam"\n[weapon.gun]\ncard = "4A 3+ 3/4 Blast 2"\n')
-    with pytest.raises(ProfileFileError, match=r"weapon\.gun.*unknown weapon rule 'Blast 2'"):
+    path = _write(tmp_path, 'game = "killteam"\n[weapon.gun]\ncard = "4A 3+ 3/4 Explodes 2"\n')
+    with pytest.raises(ProfileFileError, match=r"weapon\.gun.*unknown weapon rule 'Explodes 2'"):
         library.load_library(path)
 
 

@@ -258,6 +258,6 @@ def test_every_profile_class_is_covered() -> None:
             obj = getattr(module, name)
             if isinstance(obj, type) and hasattr(obj, "from_dict") and not name.endswith(("Result", "Variants")) \
                     and name not in ("Rules", "Advice", "MoveValue", "FightLog", "Resolution", "Allocation", "Stages",
-                                     "StateDistribution", "BatchSummary", "Matchup", "Comparison",
-                                     "FightComparison"):
+                                     "StateDistribution", "BatchSummary", "Matchup", "MatchupSummary",
+                                     "MetaRanking", "Comparison", "FightComparison"):
                 assert obj in covered, name

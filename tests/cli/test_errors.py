@@ -100,10 +100,10 @@ def test_bad_scenario_files(capsys, tmp_path):
 @pytest.mark.parametrize(
     "args, fragments",
     [
-        (["killteam", "fight", "--a-rules", "Blast 2"], ["a.rules", "unknown weapon rule 'Blast 2'", "closest known rules: "]),
+        (["killteam", "fight", "--a-rules", "Explodes 2"], ["a.rules", "unknown weapon rule 'Explodes 2'", "closest known rules: "]),
         (["killteam", "fight", "--b-abilities", "Invulnerable 4+"], ["b.abilities", "unknown ability"]),
         (["killteam", "fight", "--a-strategy", "charge"], ["a.strategy", "unknown value 'charge'"]),
-        (["killteam", "shoot", "--rules", "Blast 2"], ["rules", "unknown weapon rule 'Blast 2'"]),
+        (["killteam", "shoot", "--rules", "Explodes 2"], ["rules", "unknown weapon rule 'Explodes 2'"]),
         (["killteam", "shoot", "--abilities", "Invulnerable 4+"], ["abilities", "unknown ability 'Invulnerable 4+'"]),
         (["starcraft", "attack", "--keywords", "FLAMING (1)"], ["keywords", "unknown keyword 'FLAMING (1)'"]),
         (["starcraft", "attack", "--tags", "Zerg"], ["tags", "unknown Combat Tag 'Zerg'"]),
@@ -121,9 +121,9 @@ def test_unknown_rule_or_keyword(capsys, args, fragments):
 
 
 def test_unknown_rule_in_a_scenario(capsys, tmp_path):
-    path = _write(tmp_path, "rule.toml", '[[killteam.shoot]]\nweapon = "4A 3+ 3/4 Blast 2"\ntarget = { save = 3 }\n')
+    path = _write(tmp_path, "rule.toml", '[[killteam.shoot]]\nweapon = "4A 3+ 3/4 Explodes 2"\ntarget = { save = 3 }\n')
     code, _, err = run(capsys, ["run", str(path)])
-    assert_one_line_error(code, err, "rule.toml", "killteam.shoot[0]", "weapon", "Blast 2")
+    assert_one_line_error(code, err, "rule.toml", "killteam.shoot[0]", "weapon", "Explodes 2")
     path = _write(tmp_path, "keyword.toml", '[[deathburgh.combat]]\nattacker = "Bandit Brute"\n'
                                             'defender = "Bandit Leader"\nflank = true\n')
     code, _, err = run(capsys, ["run", str(path)])
@@ -176,7 +176,7 @@ def test_a_real_process_exits_2_with_one_line(tmp_path):
     env = subprocess_env()
     path, entry, field = _library(tmp_path, "starcraft")
     for args, fragments in [
-        (["killteam", "shoot", "--rules", "Lethal 5+, Blast 2"], ["rules", "Blast 2"]),
+        (["killteam", "shoot", "--rules", "Lethal 5+, Explodes 2"], ["rules", "Explodes 2"]),
         (["starcraft", "attack", "--profiles", str(path), "--unit", "hulk"], [path.name, entry, field]),
     ]:
         done = subprocess.run([sys.executable, "-m", "mathhammer.cli", *args], capture_output=True, text=True,

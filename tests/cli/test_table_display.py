@@ -111,10 +111,24 @@ def test_shot_heading_names_profiles_cover_and_obscured(capsys):
                                 "--cover", "1", "--cover-crits", "1", "--obscured", "--rounds", "2"])
     assert code == 0
     heading = _heading(out)
-    # the profiles by their notation (the result's labels: Kill Team profiles have no names)
-    for part in ("Damage: 4A 4+ 6/3", "against 3+ save; 14W", "cover crits 1", "cover 1", "obscured",
-                 "2 rounds", "exact"):
+    # the profiles by their library names, then their notation
+    for part in ("Damage: meltagun (4A 4+ 6/3", "against plague_marine (3+ save; 14W", "cover crits 1", "cover 1",
+                 "obscured", "2 rounds", "exact"):
         assert part in heading, (part, heading)
+
+
+def test_library_profiles_are_named_in_headings_unless_changed(capsys):
+    code, out, _ = run(capsys, ["killteam", "shoot", "--weapon", "bolt_rifle", "--attacks", "5"])
+    assert code == 0
+    assert _heading(out).startswith("Damage: bolt_rifle with --attacks (5A 3+ 3/4 Piercing Crits 1) against 3+ save;")
+    code, out, _ = run(capsys, ["killteam", "fight", "--a-profile", "ork_boy", "--b-profile",
+                                "assault_intercessor_sergeant", "--b-strategy", "parry"])
+    assert code == 0
+    heading = _heading(out)
+    assert "A ork_boy (4A 3+ 4/5 Brutal; 10W; strike)" in heading, heading
+    assert "B assault_intercessor_sergeant with --b-strategy (5A 3+ 4/6 Lethal 5+; 15W; parry)" in heading, heading
+    code, out, _ = run(capsys, ["killteam", "attack-dice", "--weapon", "meltagun"])
+    assert code == 0 and _heading(out).startswith("Retained attack dice: meltagun (4A 4+ 6/3"), _heading(out)
 
 
 def test_shot_heading_names_method_samples_and_variants(capsys):

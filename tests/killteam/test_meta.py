@@ -4,6 +4,7 @@ to the same table; the rows are those of kt.matchup."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 from concurrent.futures import ProcessPoolExecutor
@@ -16,7 +17,7 @@ from mathhammer import InputError
 from mathhammer import killteam as kt
 from mathhammer.cli import main
 from mathhammer.files.teams import save_team
-from mathhammer.killteam.meta import META_COLUMNS, meta
+from mathhammer.killteam.meta import META_COLUMNS, meta, ranking
 
 from synthetic_teams import synthetic_team
 
@@ -128,3 +129,76 @@ def test_the_command(folder: Path, serial: pd.DataFrame, tmp_path: Path, capsys:
     pd.testing.assert_frame_equal(pd.read_parquet(out), serial, check_exact=True, check_dtype=False)
     assert main(["killteam", "meta", str(folder), "--out", str(tmp_path / "m.txt")]) == 2
     assert main(["killteam", "meta", str(folder), "--out", str(out), "--executor", "tcp://x:1"]) == 2
+
+
+# --- the ranking ------------------------------------------------------------------------------------
+
+def _ranking_by_hand(table: pd.DataFrame, teams: list[kt.data.Team]) -> dict[str, tuple[float, ...]]:
+    """Each team's offence, defence, fights won and edge, with pandas from the long table: per pairing
+    and defender at cover 1 the gun of fewest mean shots to kill (then most mean damage), striking
+    first the fight of mine most likely to win once their weapon least likely to fall answers it."""
+    shots = table[(table["kind"] == "shoot") & (table["cover"] == 1)].assign(order=lambda f: range(len(f)))
+    shots = shots[shots["shots_to_kill"] < float("inf")]
+    best_shot = shots.sort_values(["shots_to_kill", "mean_damage", "order"], ascending=[True, False, True]) \
+        .groupby(["team_a", "team_b", "defender"]).head(1)
+    kill = {(r.team_a, r.team_b, r.defender): r.kill_chance for r in best_shot.itertuples()}
+    fights = table[(table["kind"] == "fight") & (table["first"] == "a")].assign(order=lambda f: range(len(f)))
+    fights["operative"] = fights["defender"].str.split("/").str[0]
+    answered = fights.sort_values(["kill_chance", "death_chance", "order"], ascending=[True, False, True]) \
+        .groupby(["team_a", "team_b", "operative", "attacker", "weapon"]).head(1)
+    best_fight = answered.sort_values(["kill_chance", "death_chance", "order"], ascending=[False, True, True]) \
+        .groupby(["team_a", "team_b", "operative"]).head(1)
+    win = {(r.team_a, r.team_b, r.operative): r.kill_chance for r in best_fight.itertuples()}
+    ops = {t.name: [op.name for op in t] for t in teams}
+    melee = {t.name: [op.name for op in t if any(w.kind == "melee" for w in op.weapons)] for t in teams}
+
+    def mean(values: list[float]) -> float:
+        return sum(values) / len(values) if values else 0.0
+
+    out = {}
+    for t in ops:
+        others = [o for o in ops if o != t]
+        offence = mean([kill.get((t, o, d), 0.0) for o in others for d in ops[o]])
+        defence = mean([kill.get((o, t, d), 0.0) for o in others for d in ops[t]])
+        won = mean([win.get((t, o, d), 0.0) for o in others for d in melee[o]])
+        edges = [(mean([kill.get((t, o, d), 0.0) for d in ops[o]]) - mean([kill.get((o, t, d), 0.0) for d in ops[t]])
+                  + mean([win.get((t, o, d), 0.0) for d in melee[o]]) - mean([win.get((o, t, d), 0.0) for d in melee[t]]))
+                 / 2 for o in others]
+        out[t] = (offence, defence, won, mean(edges), others[edges.index(max(edges))], others[edges.index(min(edges))])
+    return out
+
+
+def test_the_ranking_is_the_table_read_by_hand(folder: Path, serial: pd.DataFrame) -> None:
+    teams = [kt.data.load_team(p) for p in sorted(folder.glob("*.toml"))]
+    ranked = ranking(serial, teams, method="auto")
+    expected = _ranking_by_hand(serial, teams)
+    assert [t.team for t in ranked.teams] == sorted(expected, key=lambda name: (-expected[name][3], name))
+    for t in ranked.teams:
+        assert (t.offence, t.defence, t.fights, t.edge) == pytest.approx(expected[t.team][:4], abs=1e-12)
+        assert (t.best, t.worst) == expected[t.team][4:]
+    assert sum(t.edge for t in ranked.teams) == pytest.approx(0.0, abs=1e-12)  # every edge is another's loss
+    assert ranked.cover == 1 and ranked.first == "a"
+    assert kt.MetaRanking.from_json(ranked.to_json()) == ranked
+
+
+def test_the_command_ranks_without_writing(folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before = sorted(p.name for p in folder.iterdir())
+    assert main(["killteam", "meta", str(folder), "--seed", "5"]) == 0
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    assert lines[0] == "The meta's 4 teams, cover 1, striking first" and len(lines) <= 2 * 4 + 12
+    assert max(len(line) for line in lines) <= 80 and "%" in captured.out
+    assert sorted(p.name for p in folder.iterdir()) == before  # no parts folder, no table
+    assert main(["killteam", "meta", str(folder), "--seed", "5", "--format", "json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    expected = ranking(meta(folder, seed=5), [kt.data.load_team(p) for p in sorted(folder.glob("*.toml"))],
+                       method="auto")
+    assert kt.MetaRanking.from_dict(payload["ranking"]) == expected
+    for args, message in ((["--resume"], "--resume: "), (["--cover", "0,5"], "--cover: 5 is out of range")):
+        assert main(["killteam", "meta", str(folder), *args]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"error: {message}") and err.count("\n") == 1, err
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["killteam", "meta", str(empty)]) == 2
+    assert "no team libraries" in capsys.readouterr().err

@@ -90,7 +90,7 @@ def test_help_has_an_example(capsys):
         (["--damage", "3-4"], "damage"),
         (["--save", "1"], "save"),
         (["--wounds", "0"], "wounds"),
-        (["--rules", "Blast 2"], "rules"),
+        (["--rules", "Explodes 2"], "rules"),
         (["--abilities", "Invulnerable 4+"], "abilities"),
         (["--saves", "1-6"], "saves"),
         (["--saves", "6-2"], "saves"),

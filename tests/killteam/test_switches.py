@@ -135,8 +135,9 @@ def test_a_scenario_entry_turns_switches_on(tmp_path: Path) -> None:
         '[[killteam.shoot]]\nweapon = "Op/Gun"\ntarget = "Op"\nwith = ["Zeal"]\n'
         '[[killteam.shoot]]\nweapon = "Op/Gun"\ntarget = "Op"\n', encoding="utf-8")
     on, off = scenario.run_scenario_file(tmp_path / "s.toml")
-    assert on.result == kt.shoot(W(4, 3, (4, 5)), kt.Operative(4, 8))
-    assert off.result == kt.shoot(W(4, 3, (3, 4)), kt.Operative(4, 8))
+    # (library profiles carry their names, which results repeat)
+    assert on.result == kt.shoot(W(4, 3, (4, 5), name="Op/Gun"), kt.Operative(4, 8, name="Op"))
+    assert off.result == kt.shoot(W(4, 3, (3, 4), name="Op/Gun"), kt.Operative(4, 8, name="Op"))
     assert on.inputs["with"] == ["Zeal"]
     (tmp_path / "bad.toml").write_text('profiles = ["team.toml"]\n[[killteam.shoot]]\nweapon = "Op/Gun"\n'
                                        'target = "Op"\nwith = ["Zest"]\n', encoding="utf-8")

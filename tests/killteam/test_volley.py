@@ -75,7 +75,8 @@ def test_team_profiles_and_errors() -> None:
     weapon = TeamWeapon("Frag", "ranged", BLAST, "Blast 2\"", blast=2)
     ops = [TeamOperative("A", TARGETS[0], 2, 6), TeamOperative("B", TARGETS[2], 2, 6)]
     v = kt.volley(weapon, ops, cover=[1, 0])
-    assert v.shots[1].to_json() == kt.shoot(BLAST, TARGETS[2]).to_json()
+    # a team's operative is named: the result says it
+    assert v.shots[1].to_json() == kt.shoot(BLAST, ops[1].operative).to_json() and v.shots[1].target.startswith("B (")
     with pytest.raises(InputError, match=r"^cover\[1\]: "):
         kt.volley(BLAST, TARGETS[:2], cover=[0, 7])
     with pytest.raises(InputError, match=r"^cover: has 3 items but targets has 2"):

@@ -138,7 +138,8 @@ def test_profiles_given_to_the_server_are_named_in_requests(tmp_path: Any) -> No
     local = TestClient(create_app(profiles=[tmp_path]))
     assert local.get("/api/v1/profiles").json()["killteam"]["weapon"]["my_gun"]["attacks"] == 5
     response = local.post("/api/v1/killteam/shoot", json={"weapon": "my_gun", "target": TARGET})
-    assert response.json() == expected(kt.shoot(kt.Weapon(5, 2, (4, 6), "Piercing 1"), kt.Operative(3, 12)))
+    assert response.json() == expected(kt.shoot(kt.Weapon(5, 2, (4, 6), "Piercing 1", name="my_gun"),
+                                                kt.Operative(3, 12)))
 
 
 def test_imported_teams_are_served_from_their_folder(tmp_path: Any) -> None:
@@ -158,9 +159,11 @@ def test_imported_teams_are_served_from_their_folder(tmp_path: Any) -> None:
     # a request turns the teams' switches on by name: the Sergeant's Ember Ward, once per battle
     body = {"weapon": name, "target": "Warden Sergeant"}
     response = local.post("/api/v1/killteam/shoot", json={**body, "with": ["Ember Ward"]})
-    ward = kt.Operative(3, 14, "Just a Scratch (normals)")
+    sergeant = "Warden Sergeant"  # (library profiles carry their names, which results repeat)
+    ward = kt.Operative(3, 14, "Just a Scratch (normals)", name=sergeant)
     assert response.status_code == 200 and response.json() == expected(kt.shoot(weapon, ward))
-    assert local.post("/api/v1/killteam/shoot", json=body).json() == expected(kt.shoot(weapon, kt.Operative(3, 14)))
+    plain_sergeant = kt.Operative(3, 14, name=sergeant)
+    assert local.post("/api/v1/killteam/shoot", json=body).json() == expected(kt.shoot(weapon, plain_sergeant))
     response = local.post("/api/v1/killteam/shoot", json={**body, "with": ["Ember Wart"]})
     assert response.status_code == 422 and "no switch 'Ember Wart'" in response.text
 

@@ -65,7 +65,10 @@ COMMANDS: tuple[Command, ...] = (
         "killteam shoot --attacks 4 --hit 3 --damage 3/4 --rules \"Lethal 5+, Piercing 1\" --save 3 --cover 1",
         "killteam shoot --rules \"Devastating 2\" --abilities \"Feel No Pain 5+, Durable\" --saves 2-6",
         "killteam shoot --rounds 3 --abilities \"Saintly Relics (2D6)\" --format json",
-        "killteam shoot --profiles examples/killteam/profiles.toml --weapon meltagun --target plague_marine")),
+        "killteam shoot --profiles examples/killteam/profiles.toml --weapon meltagun --target plague_marine",
+        ("killteam shoot --profiles examples/killteam/teams --weapon 'Blaze cannon' --target Drifter",
+         "a folder of team libraries; a weapon by its own name"),
+        ("killteam shoot --rules 'Range 8\", Piercing 1, Silent' --save 4", "a datacard's rules pasted as written"))),
     Command(("killteam", "attack-dice"), _examples(
         "killteam attack-dice --weapon '4A 3+ 3/4 Lethal 5+, Balanced'",
         "killteam attack-dice --weapon '6A 4+ 3/4 Severe' --obscured --format json")),
@@ -81,7 +84,10 @@ COMMANDS: tuple[Command, ...] = (
         "--opponent '5A 4+ 4/5; 10W'",
         "killteam compare-fights --profiles examples/killteam/profiles.toml --fighter assault_intercessor_sergeant "
         "--opponent ork_boy")),
-    Command(("killteam", "profiles"), _examples("killteam profiles --format csv")),
+    Command(("killteam", "profiles"), _examples(
+        "killteam profiles --format csv",
+        ("killteam profiles --profiles examples/killteam/teams", "each team's operatives and weapons, by the names "
+                                                                    "the commands take"))),
     Command(("killteam", "import"), _examples(
         "killteam import examples/killteam/data --out teams",
         "killteam import examples/killteam/data --team \"Ember Wardens\" --out teams --format json",
@@ -90,16 +96,19 @@ COMMANDS: tuple[Command, ...] = (
         arguments="PATH… --out DIR"),
     Command(("killteam", "teams"), _examples("killteam teams examples/killteam/data"), arguments="DIR"),
     Command(("killteam", "matchup"), _examples(
-        "killteam matchup --profiles teams/A.toml --against teams/B.toml",
+        ("killteam matchup --profiles teams/A.toml --against teams/B.toml", "for each of B's operatives, A's best "
+                                                                           "weapon and fight"),
+        ("killteam matchup --profiles teams/A.toml --against teams/B.toml --all", "every pairing"),
         "killteam matchup --profiles teams/A.toml --against teams/B.toml --cover 0 --no-fight --plot a_vs_b.png",
         "killteam matchup --profiles teams/A.toml --against teams/B.toml --output a_vs_b.csv",
         "killteam matchup --profiles teams/A.toml --against teams/B.toml --with \"Ember Ward\""),
         arguments="--profiles A --against B"),
     Command(("killteam", "meta"), _examples(
+        ("killteam meta examples/killteam/teams", "the teams ranked"),
         "killteam meta examples/killteam/teams --out meta.parquet",
         "killteam meta teams --out meta.csv --workers 2",
         "killteam meta teams --out meta.parquet --executor dask://127.0.0.1:8786 --resume"),
-        arguments="DIR --out FILE"),
+        arguments="DIR [--out FILE]"),
     # --- StarCraft ---------------------------------------------------------------------------------
     Command(("starcraft",), _examples(
         "starcraft attack --weapon quad_k12 --firing-models 2 --unit roach",

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
@@ -17,7 +19,6 @@ from mathhammer.cli.options import (
     FormatOption,
     Method,
     OutputFormat,
-    ProfilesOption,
     SideOption,
     VariantsOption,
     WithOption,
@@ -30,11 +31,12 @@ from mathhammer.cli.options import (
 )
 from mathhammer.cli.commands import epilog, group_help
 from mathhammer.cli.killteam_data import register as add_data_commands
-from mathhammer.cli.output import add_profiles_command, emit, note_plot, note_result, result_tables
+from mathhammer.cli.output import emit, note_plot, note_result, profile_text, result_tables, shipped_profiles
 from mathhammer.cli.progress import progress_bar
 from mathhammer.core.options import DEFAULT_SAMPLES
 from mathhammer.errors import InputError
 from mathhammer.core.guard import excerpt
+from mathhammer.report.tables import Table
 
 if TYPE_CHECKING:
     from mathhammer.killteam import Fighter, ShootResult
@@ -44,13 +46,32 @@ __all__ = ["app", "parse_dice", "parse_range", "parse_saves"]
 app = typer.Typer(name="killteam", help=group_help("killteam"), epilog=epilog("killteam"), no_args_is_help=True)
 
 
-def _library(profiles: Any, switches: list[str] | None = None) -> Any:
+#: --profiles of the Kill Team commands: several libraries, and folders of them (a team per file).
+ProfilesOption = Annotated[
+    Optional[list[Path]],
+    typer.Option("--profiles", help="A profile library (.toml/.json, see docs/scenarios.md), or a folder of them "
+                 "(mathhammer killteam import --out); repeatable. Names resolve loosely: 'Meltagun' is "
+                 "'Gunner/Meltagun' when no other entry ends so; a name two libraries share is <team>/<name>. "
+                 "killteam-examples (the default) is the library shipped with mathhammer."),
+]
+
+
+def _library(profiles: Sequence[Path] | None, switches: list[str] | None = None) -> Any:
     """The library of --profiles (or the bundled examples), with the switches --with names on."""
-    from mathhammer.files.library import default_library, load_game_library
+    from mathhammer.files.library import default_library, load_game_libraries
     from mathhammer.killteam import GAME
 
-    library = load_game_library(profiles, "killteam") if profiles is not None else default_library("killteam")
+    library = load_game_libraries(profiles, "killteam", "--profiles") if profiles else default_library("killteam")
     return GAME.with_switches(library, switches, "--with") if switches else library
+
+
+def _note_set_aside(option: str, text: str | None, kind: str = "rules") -> None:
+    """Say on stderr which tokens of a datacard text the command set aside, and why: they change
+    nothing in one shot or one fight (``Range 8"``, Silent, ...; docs/killteam_shoot.md)."""
+    from mathhammer.killteam.profiles import rule_notes
+
+    for note in rule_notes(text, kind):
+        sys.stderr.write(f"note: {option}: {note}\n")
 
 
 # --- the options of a fighter, declared once (fight, advise) ----------------------------------------
@@ -86,14 +107,18 @@ def _fighter(side: str, options: dict[str, Any], library: Any) -> Fighter:
     base = DEFAULT_FIGHTER if profile is None else resolve_profile("killteam", "fighter", profile, library,
                                                                    f"{side}.profile")
     given = {k: v for k, v in fields.items() if v is not None}
+    changed = [f"{side}-{k}" for k in given]
     # A heuristic strategy given without an objective drops an optimal profile's objective.
     if "strategy" in given and "objective" not in given and str(given["strategy"]).strip().lower() != "optimal":
         given["objective"] = None
     try:
-        return dataclasses.replace(base, **given)
+        fighter = dataclasses.replace(base, **given, **_renamed(base, changed))
     except InputError as error:
         message = str(error).split(": ", 1)[1]
         raise type(error)(f"{side}.{error.field}", message) from None
+    _note_set_aside(f"--{side}-profile", profile, "fighter")
+    _note_set_aside(f"--{side}-rules", fields.get("rules"))
+    return fighter
 
 
 # --- fight ----------------------------------------------------------------------------------------
@@ -174,21 +199,6 @@ def parse_saves(text: str) -> list[int]:
     return values
 
 
-def _named(notation: str, name: str | None, changed: Sequence[str] = ()) -> str:
-    """A profile as the heading names it: the library name the user typed (saying which of its
-    fields the command line changed: then it is no longer that profile), then its notation."""
-    if not name or name == notation:
-        return notation
-    if changed:
-        return f"{name} with {', '.join('--' + c for c in changed)} ({notation})"
-    return f"{name} ({notation})"
-
-
-def _changed(**given: Any) -> list[str]:
-    """The options given to change a named profile's fields."""
-    return [name.replace("_", "-") for name, value in given.items() if value is not None]
-
-
 def _headline(r: ShootResult) -> dict[str, Any]:
     out = {"mean": r.damage.mean, "std": r.damage.std, "kill_chance": r.kill_chance, "kill_stderr": r.kill_stderr,
            "injury_chance": r.injury_chance, "injury_stderr": r.injury_stderr}
@@ -200,9 +210,17 @@ def _headline(r: ShootResult) -> dict[str, Any]:
 _SHOOTER_WOUNDS_HELP = "The shooter's wounds (1..40): a Hot weapon's chance to incapacitate it."
 
 
+def _renamed(base: Any, options: Sequence[str]) -> dict[str, Any]:
+    """A named profile whose fields the command line changed is no longer that profile: its new
+    name says which options changed it ("bolt_rifle with --attacks")."""
+    name = getattr(base, "name", None)
+    return {"name": f"{name} with {', '.join('--' + o for o in options)}"} if name and options else {}
+
+
 def _with(base: Any, **changes: Any) -> Any:
     """The profile with the fields given on the command line (None: keep the profile's)."""
-    return dataclasses.replace(base, **{k: v for k, v in changes.items() if v is not None})
+    given = {k: v for k, v in changes.items() if v is not None}
+    return dataclasses.replace(base, **given, **_renamed(base, [k.replace("_", "-") for k in given]))
 
 
 @app.command("shoot", epilog=epilog("killteam", "shoot"))
@@ -253,6 +271,8 @@ def shoot_command(
                                                                         "target")
     base_target = _with(base_target, save=save, wounds=wounds, abilities=abilities)
     save_values = parse_saves(saves) if saves is not None else [base_target.save]
+    _note_set_aside("--weapon", weapon, "weapon")
+    _note_set_aside("--rules", rules)
     shot_options = dict(cover=cover, cover_crits=cover_crits, obscured=obscured, rounds=rounds,
                         shooter_wounds=shooter_wounds, **engine.keywords(), variants=cli_variants(Variants, variants, {}))
     results: list[tuple[int, ShootResult]] = []
@@ -279,8 +299,7 @@ def shoot_command(
     summary = [line for value, r in results for line in shot_summary(f"{value}+: ", r)]
     for _, r in results:
         note_result(r)
-    heading = f"{_named(first.weapon, weapon, _changed(attacks=attacks, hit=hit, damage=damage, rules=rules))}" \
-              f" against {inputs['target']}" + "".join(f", {part}" for part in shot_conditions(first))
+    heading = f"{first.weapon} against {inputs['target']}" + "".join(f", {part}" for part in shot_conditions(first))
     tables = saves_side_by_side(results)
     for table in tables:  # every table says what was computed
         table.title = f"{table.title}: {heading}"
@@ -316,6 +335,7 @@ def attack_dice_command(
 
     engine = engine_options(options)
     gun = resolve_profile("killteam", "weapon", weapon, _library(profiles))
+    _note_set_aside("--weapon", weapon, "weapon")
     with progress_bar("Rolling") as progress:
         result = call_engine(attack_dice, gun, obscured, **engine.keywords(), progress=progress,
                              variants=cli_variants(Variants, variants, {}))
@@ -427,6 +447,8 @@ def compare_command(
     engine = engine_options(options)
     library = _library(profiles, switches)
     guns = [resolve_profile("killteam", "weapon", w, library, f"weapon[{i}]") for i, w in enumerate(weapon)]
+    for w in weapon:
+        _note_set_aside("--weapon", w, "weapon")
     save_values = parse_saves(saves)
     base = (resolve_profile("killteam", "operative", target, library, "target") if target is not None
             else Operative(save_values[0], wounds=12))
@@ -475,6 +497,9 @@ def compare_fights_command(
     # a fighter of the library by its name, else its notation (kt.Fighter.parse)
     fighters = [resolve_profile("killteam", "fighter", f, library, f"fighter[{i}]") for i, f in enumerate(fighter)]
     opponents = [resolve_profile("killteam", "fighter", o, library, f"opponent[{i}]") for i, o in enumerate(opponent)]
+    for option, texts in (("--fighter", fighter), ("--opponent", opponent)):
+        for text in texts:
+            _note_set_aside(option, text, "fighter")
     known = library.get("fighter", {})
     # a fighter of the library is labelled by its name there (short: columns stay narrow), else its profile
     rows: Any = [(name if name in known else str(f), f) for f, name in zip(fighters, fighter)]
@@ -501,5 +526,59 @@ def _labelled(pairs: list[tuple[str, Fighter]]) -> dict[str, Fighter] | list[Fig
     return [fighter for _, fighter in pairs]
 
 
-add_profiles_command(app, "killteam")
+# --- profiles ---------------------------------------------------------------------------------------
+
+@app.command("profiles", epilog=epilog("killteam", "profiles"))
+def profiles_command(profiles: ProfilesOption = None, fmt: FormatOption = OutputFormat.table) -> None:
+    """List the profiles the commands take by name: those shipped with mathhammer, or with --profiles
+    those of your libraries (each team's operatives with their statline, its weapons with theirs and
+    their rules as the datacard writes them)."""
+    if not profiles:
+        shipped_profiles("killteam", fmt)
+        return
+    from mathhammer.core.profiles import profile_to_dict
+    from mathhammer.files.teams import library_listing
+
+    tables: list[Table] = []
+    listed = library_listing(profiles, "--profiles")
+    for one in listed:
+        team = one.get("team")
+        where = one["file"] if team is None else f"{team['name']} ({one['file']}"
+        where += "" if team is None else f", from {team['source']}" + (
+            f" revision {team['revision']})" if team.get("revision") is not None else ")")
+        if team is not None:
+            tables.append(Table(f"Operatives: {where}", ["operative", "APL", "move", "save", "wounds", "abilities"],
+                                [[o["name"], _blank(o["apl"]), _blank(o["move"]), f"{o['profile'].save}+",
+                                  o["profile"].wounds, str(o["profile"].abilities)] for o in team["operatives"]]))
+            for kind in ("ranged", "melee"):
+                rows = [[w["name"], str(w["profile"]), w["wr"]] for w in team["weapons"] if w["kind"] == kind]
+                if rows:
+                    tables.append(Table(f"{kind.capitalize()} weapons: {where}",
+                                        ["weapon", "profile", "rules as written"], rows))
+            continue
+        rows = [[kind, name, profile_text(profile)] for kind, entries in one["profiles"].items()
+                for name, profile in entries.items()]
+        tables.append(Table(f"Profiles: {where}", ["kind", "name", "profile"], rows))
+    payload = {"game": "killteam", "libraries": [_plain_listing(one, profile_to_dict) for one in listed]}
+    emit(fmt, tables, payload)
+
+
+def _blank(value: Any) -> Any:
+    return "-" if value is None else value
+
+
+def _plain_listing(one: dict[str, Any], to_dict: Any) -> dict[str, Any]:
+    """A library's listing as JSON: profiles as their fields."""
+    out: dict[str, Any] = {"file": one["file"]}
+    team = one.get("team")
+    if team is None:
+        out["profiles"] = {kind: {name: to_dict(p) for name, p in entries.items()}
+                           for kind, entries in one["profiles"].items()}
+        return out
+    out["team"] = {**{k: v for k, v in team.items() if k not in ("operatives", "weapons")},
+                   "operatives": [{**o, "profile": to_dict(o["profile"])} for o in team["operatives"]],
+                   "weapons": [{**w, "profile": to_dict(w["profile"])} for w in team["weapons"]]}
+    return out
+
+
 add_data_commands(app)  # import, teams

@@ -168,30 +168,41 @@ def matchup_command(
     strategies: Annotated[str, typer.Option(help="Strategy pairs A/B, comma-separated, e.g. "
                                                  "max_damage/max_damage,parry/strike.")] = "max_damage/max_damage",
     output: Annotated[Optional[Path], typer.Option(help="Also write the long table (.csv, .json or .parquet).")] = None,
+    every: Annotated[bool, typer.Option("--all", help="Print every pairing (the long tables) instead of the "
+                                                      "summary.")] = False,
     switches: WithOption = None,
     method: MethodOption = Method.auto,
     seed: SeedOption = None,
     fmt: FormatOption = OutputFormat.table,
 ) -> None:
-    """Every weapon of team A against every operative of team B: shooting at each cover value, fights
-    with each side first."""
+    """Team A against team B: for each of B's operatives, A's best weapon and best fight.
+
+    The summary takes cover 1 (else the first of --cover) and A striking first; --all prints every
+    pairing: each ranged weapon at each cover value, each fight with each side first.
+    """
     from mathhammer.core.writing import check_output_file, output_lock
 
     if output is not None:  # checked and locked before any work, written whole after it
         output = check_output_file("--output", output, FRAME_SUFFIXES)
     with output_lock("--output", output):
-        _matchup(profiles, against, cover, obscured, shoot, fight, first, strategies, output, switches or [], method,
-                 seed, fmt)
+        _matchup(profiles, against, cover, obscured, shoot, fight, first, strategies, output, every, switches or [],
+                 method, seed, fmt)
 
 
 def _matchup(profiles: Path, against: Path, cover: str, obscured: bool, shoot: bool, fight: bool, first: str,
-             strategies: str, output: Path | None, switches: list[str], method: Method, seed: int | None,
+             strategies: str, output: Path | None, every: bool, switches: list[str], method: Method, seed: int | None,
              fmt: OutputFormat) -> None:
+    from mathhammer.core.checks import check_int
     from mathhammer.core.writing import write_whole
     from mathhammer.killteam import matchup
-    from mathhammer.killteam.report import matchup_picture
+    from mathhammer.killteam.profiles import MAX_COVER
+    from mathhammer.killteam.report import matchup_all_tables, matchup_picture
 
-    covers = [_as_int("--cover", c) for c in _split("--cover", cover)]
+    for option, path in (("--profiles", profiles), ("--against", against)):
+        if path.is_dir():  # the other commands take folders; a matchup is one team against one
+            raise InputError(option, f"{shown_path(path)} is a folder; a matchup takes one team library per side "
+                             "(killteam meta takes a folder)")
+    covers = [check_int("--cover", _as_int("--cover", c), 0, MAX_COVER) for c in _split("--cover", cover)]
     pairs = []
     for pair in _split("--strategies", strategies):
         a, slash, b = pair.partition("/")
@@ -206,14 +217,16 @@ def _matchup(profiles: Path, against: Path, cover: str, obscured: bool, shoot: b
         if not error.field.startswith("switches"):
             raise
         raise type(error)("--with", str(error)[len(error.field) + 2:]) from None
-    frame = result.to_frame()
     if output is not None:
-        write_whole(output, frame_bytes(output, frame), "--output")
-    kind = "shoot" if result.shots else "fight"
+        write_whole(output, frame_bytes(output, result.to_frame()), "--output")
     if result.shots or result.fights:
-        note_plot(lambda: matchup_picture(result, kind=kind))
+        note_plot(lambda: matchup_picture(result))
+    summary = result.summary()
     tables, lines = result_tables("", result)
-    emit(fmt, tables, {"team_a": result.team_a, "team_b": result.team_b, "with": list(switches),
+    if every:
+        tables, lines = matchup_all_tables(result)
+    emit(fmt, tables, {"team_a": result.team_a, "team_b": result.team_b, "summary": summary.to_dict(),
+                       **({"with": list(switches)} if switches else {}),
                        "result": result.to_dict()}, lines)
 
 
@@ -247,7 +260,8 @@ def _executor(stack: contextlib.ExitStack, address: str | None, workers: int) ->
 def meta_command(
     folder: Annotated[Path, typer.Argument(help="A folder of team libraries (mathhammer killteam import --out).",
                                            show_default=False)],
-    out: Annotated[Path, typer.Option("--out", help="The table to write: .parquet or .csv.")],
+    out: Annotated[Optional[Path], typer.Option("--out", help="Write the long table instead of printing the "
+                                                             "ranking: .parquet or .csv.")] = None,
     executor: Annotated[Optional[str], typer.Option("--executor", help="Run the chunks on a Dask scheduler: "
                                                                        "dask://host:port.")] = None,
     workers: Annotated[int, typer.Option(help="Run the chunks on a pool of this many processes.")] = 1,
@@ -257,15 +271,25 @@ def meta_command(
     cover: Annotated[str, typer.Option(help="Cover values of the shooting rows, comma-separated (0..3).")] = "0,1",
     fight: Annotated[bool, typer.Option("--fight/--no-fight", help="Fighting rows.")] = True,
     seed: Annotated[int, typer.Option(help="The meta's seed (each pairing's is derived from it).")] = 0,
+    fmt: FormatOption = OutputFormat.table,
 ) -> None:
-    """Every team of a folder against every team (ordered pairs, itself included): one long table."""
+    """Every team of a folder against every team: the teams ranked, or with --out the long table.
+
+    The ranking reads each matchup as its summary (cover 1, striking first): offence, defence and
+    fights won, and each team's best and worst matchup.
+    """
     import sys
 
+    from mathhammer.core.checks import check_int
     from mathhammer.core.writing import check_output_file
-    from mathhammer.killteam.meta import OUTPUT_SUFFIXES, meta
+    from mathhammer.killteam.meta import OUTPUT_SUFFIXES, meta, meta_ranking
+    from mathhammer.killteam.profiles import MAX_COVER
 
-    out = check_output_file("--out", out, OUTPUT_SUFFIXES)  # before any work
-    covers = [_as_int("--cover", c) for c in _split("--cover", cover)]
+    if out is not None:
+        out = check_output_file("--out", out, OUTPUT_SUFFIXES)  # before any work
+    elif resume:
+        raise InputError("--resume", "resumes the parts of a run that writes --out FILE; give --out")
+    covers = [check_int("--cover", _as_int("--cover", c), 0, MAX_COVER) for c in _split("--cover", cover)]
     shown = [-1]
 
     def progress(done: int, total: int) -> None:  # one line a tenth of the way, on stderr
@@ -274,6 +298,14 @@ def meta_command(
             shown[0] = done
             sys.stderr.write(f"meta: {done}/{total} pairings\n")
 
+    if out is None:
+        with contextlib.ExitStack() as stack:
+            pool = _executor(stack, executor, workers)
+            ranked = meta_ranking(folder, executor=pool, chunk=chunk, seed=seed, progress=progress, cover=covers,
+                                  fight=fight)
+        tables, lines = result_tables("", ranked)
+        emit(fmt, tables, {"folder": str(folder), "ranking": ranked.to_dict()}, lines)
+        return
     try:
         with contextlib.ExitStack() as stack:
             pool = _executor(stack, executor, workers)

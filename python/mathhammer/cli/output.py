@@ -29,7 +29,7 @@ from mathhammer.report.tables import Section, Table
 
 __all__ = [
     "add_profiles_command", "capture", "emit", "emit_sections", "note_plot",
-    "note_result", "result_tables", "save_plot",
+    "note_result", "profile_text", "result_tables", "save_plot", "shipped_profiles",
 ]
 
 #: While set, :func:`emit_sections` hands each payload to it instead of printing, and no progress bar
@@ -230,28 +230,37 @@ def add_profiles_command(app: typer.Typer, game: str) -> None:
     @app.command("profiles", epilog=epilog(cli_name, "profiles"))
     def profiles_command(fmt: FormatOption = OutputFormat.table) -> None:
         """List the profiles shipped with mathhammer, usable by name without --profiles."""
-        from mathhammer import games
-        from mathhammer.core.profiles import profile_to_dict
+        shipped_profiles(game, fmt)
 
-        descriptor = games.game(game)
 
-        def text(profile: Any) -> str:  # its notation, else its fields
-            if getattr(type(profile), "__str__") is not getattr(object, "__str__"):  # a notation of its own
-                return str(profile)
-            return ", ".join(f"{k} {v}" for k, v in profile_to_dict(profile).items()
-                             if not isinstance(v, (dict, list)) and v not in (False, 0, ""))
+def profile_text(profile: Any) -> str:
+    """A profile as a listing shows it: its notation, else its fields."""
+    from mathhammer.core.profiles import profile_to_dict
 
-        library = descriptor.default_library()
-        bundled = descriptor.bundled_library_name
-        tables: list[Table] = []
-        listed: list[dict[str, Any]] = []
-        for source, title in (("built in", "built in"), (bundled, f"--profiles {bundled}, the default")):
-            rows: list[list[Any]] = []
-            for kind in descriptor.profile_kinds:
-                entries = descriptor.builtin_profiles(kind) if source == "built in" else library.get(kind, {})
-                for name, profile in entries.items():
-                    rows.append([kind, name, text(profile)])
-                    listed.append({"kind": kind, "name": name, "source": source, "fields": profile_to_dict(profile)})
-            if rows:
-                tables.append(Table(f"{cli_name} profiles: {title}", ["kind", "name", "profile"], rows))
-        emit(fmt, tables, {"game": game, "profiles": listed})
+    if getattr(type(profile), "__str__") is not getattr(object, "__str__"):  # a notation of its own
+        return str(profile)
+    return ", ".join(f"{k} {v}" for k, v in profile_to_dict(profile).items()
+                     if not isinstance(v, (dict, list)) and v not in (False, 0, ""))
+
+
+def shipped_profiles(game: str, fmt: OutputFormat) -> None:
+    """Print the profiles a game ships: built in, and its bundled example library."""
+    from mathhammer import games
+    from mathhammer.core.profiles import profile_to_dict
+
+    descriptor = games.game(game)
+    cli_name = game.replace("_", "-")
+    library = descriptor.default_library()
+    bundled = descriptor.bundled_library_name
+    tables: list[Table] = []
+    listed: list[dict[str, Any]] = []
+    for source, title in (("built in", "built in"), (bundled, f"--profiles {bundled}, the default")):
+        rows: list[list[Any]] = []
+        for kind in descriptor.profile_kinds:
+            entries = descriptor.builtin_profiles(kind) if source == "built in" else library.get(kind, {})
+            for name, profile in entries.items():
+                rows.append([kind, name, profile_text(profile)])
+                listed.append({"kind": kind, "name": name, "source": source, "fields": profile_to_dict(profile)})
+        if rows:
+            tables.append(Table(f"{cli_name} profiles: {title}", ["kind", "name", "profile"], rows))
+    emit(fmt, tables, {"game": game, "profiles": listed})

@@ -26,13 +26,15 @@ def rich_renderables(sections: Sequence[Section]) -> list[Any]:
             out.append(Rule(Text(section.heading, style="bold")))
         for table in [part for whole in section.tables for part in terminal_parts(whole, display)]:
             out.append(Text(table.title, style="bold"))  # above the table, not wrapped to its width
-            rich_table = RichTable()
+            # a compact table: no lines at all (its header in bold), two spaces between columns
+            rich_table = RichTable(box=None, show_edge=False, pad_edge=False) if table.compact else RichTable()
             # names and profiles read left to right; numbers line up on the right
             text = [any(isinstance(row[i], str) and not _NUMERIC.fullmatch(row[i]) for row in table.rows if i < len(row))
                     for i in range(len(table.columns))]
-            for column, left in zip(table.columns, text):
-                rich_table.add_column(column, justify="left" if left else "right")
-            for row in _wrapped(table.columns, shown_rows(table, display), text):
+            for index, (column, left) in enumerate(zip(table.columns, text)):
+                rich_table.add_column(column, justify="left" if left else "right",
+                                      no_wrap=table.compact and index == 0)
+            for row in _wrapped(table.columns, shown_rows(table, display), text, table.compact):
                 rich_table.add_row(*row)
             out.append(rich_table)
         out.extend(Text(line) for line in section.summary)
@@ -43,22 +45,29 @@ def rich_renderables(sections: Sequence[Section]) -> list[Any]:
 # wraps a long profile between its rules, never inside one.
 _RULE_VALUE = re.compile(r"(?<=[A-Za-z]) (?=\d)")
 _KEEP = "\u00a0"
-# Text that is a number all the same ("+2.5%", ">=4", "3+"): aligned with the numbers, on the right.
-_NUMERIC = re.compile(r"[-+<>=]*\d[\d.,]*[%+]?")  # textwrap breaks at ASCII whitespace only
+# Text that is a number all the same ("+2.5%", ">=4", "3+"), or stands for none ("-"): aligned with
+# the numbers, on the right.
+_NUMERIC = re.compile(r"[-+<>=]*\d[\d.,]*[%+]?|-")  # textwrap breaks at ASCII whitespace only
 
 
-def _wrapped(columns: Sequence[str], rows: list[list[str]], text: Sequence[bool]) -> list[list[str]]:
+def _wrapped(columns: Sequence[str], rows: list[list[str]], text: Sequence[bool], compact: bool = False
+             ) -> list[list[str]]:
     """``rows`` with the widest text column wrapped, at word and rule boundaries, to what is left of
-    the terminal's 80 columns: Rich would otherwise break a profile wherever its width falls."""
+    the terminal's 80 columns: Rich would otherwise break a profile wherever its width falls. A
+    compact table (no borders: two spaces between columns) never wraps its first column."""
     if not rows or not any(text):
         return rows
     # a header wraps between its words: a column needs its longest header word and its widest cell
     widths = [max([*(len(word) for word in columns[i].split()), *(len(row[i]) for row in rows if i < len(row))])
               for i in range(len(columns))]
-    if 1 + sum(w + 3 for w in widths) <= WIDTH:
+    edge, gap = (-2, 2) if compact else (1, 3)  # what the borders and the padding take
+    if edge + sum(w + gap for w in widths) <= WIDTH:
         return rows
-    widest = max((i for i in range(len(columns)) if text[i]), key=lambda i: widths[i])
-    room = WIDTH - 1 - sum(w + 3 for i, w in enumerate(widths) if i != widest) - 3
+    candidates = [i for i in range(1 if compact else 0, len(columns)) if text[i]]
+    if not candidates:
+        return rows
+    widest = max(candidates, key=lambda i: widths[i])
+    room = WIDTH - edge - sum(w + gap for i, w in enumerate(widths) if i != widest) - gap
     if room < 12:  # too narrow to read anyway: let Rich fold
         return rows
     out = []

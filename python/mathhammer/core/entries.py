@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
-from mathhammer.core.game import Action, Game, Library, merge_library
+from mathhammer.core.game import Action, Game, Library, merge_libraries
 from mathhammer.core.guard import did_you_mean, excerpt, label, read_data
 from mathhammer.core.payload import check_plain, plain
 from mathhammer.errors import InputError, InputTypeError, ProfileFileError
@@ -77,17 +77,21 @@ def library_files(scenario: Mapping[str, Any], base: Path, source: str, allow_ou
 
 
 def load_libraries(files: list[tuple[Path, Any]], find: Callable[[Any, str], Game | None]) -> dict[str, Library]:
-    """The profiles of library documents by game, later files adding to earlier ones. ``find(data,
+    """The profiles of library documents by game, merged (:func:`mathhammer.core.game.merge_libraries`:
+    a name two libraries share is qualified by each one's name). ``find(data,
     source)`` gives the descriptor of the game a library document names, or raises when it names
     none (None: a library of a game this reader skips)."""
-    libraries: dict[str, Library] = {}
+    parts: dict[str, list[tuple[str, Library]]] = {}
+    found: dict[str, Game] = {}
     for path, data in files:
         source = str(path)
         game = find(data, source)
         if game is None:
             continue
-        merge_library(libraries.setdefault(game.name, {}), game.parse_library(data, source))
-    return libraries
+        library = game.parse_library(data, source)
+        found[game.name] = game
+        parts.setdefault(game.name, []).append((game.library_label(library, source), library))
+    return {name: merge_libraries(libraries, list(found[name].profile_kinds)) for name, libraries in parts.items()}
 
 
 def section_entries(game: Game, actions: Any, source: str, known: str = "") -> list[tuple[Action, int, dict[str, Any]]]:

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from mathhammer.core import present
@@ -26,7 +27,8 @@ from mathhammer.core.profiles import profile_from_fields, profile_to_dict
 from mathhammer.core.variants import Variants
 from mathhammer.errors import InputError, InputTypeError, ProfileFileError
 
-__all__ = ["RUNNER_PARAMETERS", "SWITCHES", "Action", "Game", "Library", "Switches", "find_profile", "merge_library"]
+__all__ = ["RUNNER_PARAMETERS", "SWITCHES", "Action", "Game", "LabelledEntries", "Library", "Switches", "find_profile",
+           "lookup_profile", "merged_names", "merge_libraries", "merge_library", "qualified"]
 
 #: {kind: {name: profile}}, as a profile library holds it.
 Library = dict[str, dict[str, Any]]
@@ -41,7 +43,8 @@ SWITCHES = "switches"
 class Switches:
     """A game's named switches of a library (Kill Team's: an imported team's ``[team.switch]``
     tables, docs/data.md): ``read(document, source)`` gives the switches a library document
-    declares, by name, each as parts only the game reads; ``apply(library, parts, name, field)``
+    declares, by name, each as parts only the game reads, each starting with the kind and key of
+    the entry it changes (:func:`merge_libraries` renames keys it qualifies); ``apply(library, parts, name, field)``
     the library with one switch on (a new library: the one given is not changed)."""
 
     read: Callable[[Mapping[str, Any], str], dict[str, tuple[Any, ...]]]
@@ -207,7 +210,7 @@ class Game:
             for name, fields in data[kind].items():
                 try:
                     profile = self.profile(kind, fields, library)
-                    if getattr(profile, "name", None) == "":  # an entry without a name takes its table's
+                    if getattr(profile, "name", 0) in ("", None):  # an entry without a name takes its table's
                         profile = dataclasses.replace(profile, name=str(name))
                     library[kind][name] = profile
                 except (InputError, TypeError) as error:  # TypeError: a required field is missing
@@ -242,6 +245,16 @@ class Game:
                                  f"switches: {closest(name, known)}")
             library = self.switches.apply(library, declared[key], key, field)
         return library
+
+    def library_label(self, library: Mapping[str, Any], source: str) -> str:
+        """What names a library among several (:func:`merge_libraries`): the name its info table
+        records (an imported team's ``[team]``), else its file's stem."""
+        for kind in self.info_tables:
+            table = library.get(kind)
+            own = table.get("name") if isinstance(table, Mapping) else None
+            if isinstance(own, str) and own.strip():
+                return own.strip()
+        return Path(source).stem or source
 
     def library_document(self, library: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
         """A library as the plain tables a file holds: ``game`` and one table per kind."""
@@ -314,13 +327,13 @@ class Game:
         if not isinstance(value, str):
             raise InputTypeError(field, f"expected a {kind} name, notation or a table of fields, got {excerpt(value)}")
         builtin = self.builtin_profiles(kind)
-        for entries in (library.get(kind, {}), builtin):
-            found = find_profile(value, entries)
-            if found is not None:
-                return found
+        found = lookup_profile(value, (library.get(kind, {}), builtin), field, kind)
+        if found is not None:
+            return found
         names = list(dict.fromkeys([str(name) for name in (*library.get(kind, {}), *builtin)]))
         known = closest(value, names)
-        hint = did_you_mean(value, names)
+        # a name's last part ("Meltagun" of "Gunner/Meltagun") answers for it too: a typo of it is a typo
+        hint = did_you_mean(value, list(dict.fromkeys([*names, *(n.rsplit("/", 1)[-1] for n in names)])))
         if hint:  # a typo of a name, not notation: say the name (the notation's complaint would mislead)
             raise InputError(field, f"unknown {kind} {excerpt(value)}{hint}; known: {known}")
         parse = getattr(cls, "parse", None)
@@ -341,6 +354,127 @@ class Game:
 
 def _key(name: str) -> str:
     return "".join(ch if ch.isalnum() else "_" for ch in name.strip().lower()).strip("_")
+
+
+def _parts(name: str) -> list[str]:
+    # a name's parts between slashes, each written loosely ("Gunner with meltagun/Meltagun")
+    return [_key(part) for part in name.split("/")]
+
+
+def _answers(name: str, key: str, profile: Any) -> bool:
+    """Whether an entry answers to ``name`` written loosely: its key or its ``name`` attribute,
+    case, spaces and punctuation aside, or its key's last parts ("Meltagun" of "Gunner/Meltagun")."""
+    loose = _key(name)
+    own = getattr(profile, "name", None)
+    if loose in (_key(key), _key(own) if isinstance(own, str) and own else None):
+        return True
+    wanted, parts = _parts(name), _parts(key)
+    return len(wanted) < len(parts) and parts[-len(wanted):] == wanted
+
+
+#: How much of a candidate's name an ambiguity error shows: whole, so that it can be copied.
+_NAME_SHOWN = 240
+
+
+class LabelledEntries(dict[str, Any]):
+    """One kind's entries of libraries given together (:func:`merge_libraries`), {name: profile},
+    with ``labels``: the label of the library each came from ({name: label}), so that an ambiguous
+    name lists its candidates by team and a name written "<team>/<name>" finds its entry."""
+
+    def __init__(self, entries: Mapping[str, Any] | None = None, labels: Mapping[str, str] | None = None) -> None:
+        super().__init__(entries or {})
+        self.labels: dict[str, str] = dict(labels or {})
+
+
+def qualified(entries: Mapping[str, Any], key: str) -> str:
+    """An entry's name qualified by its library's label ("Kasrkin/Gunner") when ``entries`` come from
+    several libraries (:class:`LabelledEntries`), and the name does not say it already."""
+    label = getattr(entries, "labels", {}).get(key)
+    return key if not label or key.startswith(label + "/") else f"{label}/{key}"
+
+
+def lookup_profile(name: str, tables: tuple[Mapping[str, Any], ...], field: str, kind: str) -> Any:
+    """The entry of the first of ``tables`` ({name: profile}: a library's, then the game's built-in
+    profiles) that ``name`` names: its exact key first; then the entries it names loosely (case,
+    spaces and punctuation aside, the last parts of a key: "Meltagun" for "Gunner with
+    meltagun/Meltagun", or the key qualified by its library: "Kasrkin/Gunner"), when they are one.
+    Several are an InputError naming ``field`` and listing them (qualified by their library's label
+    when several libraries were given together); None when no entry answers."""
+    for entries in tables:
+        if name in entries:
+            return entries[name]
+    for entries in tables:
+        found = [key for key, profile in entries.items()
+                 if _answers(name, key, profile) or _answers(name, qualified(entries, key), None)]
+        if len(found) == 1:
+            return entries[found[0]]
+        if found:
+            shown = ", ".join(excerpt(qualified(entries, str(key)), _NAME_SHOWN) for key in found[:12]) + (
+                f" and {len(found) - 12} more" if len(found) > 12 else "")
+            raise InputError(field, f"{excerpt(name)} names {len(found)} {kind} profiles: {shown}; give one of "
+                             "these names")
+    return None
+
+
+def _labels(parts: Sequence[tuple[str, Library]]) -> list[str]:
+    # each library's label, made distinct: two libraries of one label are "<label>", "<label> 2"
+    labels: list[str] = []
+    for given, _ in parts:
+        own, count = given, 1
+        while own in labels:
+            count += 1
+            own = f"{given} {count}"
+        labels.append(own)
+    return labels
+
+
+def merged_names(parts: Sequence[tuple[str, Library]], kinds: Sequence[str]) -> list[dict[str, dict[str, str]]]:
+    """For each of several libraries (with their labels, :meth:`Game.library_label`), the name each
+    of its entries has among them all ({kind: {key: name}}): its key, or "<label>/<key>" when another
+    library has an entry of that kind and key (two libraries of one label are "<label>", "<label> 2")."""
+    counts: dict[str, dict[str, int]] = {kind: {} for kind in kinds}
+    for _, library in parts:
+        for kind in kinds:
+            for key in library.get(kind, {}):
+                counts[kind][key] = counts[kind].get(key, 0) + 1
+    return [{kind: {key: key if len(parts) == 1 or counts[kind][key] == 1 else f"{qualifier}/{key}"
+                    for key in library.get(kind, {})} for kind in kinds}
+            for qualifier, (_, library) in zip(_labels(parts), parts)]
+
+
+def merge_libraries(parts: Sequence[tuple[str, Library]], kinds: Sequence[str]) -> Library:
+    """Several libraries of one game as one ({kind: {name: profile}} of ``kinds``), each given with
+    its label (:meth:`Game.library_label`). An entry keeps its name unless another library has an
+    entry of that kind and name: then each is "<label>/<name>" ("Kasrkin/Gunner", "Wolf
+    Scouts/Gunner"), so that neither hides the other and the bare name is ambiguous
+    (:func:`lookup_profile`); the profile's own ``name`` follows. Of several libraries, each kind's
+    entries are :class:`LabelledEntries`: an ambiguous name lists its candidates by library. Other
+    tables are kept: info tables as read (a later library's replacing), and the switches of one name
+    added up, their entries' keys renamed as the entries are."""
+    merged: Library = {}
+    several = len(parts) > 1
+    for names, source, (_, library) in zip(merged_names(parts, kinds), _labels(parts), parts):
+        for kind, entries in library.items():  # info tables as read, a later one replacing; switches add up
+            if kind == SWITCHES:  # each part names the entry it changes by (kind, key): keys follow
+                found = merged.setdefault(SWITCHES, {})
+                for switch, changes in entries.items():
+                    found[switch] = (*found.get(switch, ()),
+                                     *((part[0], names.get(part[0], {}).get(part[1], part[1]), *part[2:])
+                                       for part in changes))
+            elif kind not in kinds:
+                merged.setdefault(kind, {}).update(entries)
+        for kind in kinds:
+            for key, profile in library.get(kind, {}).items():
+                name = names[kind][key]
+                entries = merged.setdefault(kind, LabelledEntries() if several else {})
+                if name in entries:
+                    raise InputError("profiles", f"two {kind} entries would be named {excerpt(name)}; rename one")
+                if name != key and getattr(profile, "name", None) == key:  # results say which library's
+                    profile = dataclasses.replace(profile, name=name)
+                entries[name] = profile
+                if isinstance(entries, LabelledEntries):
+                    entries.labels[name] = source
+    return merged
 
 
 def find_profile(name: str, entries: Mapping[str, Any]) -> Any:

@@ -27,14 +27,14 @@ come from its descriptor (``<game>.GAME``, :mod:`mathhammer.games`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from mathhammer import games
 from mathhammer.core.entries import read_file
-from mathhammer.core.game import Library, find_profile
-from mathhammer.core.guard import as_path, check_source, excerpt
+from mathhammer.core.game import Library, find_profile, merge_libraries
+from mathhammer.core.guard import as_path, check_source, excerpt, shown_path
 from mathhammer.core.writing import write_data
 from mathhammer.core.guard import tomllib as tomllib  # re-exported: tests and tools read TOML through it
 from mathhammer.core.profiles import FieldsProfile, build_from_fields, check_fields, profile_to_dict
@@ -42,7 +42,8 @@ from mathhammer.errors import InputError, ProfileFileError
 
 __all__ = [
     "FieldsProfile", "Library", "ProfileFileError", "build_from_fields", "builtin_profiles", "bundled_library_name",
-    "check_fields", "default_library", "find_profile", "library_game", "load_game_library", "load_library",
+    "check_fields", "default_library", "find_profile", "library_files", "library_game", "load_game_libraries",
+    "load_game_library", "load_library",
     "parse_library", "profile_class", "profile_from_dict", "profile_kinds", "profile_to_dict", "resolve_profile",
     "save_library", "tomllib",
 ]
@@ -106,6 +107,49 @@ def default_library(game: str) -> Library:
     """The library a command uses without ``--profiles``: the game's bundled examples, less the
     entries a built-in profile of the game already answers to (the built-in one keeps its name)."""
     return games.game(game).default_library()
+
+
+#: The files a folder of libraries holds (``mathhammer killteam import`` writes one per team, and its
+#: report as ``<team>.import.json``, which is no library).
+LIBRARY_SUFFIXES = (".toml", ".json")
+REPORT_SUFFIX = ".import.json"
+
+
+def library_files(paths: Sequence[str | Path], field: str = "profiles") -> list[Path]:
+    """The library files ``paths`` name, in order: each file itself, each folder's ``.toml`` /
+    ``.json`` libraries (not the import reports) by name, a bundled library's name ("killteam-examples")
+    as written. A folder holding none, or a path that is neither, is an InputError naming ``field``."""
+    found: list[Path] = []
+    for given in paths:
+        path = as_path(given, field)
+        try:
+            folder, there = path.is_dir(), path.exists()
+        except OSError as error:  # a name too long, a folder that cannot be read
+            raise InputError(field, f"{shown_path(path)}: {error.strerror or error}") from None
+        if folder:
+            files = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in LIBRARY_SUFFIXES
+                           and not p.name.lower().endswith(REPORT_SUFFIX))
+            if not files:
+                raise InputError(field, f"no profile libraries (.toml, .json) in the folder {shown_path(path)}")
+            found += files
+        elif there or _bundled(path) is not None:
+            found.append(path)
+        else:
+            raise InputError(field, f"{shown_path(path)}: no such file or folder")
+    return list(dict.fromkeys(found))  # a file named twice (a folder and one of its files) is read once
+
+
+def load_game_libraries(paths: Sequence[str | Path], game: str, field: str = "profiles") -> Library:
+    """The profiles of several libraries of ``game`` (files, folders of them, bundled names) as one
+    library: an entry keeps its name unless another library has one of that kind and name, then each
+    is "<library>/<name>", the library named by its ``[team]`` or its file's stem
+    (:func:`mathhammer.core.game.merge_libraries`)."""
+    descriptor = games.game(game)
+    parts = []
+    for path in library_files(paths, field):
+        library = load_game_library(path, game)
+        parts.append((descriptor.library_label(library, str(path)), library))
+    return merge_libraries(parts, list(descriptor.profile_kinds))
 
 
 def load_game_library(path: str | Path, game: str) -> Library:

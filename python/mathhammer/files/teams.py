@@ -15,13 +15,14 @@ import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from mathhammer.core.guard import excerpt, shown_path
 from mathhammer.core.writing import OutputLock, check_output_folder, data_bytes, write_whole
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.killteam.data import Team
 
-__all__ = ["FORMATS", "file_stem", "save_team", "save_teams", "team_file_names"]
+__all__ = ["FORMATS", "file_stem", "library_listing", "save_team", "save_teams", "team_file_names"]
 
 FORMATS = ("toml", "json")
 #: What a team's report adds to its file stem (the meta reads every other .json as a library).
@@ -129,3 +130,42 @@ def save_teams(teams: Sequence[Team], folder: str | os.PathLike[str], fmt: str =
         for team, library, report in planned:
             _write(team, library, report, field)
     return planned
+
+
+def library_listing(paths: Sequence[str | os.PathLike[str]], field: str = "profiles") -> list[dict[str, Any]]:
+    """What Kill Team libraries hold (files, folders of them), by the names the commands take when
+    they are given together (a name two libraries share is "<team>/<name>"), one dict per file:
+    ``file``, ``profiles`` ({kind: {name: profile}}) and, for a team library, ``team``: its
+    ``name``, ``source``, ``revision``, ``operatives`` (name, apl, move, the kt.Operative) and
+    ``weapons`` (name, kind, the kt.Weapon, its WR text ``wr`` as the datacard writes it)."""
+    from mathhammer.core.game import merged_names
+    from mathhammer.files.library import library_files, load_game_library
+    from mathhammer.killteam._game import GAME
+    from mathhammer.killteam.data.load import load_team
+
+    files = library_files([os.fspath(p) if isinstance(p, os.PathLike) else p for p in paths], field)
+    libraries = [load_game_library(path, "killteam") for path in files]
+    kinds = list(GAME.profile_kinds)
+    names = merged_names([(GAME.library_label(library, str(path)), library) for path, library in zip(files, libraries)],
+                         kinds)
+    listed = []
+    for path, library, named in zip(files, libraries, names):
+        one: dict[str, Any] = {"file": path.name, "team": None,
+                               "profiles": {kind: {named[kind][key]: profile for key, profile in library[kind].items()}
+                                            for kind in kinds if library.get(kind)}}
+        if "team" in library:
+            team = load_team(path)
+            weapons = []
+            for op in team:
+                for gun in op.weapons:
+                    key = f"{op.name}/{gun.name}"
+                    weapons.append({"name": named["fighter" if gun.kind == "melee" else "weapon"].get(key, key),
+                                    "kind": gun.kind, "profile": gun.weapon, "wr": gun.wr})
+            weapons += [{"name": named["weapon"].get(gun.name, gun.name), "kind": gun.kind, "profile": gun.weapon,
+                         "wr": gun.wr} for gun in team.equipment]
+            one["team"] = {"name": team.name, "source": team.file, "revision": team.revision,
+                           "operatives": [{"name": named["operative"].get(op.name, op.name), "apl": op.apl,
+                                           "move": op.move, "profile": op.operative} for op in team],
+                           "weapons": weapons}
+        listed.append(one)
+    return listed

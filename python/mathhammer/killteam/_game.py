@@ -14,7 +14,9 @@ from mathhammer.killteam.report import (
     fight_comparison_tables,
     fight_tables,
     shoot_tables,
+    matchup_summary_tables,
     matchup_tables,
+    meta_ranking_tables,
     shot_comparison_tables,
     volley_tables,
 )
@@ -25,6 +27,8 @@ from mathhammer.killteam.results import (
     FightComparison,
     FightResult,
     Matchup,
+    MatchupSummary,
+    MetaRanking,
     ShootResult,
     VolleyResult,
 )
@@ -56,7 +60,8 @@ GAME = Game(
     profile_kinds={"weapon": Weapon, "fighter": Fighter, "operative": Operative},
     variants=Variants,
     bundled_library="examples/killteam/profiles.toml",
-    printers={VolleyResult: volley_tables, Matchup: matchup_tables},
+    printers={VolleyResult: volley_tables, Matchup: matchup_tables, MatchupSummary: matchup_summary_tables,
+              MetaRanking: meta_ranking_tables},
     info_tables=("team",),  # an imported team's source (docs/data.md, "Team libraries")
     switches=SWITCHES,  # an imported team's [team.switch] tables (docs/data.md, "Switches")
 )

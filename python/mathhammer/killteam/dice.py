@@ -14,7 +14,7 @@ from mathhammer.core import sampling
 from mathhammer.core.distributions import JointDistribution
 from mathhammer.core.options import DEFAULT_SAMPLES, EXACT_FIRST, Progress, engine_options, work_starts
 from mathhammer.killteam.plan import TABLE_SIDE, attack_profile, profile_distribution, weapon_of
-from mathhammer.killteam.profiles import Fighter, Weapon
+from mathhammer.killteam.profiles import Fighter, Weapon, labelled
 from mathhammer.killteam.results import AttackDiceResult
 from mathhammer.killteam.variants import Variants
 
@@ -52,13 +52,13 @@ def attack_dice(
         table = profile_distribution(profile)[:side, :side]
         ready = {"joint": JointDistribution(table, names=("crits", "norms")), "method": "exact", "samples": None,
                  "seed": None, "variants": rule_variants, "obscured": obscured}
-        # the weapon's notation is written when the result is printed, not for each figure read
-        return AttackDiceResult._pending_result(ready, {"weapon": weapon.__str__})
+        # the weapon's name and notation are written when the result is printed, not for each figure read
+        return AttackDiceResult._pending_result(ready, {"weapon": functools.partial(labelled, weapon)})
     seed_used = options.draw_seed()
     kernel = functools.partial(_kt.attack_dice_counts, profile)  # picklable: process pools and Dask run it
     counts = sampling.run_monte_carlo(kernel, options.samples, seed_used, sampling.resolve_threads(options.threads),
                                       options.progress, options.executor)
     table = counts.reshape(TABLE_SIDE, TABLE_SIDE)[:side, :side]
     return AttackDiceResult(JointDistribution.from_counts(table, names=("crits", "norms")), "monte_carlo",
-                            samples=options.samples, seed=seed_used, variants=rule_variants, weapon=str(weapon),
+                            samples=options.samples, seed=seed_used, variants=rule_variants, weapon=labelled(weapon),
                             obscured=obscured)

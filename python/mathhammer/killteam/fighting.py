@@ -41,7 +41,7 @@ from mathhammer.killteam.plan import (
     FIGHT_ROUNDS_MAX, FightPlan, check_optimal_pair, fight_plan, fight_spec, fighter_profile, injured_profile, injury_counts,
 )
 from mathhammer.killteam.plan import exact_seconds as plan_exact_seconds
-from mathhammer.killteam.profiles import MAX_WOUNDS, Fighter
+from mathhammer.killteam.profiles import MAX_WOUNDS, Fighter, labelled
 from mathhammer.killteam.results import SIDES, FightLog, FightResult
 from mathhammer.killteam.variants import Variants
 from mathhammer.core.guard import excerpt
@@ -93,6 +93,14 @@ def _check_fighter(field: str, value: Any) -> Fighter:
         raise InputTypeError(field, f"expected a kt.Fighter or its notation such as '4A 3+ 3/4; 12W; parry', got "
                              f"{type(value).__name__}")
     return value
+
+
+def _labels(a: Fighter, b: Fighter, plan: FightPlan) -> tuple[str, str]:
+    """How the result names its fighters: their names (their own, not the plan's: a plan is kept by
+    value) and notations."""
+    if a.name or b.name:
+        return labelled(a, plan.fighters[0]), labelled(b, plan.fighters[1])
+    return plan.fighters
 
 
 def _batch_fighter(value: Any) -> Fighter:
@@ -284,7 +292,7 @@ def fight(
         _check_solver(refused, states, max_states, max_memory)
         if pmf is not None:
             return FightResult._exact(JointDistribution._adopt(pmf, _NAMES), (a.wounds, b.wounds), rounds, first,
-                                      rule_variants, plan.fighters)
+                                      rule_variants, _labels(a, b, plan))
         if method == "exact":
             raise InputError("method", f"the exact engine passed {limit:,.0f} units of work, far more than its "
                              f"estimate; use method='monte_carlo' or 'auto'")
@@ -308,7 +316,7 @@ def fight(
         first=first,
         seed=seed_value,
         variants=rule_variants,
-        fighters=plan.fighters,
+        fighters=_labels(a, b, plan),
     )
 
 
@@ -444,7 +452,7 @@ def fight_batch(
         assert pmf is not None  # position holds the items the exact engine solved
         a, b = list_a[i], list_b[i]
         return FightResult._exact(JointDistribution._adopt(pmf, _NAMES), (a.wounds, b.wounds), rounds_list[i],
-                                  firsts[i], variant_list[i], plans[i].fighters)
+                                  firsts[i], variant_list[i], _labels(a, b, plans[i]))
 
     return ResultBatch(size, build)
 

@@ -37,10 +37,19 @@ from mathhammer.core.sampling import cell_seed
 from mathhammer.core.writing import check_output_file, is_temporary, output_lock, remove_file, write_whole
 from mathhammer.errors import InputError, InputTypeError, ProfileFileError
 from mathhammer.killteam.profiles import ALL_STRATEGIES
-from mathhammer.killteam.results import MATCHUP_COLUMNS, SIDES
+from mathhammer.killteam.results import (
+    MATCHUP_COLUMNS,
+    SIDES,
+    Matchup,
+    MatchupFight,
+    MatchupShot,
+    MatchupSummary,
+    MetaRanking,
+    TeamStanding,
+)
 from mathhammer.killteam.versus import matchup
 
-__all__ = ["META_COLUMNS", "OUTPUT_SUFFIXES", "meta", "meta_pairings", "team_files"]
+__all__ = ["META_COLUMNS", "OUTPUT_SUFFIXES", "meta", "meta_pairings", "meta_ranking", "ranking", "team_files"]
 
 #: The meta table's columns: the two teams, a matchup's (Matchup.to_frame()), then the defending
 #: operative's save and wounds (what the meta's questions group by: docs/meta.md).
@@ -475,3 +484,91 @@ def _run(paths: tuple[str, ...], pairings: list[tuple[int, int]], names: list[st
         except OSError:  # gone already, or something else was put there meanwhile: left as it is
             pass
     return table
+
+
+# --- the ranking ----------------------------------------------------------------------------------------
+
+_SHOT_FIELDS = ("attacker", "weapon", "defender", "cover", "mean_damage", "kill_chance", "half_chance", "shots_to_kill")
+_FIGHT_FIELDS = ("attacker", "weapon", "defender", "first", "strategy_a", "strategy_b", "kill_chance", "death_chance",
+                 "both_survive", "mean_wounds_a", "mean_wounds_b")
+
+
+def _pairing_matchup(team_a: str, team_b: Any, rows: Any) -> Matchup:
+    """A pairing's matchup read back from its rows of the meta table (the figures the summary reads)."""
+    shooting, fighting = rows[rows["kind"] == "shoot"], rows[rows["kind"] == "fight"]
+    shots = tuple(MatchupShot(*values) for values in shooting[list(_SHOT_FIELDS)].itertuples(index=False, name=None))
+    fights = tuple(MatchupFight(*values) for values in fighting[list(_FIGHT_FIELDS)].itertuples(index=False, name=None))
+    return Matchup(team_a, team_b.name, shots, fights, "exact", defenders=tuple(op.name for op in team_b),
+                   defender_wounds=tuple(op.operative.wounds for op in team_b))
+
+
+def _mean(values: Sequence[float]) -> float:
+    return float(sum(values) / len(values)) if values else 0.0
+
+
+def ranking(table: Any, teams: Sequence[Any], cover: int | None = None, method: str = "exact") -> MetaRanking:
+    """The teams of a meta ranked (docs/meta.md, "The ranking"), from the meta's table and its teams
+    (``kt.data.Team``, the table's ``team_a`` / ``team_b`` names): each pairing read as its matchup
+    summary at ``cover`` (default 1, else the first computed) with the attacker striking first, and
+    each team's offence, defence and fights won meant over the enemy operatives of every other team
+    (a meta of one team: itself), its edge over each and its best and worst matchup."""
+    by_name = {team.name: team for team in teams}
+    summaries: dict[tuple[str, str], MatchupSummary] = {}
+    for (a, b), rows in table.groupby(["team_a", "team_b"], sort=False):
+        if a not in by_name or b not in by_name:
+            raise InputError("teams", f"the table names the team {excerpt(a if a not in by_name else b)}, which is "
+                             "not among the teams given")
+        summaries[(a, b)] = _pairing_matchup(a, by_name[b], rows).summary(cover)
+    melee = {team.name: {op.name for op in team if any(w.kind == "melee" for w in op.weapons)} for team in teams}
+
+    def kills(a: str, b: str) -> list[float]:  # my best gun's kill chance at each of their operatives
+        found = summaries.get((a, b))
+        chances = {s.defender: s.kill_chance for s in found.shots} if found is not None else {}
+        return [chances.get(op.name, 0.0) for op in by_name[b]]
+
+    def wins(a: str, b: str) -> list[float]:  # my best fight's chance to win against each that fights
+        found = summaries.get((a, b))
+        chances = {f.defender: f.kill_chance for f in found.fights} if found is not None else {}
+        return [chances.get(op.name, 0.0) for op in by_name[b] if op.name in melee[b]]
+
+    names = [team.name for team in teams]
+    standings = []
+    for name in names:
+        others = [other for other in names if other != name] or [name]
+        edges = [((_mean(kills(name, o)) - _mean(kills(o, name))) + (_mean(wins(name, o)) - _mean(wins(o, name)))) / 2
+                 for o in others]
+        best = max(range(len(others)), key=lambda i: edges[i])
+        worst = min(range(len(others)), key=lambda i: edges[i])
+        standings.append(TeamStanding(
+            name, _mean([k for o in others for k in kills(name, o)]), _mean([k for o in others for k in kills(o, name)]),
+            _mean([w for o in others for w in wins(name, o)]), _mean(edges), others[best], edges[best], others[worst],
+            edges[worst]))
+    standings.sort(key=lambda t: (-t.edge, t.team))
+    first = next((s.first for s in summaries.values() if s.first is not None), None)
+    covered = next((s.cover for s in summaries.values() if s.cover is not None), None)
+    return MetaRanking(tuple(standings), covered, first, method)
+
+
+def meta_ranking(
+    teams: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
+    *,
+    executor: Executor | None = None,
+    chunk: int = 4,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+    cover: int | Sequence[int] = (0, 1),
+    **options: Any,
+) -> MetaRanking:
+    """Every team of a folder (or list) of team libraries against every team, ranked
+    (:func:`ranking`): the meta's table is computed (:func:`meta`, nothing written) and read as
+    each pairing's summary at cover 1 (else the first of ``cover``). Only what the ranking reads is
+    computed: that cover value and, unless ``first`` is given, the attacker striking first."""
+    files = team_files(teams) if isinstance(teams, (str, os.PathLike)) else teams
+    covers = [cover] if isinstance(cover, int) else list(cover)
+    # an empty or bad list is passed on whole: meta() says what is wrong with it
+    read = [c for c in covers if type(c) is int and c == 1][:1] or covers[:1]
+    options.setdefault("first", ("a",))
+    table = meta(files, None, executor=executor, chunk=chunk, seed=seed, progress=progress,
+                 cover=read if read and not isinstance(cover, bool) else cover, **options)
+    loaded = [_load(str(as_path(p, "teams"))) for p in files]
+    return ranking(table, loaded, method=str(options.get("method", "auto")))

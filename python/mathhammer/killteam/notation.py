@@ -94,12 +94,16 @@ class Kept:
     """A datacard token the engine reads and does not model, as it changes nothing in one shot or
     one fight (a datacard rule pasted as written may hold it), and why (the importer's report).
 
-    ``weapon_kind``: as :class:`Rule`'s, "ranged" when only ranged weapons have it.
+    ``weapon_kind``: as :class:`Rule`'s, "ranged" when only ranged weapons have it. ``advice``:
+    what the note on it adds where mathhammer answers the question the token raises (Blast:
+    ``kt.volley``); a datacard rule pasted as written may hold any of them (set aside with a note,
+    :meth:`RuleTable.read`).
     """
 
     notation: str
     reason: str
     weapon_kind: str = ""
+    advice: str = ""
 
     def pattern(self) -> str:
         """The regular expression of the normalised token, each parameter a group."""
@@ -109,13 +113,25 @@ class Kept:
         """The canonical form, ``{0}`` for the parameter."""
         return re.sub(rf"\b{PARAMETER}\b", "{0}", self.notation)
 
+    def written(self) -> re.Pattern[str]:
+        """The token as a datacard rule pasted into mathhammer writes it, after :func:`normalise`:
+        brackets as spaces, the inch mark optional ("Range 8")."""
+        pattern = _pattern(normalise(self.notation))
+        return re.compile(pattern + "?" if pattern.endswith('"') else pattern)
+
+    def note(self, groups: tuple[str, ...]) -> str:
+        """What a note says of the token set aside: the token (its parameter filled in), then why."""
+        note = f"{self.form().format(*groups)}: {self.reason.format(*groups)}"
+        return f"{note}; {self.advice}" if self.advice else note
+
 
 _NAME_AND_NUMBER = re.compile(r"(.+?) (\d+)(\+?)")
 
 
 def normalise(text: str) -> str:
     """A written rule as the tables look it up: lower case; hyphens, underscores and brackets as
-    spaces; one space between words."""
+    spaces; one space between words; every inch mark written ``"``."""
+    text = re.sub(r"[\u201c\u201d\u2033]|''", '"', text)
     return " ".join(re.sub(r"[-_()]", " ", text.lower()).split())
 
 
@@ -203,8 +219,14 @@ class RuleTable:
     def parse(self, text: Any, field_name: str) -> dict[str, Any]:
         """The field values a datacard text sets; a name given twice, two values of a field that do
         not combine, or an unknown name raise InputError under ``field_name``."""
+        return self.read(text, field_name)[0]
+
+    def read(self, text: Any, field_name: str, kept: tuple[Kept, ...] = ()) -> tuple[dict[str, Any], tuple[str, ...]]:
+        """:meth:`parse`, with the tokens of ``kept`` (they change nothing in one shot or one fight)
+        set aside: the field values, and a note on each token set aside (in the order written)."""
         values: dict[str, Any] = {}
         combined: dict[str, list[Any]] = {}
+        notes: list[str] = []
         for part in _split(field_name, text):
             key = normalise(part)
             found = self._names.get(key)
@@ -212,7 +234,8 @@ class RuleTable:
                 match = _NAME_AND_NUMBER.fullmatch(key)
                 parameter = self._parameters.get(match.group(1)) if match else None
                 if match is None or parameter is None or (match.group(3) and not parameter[1]):
-                    raise InputError(field_name, self._unknown(part, self.known))
+                    notes.append(self._set_aside(part, key, field_name, kept))
+                    continue
                 found = (parameter[0], int(match.group(2)))
             name, value = found
             if self._rows[name].combine:
@@ -223,7 +246,16 @@ class RuleTable:
             values[name] = value
         for name, given in combined.items():
             values[name] = self._combined(field_name, self._rows[name], given)
-        return values
+        return values, tuple(notes)
+
+    def _set_aside(self, part: str, key: str, field_name: str, kept: tuple[Kept, ...]) -> str:
+        """The note on a token no row reads: a token of ``kept``; anything else (an unknown word) an
+        InputError."""
+        for token in kept:
+            match = token.written().fullmatch(key)
+            if match is not None:
+                return token.note(match.groups())
+        raise InputError(field_name, self._unknown(part, self.known + tuple(t.notation for t in kept)))
 
     @staticmethod
     def _combined(field_name: str, row: Rule, given: list[Any]) -> Any:

@@ -422,16 +422,15 @@ def _rules(text: str) -> tuple[str, str]:
     names = [part.strip() for part in re.split(r",\s*|\s+and\s+", text) if part.strip()]
     modelled, left = [], []
     for name in names:
-        try:
-            modelled.append(str(WeaponRules.parse(name)))
-            continue
-        except InputError:
-            pass
+        # a token that changes nothing in a shot or a fight first (parse would set it aside quietly)
         kept = next((k for k in WeaponRules.KEPT if re.fullmatch(k.pattern(), name)), None)
         found = re.fullmatch(kept.pattern(), name) if kept is not None else None
         if kept is not None and found is not None:
             left.append(f"{name}: {kept.reason.format(*found.groups())}")
-        else:
+            continue
+        try:
+            modelled.append(str(WeaponRules.parse(name)))
+        except InputError:
             left.append(f"{name!r} is not a weapon rule the engine models")
     return ", ".join(modelled), "; ".join(left)
 

@@ -21,7 +21,7 @@ from mathhammer.core.checks import check_bool, check_int
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.killteam.notation import RuleTable
 from mathhammer.killteam.profiles import (
-    FIGHT_ROUNDS_MAX, MAX_COVER, MAX_ROUNDS, Abilities, Fighter, Operative, Weapon, WeaponRules,
+    FIGHT_ROUNDS_MAX, MAX_COVER, MAX_ROUNDS, Abilities, Fighter, Operative, Weapon, WeaponRules, labelled,
 )
 from mathhammer.killteam.results import SIDES
 from mathhammer.killteam.variants import Variants
@@ -201,6 +201,9 @@ def shot(weapon: Weapon, target: Operative, cover: int, obscured: bool, rounds: 
     if not (plain and 0 <= cover <= MAX_COVER and 0 <= cover_crits <= MAX_COVER and 1 <= rounds <= MAX_ROUNDS):
         cover, obscured, rounds, cover_crits = _checked_situation(cover, obscured, rounds, cover_crits)
     planned = _cached_shot(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
+    if weapon.name or target.name:  # names are the profiles' own: the shot kept by value has none
+        planned = planned._replace(weapon_label=labelled(weapon, planned.weapon_label),
+                                   target_label=labelled(target, planned.target_label))
     if plain:
         if len(_shots_by_identity) >= _CACHED_SHOTS:
             _shots_by_identity.clear()

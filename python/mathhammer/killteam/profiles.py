@@ -23,7 +23,7 @@ from mathhammer.errors import InputError, InputTypeError
 __all__ = [
     "ALL_STRATEGIES", "MAX_ATTACKS", "MAX_DAMAGE", "MAX_WOUNDS", "OBJECTIVES", "REROLLS", "REROLL_VALUES", "STRATEGIES",
     "Abilities",
-    "Fighter", "Operative", "Weapon", "WeaponRules", "as_abilities", "as_weapon_rules",
+    "Fighter", "Operative", "Weapon", "WeaponRules", "as_abilities", "as_weapon_rules", "labelled", "rule_notes",
 ]
 
 # --- weapon rules and abilities --------------------------------------------------------------------
@@ -99,8 +99,18 @@ class WeaponRules(FieldsProfile):
 
     @classmethod
     def parse(cls, text: str | None, field: str = "rules") -> WeaponRules:
-        """Parse "Lethal 5+, Piercing 1, Balanced"; unknown names raise InputError listing the known ones."""
-        return _build(cls, cls.TABLE.parse(text, field), field, text)
+        """Parse "Lethal 5+, Piercing 1, Balanced"; unknown names raise InputError listing the known ones.
+        A datacard's tokens that change nothing in one shot or one fight (``Range 8"``, Silent, ...:
+        the rows of :attr:`KEPT` of no effect) are set aside: :meth:`parse_datacard` says which."""
+        return cls.parse_datacard(text, field)[0]
+
+    @classmethod
+    def parse_datacard(cls, text: str | None, field: str = "rules") -> tuple[WeaponRules, tuple[str, ...]]:
+        """A datacard's weapon rules pasted as written ('Range 8", Piercing 1, Silent'): the rules,
+        and a note on each token set aside because it changes nothing in one shot or one fight
+        ('Range 8": targeting and position: ...'). A word no table knows raises InputError."""
+        values, notes = cls.TABLE.read(text, field, cls.KEPT)
+        return _build(cls, values, field, text), notes
 
     def __str__(self) -> str:
         return self.TABLE.render(self)
@@ -115,6 +125,7 @@ _RANGE = "targeting and position: the shot assumes the target is within range"
 _HEAVY = "movement: when the weapon may be used, not what it does"
 _SEEK = "targeting: which cover the target can use; give the target's cover to the shot yourself"
 _MORE = "more targets: every other operative within {0}\" is a shot of its own, rolled separately"
+_VOLLEY = "this is the shot at one target; kt.volley shoots several, each on its own"
 _RANGED = "ranged"  # only ranged weapons have it: the importer tells an unmarked weapon's kind by it
 WeaponRules.KEPT = (
     Kept("Range x\"", _RANGE, weapon_kind=_RANGED),
@@ -127,8 +138,8 @@ WeaponRules.KEPT = (
     Kept("Stun", "after the attack: the target's APL, out of a shot's scope"),
     Kept("Limited x", "uses per battle, out of a shot's scope"),
     Kept("PSYCHIC", "a keyword other rules refer to"),
-    Kept("Blast x\"", _MORE, weapon_kind=_RANGED),
-    Kept("Torrent x\"", _MORE, weapon_kind=_RANGED),
+    Kept("Blast x\"", _MORE, weapon_kind=_RANGED, advice=_VOLLEY),
+    Kept("Torrent x\"", _MORE, weapon_kind=_RANGED, advice=_VOLLEY),
 )
 
 
@@ -276,6 +287,32 @@ def _check_damage(name: str, value: Any) -> tuple[int, int]:
     return (check_int(f"{name}.normal", value[0], 0, MAX_DAMAGE), check_int(f"{name}.critical", value[1], 0, MAX_DAMAGE))
 
 
+def _name_field() -> Any:
+    """A profile's ``name`` (a library sets it from the entry's key): how results and their headings
+    name the profile, never what the engine or its caches see (it takes no part in equality or
+    hashing)."""
+    return field(default=None, compare=False)
+
+
+#: The longest name a profile may have.
+MAX_NAME = 200
+
+
+def _check_name(name: Any) -> None:
+    if name is not None and not isinstance(name, str):
+        raise InputTypeError("name", f"expected the profile's name (text) or None, got {excerpt(name)}")
+    if name is not None and len(name) > MAX_NAME:
+        raise InputError("name", f"{len(name)} characters; at most {MAX_NAME}")
+
+
+def labelled(profile: Any, notation: str | None = None) -> str:
+    """How a result names a profile: its name, then its notation ("bolt_rifle (4A 3+ 3/4)"), or the
+    notation alone when it has no name (``notation``: the profile's, when already made)."""
+    text = str(profile) if notation is None else notation
+    name = getattr(profile, "name", None)
+    return f"{name} ({text})" if name and name != text else text
+
+
 _CARD = re.compile(r"^\s*(\d+)\s*A\s+(\d)\+?\s+(\d+)\s*/\s*(\d+)\s*(.*)$", re.IGNORECASE)
 
 
@@ -289,16 +326,18 @@ class Weapon(FieldsProfile):
     hit: int
     damage: tuple[int, int] = (3, 4)
     rules: WeaponRules = field(default_factory=WeaponRules)
+    name: str | None = _name_field()
 
     if TYPE_CHECKING:  # what the constructor accepts: stats as 3 or "3+", damage as "3/4", rules as notation
         def __init__(self, attacks: int, hit: int | str, damage: tuple[int, int] | str = (3, 4),
-                     rules: WeaponRules | str = ...) -> None: ...
+                     rules: WeaponRules | str = ..., name: str | None = None) -> None: ...
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "attacks", check_int("attacks", self.attacks, 1, MAX_ATTACKS))
         object.__setattr__(self, "hit", check_stat("hit", self.hit))
         object.__setattr__(self, "damage", _check_damage("damage", self.damage))
         object.__setattr__(self, "rules", as_weapon_rules(self.rules))
+        _check_name(self.name)
 
     @property
     def normal_damage(self) -> int:
@@ -330,6 +369,24 @@ class Weapon(FieldsProfile):
         return f"{text} {rules}" if rules else text
 
 
+def rule_notes(text: Any, kind: str = "rules") -> tuple[str, ...]:
+    """The notes on the tokens a datacard text sets aside (:meth:`WeaponRules.parse_datacard`):
+    ``kind`` "rules" for weapon rules, "weapon" or "fighter" for a profile's notation. Nothing for
+    text that is not such notation (a library name) or that does not parse: building the profile
+    reports its errors."""
+    if not isinstance(text, str):
+        return ()
+    if kind in ("weapon", "fighter"):
+        match = _CARD.match(text.split(";", 1)[0] if kind == "fighter" else text)
+        if match is None:
+            return ()
+        text = match.group(5)
+    try:
+        return WeaponRules.parse_datacard(text)[1]
+    except InputError:
+        return ()
+
+
 # The parts of fighter notation after the weapon (Fighter.parse): wounds "12W", a strategy "parry" or
 # "optimal (kill)"; any other part is the abilities.
 _FIGHTER_WOUNDS = re.compile(r"(\d+)\s*W", re.IGNORECASE)
@@ -356,13 +413,15 @@ class Fighter(FieldsProfile):
     abilities: Abilities = field(default_factory=Abilities)
     strategy: str = "max_damage"
     objective: str | None = None
+    name: str | None = _name_field()
 
     if TYPE_CHECKING:
         def __init__(self, attacks: int, hit: int | str, damage: tuple[int, int] | str = (3, 4), wounds: int = 12,
                      rules: WeaponRules | str = ..., abilities: Abilities | str = ..., strategy: str = "max_damage",
-                     objective: str | None = None) -> None: ...
+                     objective: str | None = None, name: str | None = None) -> None: ...
 
     def __post_init__(self) -> None:
+        _check_name(self.name)
         weapon = Weapon(self.attacks, self.hit, self.damage, self.rules)
         object.__setattr__(self, "attacks", weapon.attacks)
         object.__setattr__(self, "hit", weapon.hit)
@@ -380,7 +439,8 @@ class Fighter(FieldsProfile):
 
     @property
     def weapon(self) -> Weapon:
-        return Weapon(self.attacks, self.hit, self.damage, self.rules)
+        """The melee weapon it fights with (its name the fighter's)."""
+        return Weapon(self.attacks, self.hit, self.damage, self.rules, self.name)
 
     @classmethod
     def parse(cls, text: str, field: str = "fighter") -> Fighter:
@@ -438,14 +498,17 @@ class Operative(FieldsProfile):
     save: int
     wounds: int = 12
     abilities: Abilities = field(default_factory=Abilities)
+    name: str | None = _name_field()
 
     if TYPE_CHECKING:
-        def __init__(self, save: int | str, wounds: int = 12, abilities: Abilities | str = ...) -> None: ...
+        def __init__(self, save: int | str, wounds: int = 12, abilities: Abilities | str = ...,
+                     name: str | None = None) -> None: ...
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "save", check_stat("save", self.save))
         object.__setattr__(self, "wounds", check_int("wounds", self.wounds, 1, MAX_WOUNDS))
         object.__setattr__(self, "abilities", as_abilities(self.abilities))
+        _check_name(self.name)
 
     def __str__(self) -> str:
         text = f"{self.save}+ save; {self.wounds}W"

@@ -12,6 +12,7 @@ from typing import Any
 
 
 from mathhammer.core.present import distribution_table, method_line, run_conditions
+from mathhammer.errors import InputError
 from mathhammer.killteam.results import (
     Advice,
     AttackDiceResult,
@@ -19,6 +20,8 @@ from mathhammer.killteam.results import (
     FightComparison,
     FightResult,
     Matchup,
+    MatchupSummary,
+    MetaRanking,
     ShootResult,
     VolleyResult,
 )
@@ -30,7 +33,8 @@ __all__ = [
     "advice_picture", "advice_tables", "attack_dice_tables", "fight_comparison_heading", "fight_comparison_picture",
     "fight_comparison_tables", "fight_tables", "saves_side_by_side", "shoot_tables", "shot_comparison_heading",
     "shot_comparison_picture", "shot_comparison_tables", "shot_conditions",
-    "matchup_picture", "matchup_tables", "shot_summary", "volley_tables",
+    "matchup_all_tables", "matchup_picture", "matchup_summary_tables", "matchup_tables", "meta_ranking_tables",
+    "shot_summary", "volley_tables",
 ]
 
 
@@ -328,9 +332,46 @@ def volley_tables(result: VolleyResult, title: str = "") -> tuple[list[Table], l
 
 # --- matchups (kt.matchup) --------------------------------------------------------------------------
 
+def matchup_summary_tables(summary: MatchupSummary, title: str = "") -> tuple[list[Table], list[str]]:
+    """The matchup summary: for each enemy operative, one row naming it in full with my best weapon
+    (mean shots to kill, one shot's kill chance and mean damage), then one with my best melee
+    pairing (the chances to win, to draw: neither falls, and to lose): compact tables of a line a row where the names fit 80
+    columns (the first column is never wrapped), and a line saying what the figures are."""
+    prefix = f"{title}: " if title else ""
+    tables = []
+    if summary.shots:
+        rows: list[list[Any]] = [[s.defender, s.best, s.shots_to_kill, s.kill_chance, s.mean_damage]
+                                 if s.best is not None else [s.defender, "nothing damages it", "-", "-", "-"]
+                                 for s in summary.shots]
+        tables.append(Table(f"{prefix}{summary.team_a} shooting at {summary.team_b}, cover {summary.cover}",
+                            ["their operative", "best weapon", "shots", "kill", "damage"], rows, compact=True,
+                            chances=(3,)))
+    if summary.fights:
+        rows = [[f.defender, f.best, f.kill_chance, f.both_survive, f.death_chance] if f.best is not None
+                else [f.defender, "no melee weapon", "-", "-", "-"] for f in summary.fights]
+        first = "striking first" if summary.first == "a" else "they strike first"
+        tables.append(Table(f"{prefix}{summary.team_a} fighting {summary.team_b}, {first}",
+                            ["their operative", "best fighter", "win", "draw", "lose"], rows, compact=True,
+                            chances=(2, 3, 4)))
+    lines = []
+    if summary.shots:
+        lines.append(f"{prefix}shots: the weapon's mean shots to incapacitate it; kill, damage: one shot's")
+    if summary.fights:
+        lines.append(f"{prefix}fights: each of mine met by their weapon worst for it; draw: both stand")
+    lines += [prefix + note for note in summary.notes]
+    lines.append(prefix + method_line(summary.method))
+    return tables, lines
+
+
 def matchup_tables(result: Matchup, title: str = "") -> tuple[list[Table], list[str]]:
-    """A matchup: one table of shooting pairings and one of fights (the pairing's names as the row
-    keys, so that the terminal splits a wide table into parts repeating them), and summary lines."""
+    """A matchup prints as its summary (:meth:`Matchup.summary`, :func:`matchup_summary_tables`)."""
+    return matchup_summary_tables(result.summary(), title)
+
+
+def matchup_all_tables(result: Matchup, title: str = "") -> tuple[list[Table], list[str]]:
+    """A matchup's every pairing: one table of shooting pairings and one of fights (the pairing's
+    names as the row keys, so that the terminal splits a wide table into parts repeating them), and
+    summary lines (``mathhammer killteam matchup --all``)."""
     prefix = f"{title}: " if title else ""
     tables = []
     hot = any(s.self_damage is not None for s in result.shots)
@@ -342,13 +383,13 @@ def matchup_tables(result: Matchup, title: str = "") -> tuple[list[Table], list[
         tables.append(Table(f"{prefix}Shooting: {result.team_a} at {result.team_b}",
                             ["attacker", "weapon", "defender", "cover", "mean damage"]
                             + (["Hot self damage", "P(Hot kills self)"] if hot else [])
-                            + ["kill", "half", "shots to kill"], rows, keys=4))
+                            + ["kill chance", "half chance", "shots to kill"], rows, keys=4))
     if result.fights:
         rows = [[f.attacker, f.weapon, f.defender, f.first, f"{f.strategy_a} / {f.strategy_b}", f.kill_chance,
                  f.death_chance, f.both_survive, f.mean_wounds_a, f.mean_wounds_b] for f in result.fights]
         tables.append(Table(f"{prefix}Fighting: {result.team_a} against {result.team_b}",
-                            ["attacker", "weapon", "defender", "first", "strategies", "kill", "death", "both survive",
-                             "wounds A", "wounds B"], rows, keys=5))
+                            ["attacker", "weapon", "defender", "first", "strategies", "kill chance", "death chance",
+                             "both survive chance", "wounds A", "wounds B"], rows, keys=5))
     lines = [f"{prefix}{len(result.shots)} shooting and {len(result.fights)} fighting pairings; kill: the "
              f"defender incapacitated, half: P(damage >= half its wounds), death: the attacker incapacitated",
              prefix + method_line(result.method)]
@@ -363,6 +404,45 @@ def _or_dash(value: float | None) -> Any:
     return "-" if value is None else value
 
 
-def matchup_picture(result: Matchup, figure: str = "kill_chance", kind: str = "shoot", ax: Any = None) -> Any:
-    """A matchup's heat map (Matchup.plot): weapons x defenders."""
-    return result.plot(figure, kind, ax=ax)
+def matchup_picture(result: Matchup) -> Any:
+    """A matchup's heat maps: my weapons x their operatives, the mean damage as a share of each
+    one's wounds (at the summary's cover), over my melee weapons x their operatives' melee weapons,
+    the chance to incapacitate it (striking first as the summary does); labels whole, wrapped."""
+    summary = result.summary()
+    panels = []
+    if result.shots:
+        weapons, defenders, table = result.matrix("damage_share", "shoot", cover=summary.cover)
+        panels.append((table, weapons, defenders, f"Shooting at {result.team_b}, cover {summary.cover}: mean damage "
+                       "as a share of the target's wounds", "mean damage / wounds"))
+    if result.fights:
+        weapons, defenders, table = result.matrix("kill_chance", "fight", first=summary.first)
+        first = "I strike first" if summary.first == "a" else "they strike first"
+        panels.append((table, weapons, defenders, f"Fighting {result.team_b}, {first}: chance to win",
+                       "chance to incapacitate it"))
+    if not panels:
+        raise InputError("plot", "the matchup has no pairings to draw")
+    return pictures.heat_map_panels(panels, title=f"{result.team_a} against {result.team_b}")
+
+
+# --- the meta's ranking ---------------------------------------------------------------------------------
+
+def meta_ranking_tables(ranking: MetaRanking, title: str = "") -> tuple[list[Table], list[str]]:
+    """A meta's teams ranked by their edge, with offence, defence and fights won (chances), then
+    each team's best and worst matchup: compact tables, one line a team."""
+    prefix = f"{title}: " if title else ""
+    how = ", ".join(part for part in (f"cover {ranking.cover}" if ranking.cover is not None else "",
+                                      "striking first" if ranking.first == "a" else
+                                      "they strike first" if ranking.first == "b" else "") if part)
+    rows: list[list[Any]] = [[i + 1, t.team, t.offence, t.defence, t.fights, _signed(t.edge)]
+                             for i, t in enumerate(ranking.teams)]
+    count = len(ranking.teams)
+    tables = [Table(f"{prefix}The meta's {count} team{'s' if count != 1 else ''}" + (f", {how}" if how else ""),
+                    ["#", "team", "offence", "defence", "fights won", "edge"], rows, compact=True, chances=(2, 3, 4)),
+              Table(f"{prefix}Best and worst matchups", ["team", "best against", "edge", "worst against", "edge"],
+                    [[t.team, t.best, _signed(t.best_edge), t.worst, _signed(t.worst_edge)] for t in ranking.teams],
+                    compact=True)]
+    lines = [f"{prefix}offence: my best gun's kill chance; defence: theirs at mine (lower is better)",
+             f"{prefix}fights won: my best fight's chance to win; each a mean over enemy operatives",
+             f"{prefix}edge: offence and fights won minus theirs, halved; ranked by its mean",
+             prefix + method_line(ranking.method)]
+    return tables, lines

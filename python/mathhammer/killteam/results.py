@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,8 +37,8 @@ from mathhammer.killteam.variants import Variants
 from mathhammer.report import plot as plot_pictures
 
 __all__ = [
-    "SIDES", "Advice", "AttackDiceResult", "Comparison", "FightComparison", "FightLog", "FightResult", "MoveValue",
-    "ShootResult",
+    "SIDES", "Advice", "AttackDiceResult", "BestFight", "BestShot", "Comparison", "FightComparison", "FightLog",
+    "FightResult", "Matchup", "MatchupSummary", "MetaRanking", "MoveValue", "ShootResult", "TeamStanding",
 ]
 
 #: The two fighters of a fight.
@@ -680,10 +681,113 @@ _BEST_BY = {"mean_damage": True, "kill_chance": True, "half_chance": True, "shot
 
 
 @dataclass(frozen=True)
+class BestShot(ResultMixin):
+    """A row of the matchup summary's shooting: against the enemy operative ``defender``, my best
+    weapon (``attacker``'s ``weapon``: the fewest mean shots to incapacitate it, ties by the higher
+    mean damage) with its ``shots_to_kill``, one shot's ``kill_chance`` and ``mean_damage``.
+    ``attacker`` and ``weapon`` are None when no weapon of mine can damage it (or I have none)."""
+
+    defender: str
+    attacker: str | None
+    weapon: str | None
+    shots_to_kill: float
+    kill_chance: float
+    mean_damage: float
+
+    @property
+    def best(self) -> str | None:
+        """My weapon as "Operative/Weapon"."""
+        return None if self.attacker is None else f"{self.attacker}/{self.weapon}"
+
+
+@dataclass(frozen=True)
+class BestFight(ResultMixin):
+    """A row of the matchup summary's fights: against the enemy operative ``defender``, my best
+    melee pairing (``attacker``'s ``weapon``, striking first): the one with the highest chance to
+    incapacitate it (ties by the lower chance to lose), each of my weapons met by the melee weapon
+    of the defender's that leaves me the lowest (``defender_weapon``). ``kill_chance`` (I win),
+    ``both_survive`` (neither falls), ``death_chance`` (I lose). None where the defender has no
+    melee weapon or I have none."""
+
+    defender: str
+    defender_weapon: str | None
+    attacker: str | None
+    weapon: str | None
+    kill_chance: float
+    both_survive: float
+    death_chance: float
+
+    @property
+    def best(self) -> str | None:
+        """My fighter as "Operative/Weapon"."""
+        return None if self.attacker is None else f"{self.attacker}/{self.weapon}"
+
+
+@dataclass(frozen=True)
+class MatchupSummary(Presented, ResultMixin):
+    """The answer to "against their team, which of mine shoots what, and which fights do I take?"
+    (``Matchup.summary()``): for each operative of ``team_b``, in its team's order, my best weapon at
+    ``cover`` (``shots``) and my best melee pairing with ``first`` striking first and the strategy
+    pair ``strategies`` (``fights``); ``notes`` say what is missing (no ranged or melee weapons)."""
+
+    team_a: str
+    team_b: str
+    cover: int | None
+    first: str | None
+    strategies: tuple[str, str] | None
+    shots: tuple[BestShot, ...]
+    fights: tuple[BestFight, ...]
+    notes: tuple[str, ...] = ()
+    method: str = "exact"
+
+    def to_frame(self) -> Any:
+        """One row per enemy operative and kind ("shoot" / "fight"), the summary's figures."""
+        import pandas as pd
+
+        rows = [{"kind": "shoot", **{f.name: getattr(s, f.name) for f in dataclasses.fields(BestShot)}}
+                for s in self.shots]
+        rows += [{"kind": "fight", **{f.name: getattr(f_, f.name) for f in dataclasses.fields(BestFight)}}
+                 for f_ in self.fights]
+        columns = ["kind", "defender", "attacker", "weapon", "shots_to_kill", "kill_chance", "mean_damage",
+                   "defender_weapon", "both_survive", "death_chance"]
+        return pd.DataFrame(rows, columns=columns)
+
+
+def _fewest_shots(rows: list[MatchupShot]) -> MatchupShot | None:
+    """The best weapon of rows against one defender: fewest mean shots to kill, then most mean
+    damage, then the first in the matchup's order; None when none can damage it."""
+    best = None
+    for row in rows:
+        if best is None or (row.shots_to_kill, -row.mean_damage) < (best.shots_to_kill, -best.mean_damage):
+            best = row
+    return None if best is None or math.isinf(best.shots_to_kill) else best
+
+
+def _best_pairing(rows: list[MatchupFight]) -> MatchupFight | None:
+    """The best fight of mine against one enemy operative: each of my weapons meets the defender's
+    melee weapon that leaves me the lowest chance to incapacitate it (then the highest to lose),
+    and of those my weapon with the highest chance (then the lowest to lose; the first in order)."""
+    answers: dict[tuple[str, str], MatchupFight] = {}
+    for row in rows:
+        mine = (row.attacker, row.weapon)
+        held = answers.get(mine)
+        if held is None or (row.kill_chance, -row.death_chance) < (held.kill_chance, -held.death_chance):
+            answers[mine] = row
+    best = None
+    for row in answers.values():
+        if best is None or (row.kill_chance, -row.death_chance) > (best.kill_chance, -best.death_chance):
+            best = row
+    return best
+
+
+@dataclass(frozen=True)
 class Matchup(Presented, ResultMixin):
     """Every weapon of ``team_a`` against every operative of ``team_b`` (kt.matchup): ``shots``
     (ranged weapons, per cover value) and ``fights`` (melee weapons against every operative's
-    melee weapons, per first striker and strategy pair)."""
+    melee weapons, per first striker and strategy pair). ``defenders`` and ``defender_wounds``:
+    team B's operatives in its order and their wounds; ``shoot`` / ``fight``: whether each kind
+    was asked for; ``notes``: what a team lacks ("Synthetic 1 has no ranged weapons"). It prints
+    as its :meth:`summary`."""
 
     team_a: str
     team_b: str
@@ -691,6 +795,90 @@ class Matchup(Presented, ResultMixin):
     fights: tuple[MatchupFight, ...]
     method: str
     seed: int | None = None
+    defenders: tuple[str, ...] = ()
+    defender_wounds: tuple[int, ...] = ()
+    shoot: bool = True
+    fight: bool = True
+    notes: tuple[str, ...] = ()
+
+    def _check_payload(self, field: str) -> None:
+        super()._check_payload(field)
+        if len(self.defender_wounds) != len(self.defenders):
+            raise InputError("defender_wounds", f"{len(self.defender_wounds)} values for {len(self.defenders)} "
+                             "defenders; give one per defender")
+
+    def _defenders(self) -> tuple[str, ...]:
+        # team B's operatives (a matchup loaded from an older payload: those its shots name)
+        return self.defenders or tuple(dict.fromkeys(s.defender for s in self.shots))
+
+    def _operative_of(self, defender: str) -> str:
+        """The operative a fight's defender ("operative/weapon") names."""
+        owners = [d for d in self._defenders() if defender.startswith(d + "/")]
+        return max(owners, key=len) if owners else defender.rsplit("/", 1)[0]
+
+    def summary(self, cover: int | None = None, first: str | None = None) -> MatchupSummary:
+        """The matchup as a player asks it (docs/matchup.md, "The summary"): for each operative of
+        team B, in its order, my best weapon at ``cover`` (default 1, else the first computed),
+        and my best melee pairing with ``first`` striking first (default "a", me, else the first
+        computed) and the first strategy pair (see :class:`BestShot`, :class:`BestFight`)."""
+        covers = list(dict.fromkeys(s.cover for s in self.shots))
+        if cover is None:
+            cover = 1 if 1 in covers else covers[0] if covers else None
+        else:
+            cover = check_int("cover", cover, 0, MAX_COVER)
+            if self.shots and cover not in covers:
+                raise InputError("cover", f"{cover} was not computed; this matchup's cover values: "
+                                 f"{', '.join(map(str, covers))}")
+        firsts = list(dict.fromkeys(f.first for f in self.fights))
+        if first is None:
+            first = "a" if "a" in firsts else firsts[0] if firsts else None
+        else:
+            first = check_choice("first", first, SIDES)
+            if self.fights and first not in firsts:
+                raise InputError("first", f"{first!r} was not computed; this matchup's first strikers: "
+                                 f"{', '.join(firsts)}")
+        pairs = list(dict.fromkeys((f.strategy_a, f.strategy_b) for f in self.fights))
+        pair = pairs[0] if pairs else None
+        defenders = self._defenders()
+        aimed: dict[str, list[MatchupShot]] = {}
+        for s in self.shots:
+            if s.cover == cover:
+                aimed.setdefault(s.defender, []).append(s)
+        shots = []
+        risks = []  # a best weapon that is Hot: its risk to its own operative (docs/rules/killteam.md §2.2)
+        for defender in defenders:
+            best = _fewest_shots(aimed.get(defender, []))
+            if best is not None and best.shooter_death_chance is not None:
+                risks.append(f"{best.attacker}'s {best.weapon} at {defender} is Hot: "
+                             f"{best.shooter_death_chance:.1%} to incapacitate itself, "
+                             f"{best.self_damage or 0.0:.2f} damage to itself on average")
+            shots.append(BestShot(defender, None, None, math.inf, 0.0, 0.0) if best is None else
+                         BestShot(defender, best.attacker, best.weapon, best.shots_to_kill, best.kill_chance,
+                                  best.mean_damage))
+        met: dict[str, list[MatchupFight]] = {}
+        for f in self.fights:
+            if f.first == first and (f.strategy_a, f.strategy_b) == pair:
+                met.setdefault(self._operative_of(f.defender), []).append(f)
+        fights = []
+        for defender in defenders if self.fights else ():
+            won = _best_pairing(met.get(defender, []))
+            fights.append(BestFight(defender, None, None, None, 0.0, 0.0, 0.0) if won is None else
+                          BestFight(defender, won.defender[len(defender) + 1:], won.attacker, won.weapon,
+                                    won.kill_chance, won.both_survive, won.death_chance))
+        return MatchupSummary(self.team_a, self.team_b, cover if self.shots else None, first if self.fights else None,
+                              pair, tuple(shots) if self.shots else (), tuple(fights), (*self._notes(pairs), *risks),
+                              self.method)
+
+    def _notes(self, pairs: list[tuple[str, str]]) -> tuple[str, ...]:
+        notes = list(self.notes)
+        if not self.shoot:
+            notes.append("shooting was not asked for")
+        if not self.fight:
+            notes.append("fights were not asked for")
+        if len(pairs) > 1:
+            notes.append(f"fights with the strategies {pairs[0][0]} / {pairs[0][1]}, the first of {len(pairs)} "
+                         "pairs (--all shows every one)")
+        return tuple(notes)
 
     def to_frame(self) -> Any:
         """One row per pairing, long format (columns ``MATCHUP_COLUMNS``): shooting rows leave the
@@ -725,7 +913,8 @@ class Matchup(Presented, ResultMixin):
                first: str | None = None) -> tuple[list[str], list[str], np.ndarray]:
         """The heat map's table: rows "attacker: weapon", columns defenders, values ``figure`` at one
         cover value (shooting; default the first) or one first striker and the first strategy pair
-        (fighting; default the first)."""
+        (fighting; default the first). ``figure`` "damage_share" (shooting): the mean damage as a
+        share of the defender's wounds."""
         kind = check_choice("kind", kind, ("shoot", "fight"))
         rows_of: list[Any] = list(self.shots if kind == "shoot" else self.fights)
         if not rows_of:
@@ -739,22 +928,77 @@ class Matchup(Presented, ResultMixin):
             rows_of = [r for r in rows_of if r.first == value and (r.strategy_a, r.strategy_b) == pair]
         if not rows_of:
             raise InputError("cover" if kind == "shoot" else "first", f"no {kind} rows at {value!r}")
-        if not hasattr(rows_of[0], figure):
+        share = figure == "damage_share"
+        if share and kind != "shoot":
+            raise InputError("figure", "'damage_share' is a figure of shoot rows")
+        if not share and not hasattr(rows_of[0], figure):
             raise InputError("figure", f"{figure!r} is not a figure of {kind} rows")
+        wounds = dict(zip(self.defenders, self.defender_wounds))
+        if share and any(r.defender not in wounds for r in rows_of):
+            raise InputError("figure", "'damage_share' needs the defenders' wounds (defender_wounds)")
         weapons = list(dict.fromkeys(f"{r.attacker}: {r.weapon}" for r in rows_of))
         defenders = list(dict.fromkeys(r.defender for r in rows_of))
         table = np.full((len(weapons), len(defenders)), np.nan)
         for r in rows_of:
-            table[weapons.index(f"{r.attacker}: {r.weapon}"), defenders.index(r.defender)] = getattr(r, figure)
+            value = r.mean_damage / wounds[r.defender] if share else getattr(r, figure)
+            table[weapons.index(f"{r.attacker}: {r.weapon}"), defenders.index(r.defender)] = value
         return weapons, defenders, table
 
-    def plot(self, figure: str = "kill_chance", kind: str = "shoot", cover: int | None = None,
+    def plot(self, figure: str | None = None, kind: str = "shoot", cover: int | None = None,
              first: str | None = None, ax: Any = None) -> Any:
-        """A labelled heat map: weapons x defenders, ``figure`` in each cell (see :meth:`matrix`)."""
+        """A labelled heat map: weapons x defenders, ``figure`` in each cell (see :meth:`matrix`;
+        default: the mean damage as a share of the defender's wounds when shooting, the chance to
+        incapacitate the defender when fighting), coloured from the table's lowest value to its
+        highest. ``mathhammer killteam matchup --plot`` draws both kinds (killteam.report.matchup_picture)."""
+        figure = figure or ("damage_share" if kind == "shoot" else "kill_chance")
         weapons, defenders, table = self.matrix(figure, kind, cover, first)
         which = f"cover {cover if cover is not None else self.shots[0].cover}" if kind == "shoot" else \
             f"{(first or self.fights[0].first).upper()} first"
-        title = f"{self.team_a} vs {self.team_b}: {figure.replace('_', ' ')} ({kind}, {which})"
-        percent = figure in ("kill_chance", "half_chance", "death_chance", "both_survive")
-        return plot_pictures.labelled_heat_map(table, weapons, defenders, title=title, label=figure.replace("_", " "),
-                                               percent=percent, ax=ax)
+        words = _FIGURE_WORDS.get(figure, figure.replace("_", " "))
+        title = f"{self.team_a} vs {self.team_b}: {words} ({kind}, {which})"
+        percent = figure in ("kill_chance", "half_chance", "death_chance", "both_survive", "damage_share")
+        return plot_pictures.labelled_heat_map(table, weapons, defenders, title=title, label=words, percent=percent,
+                                               ax=ax, scale="data")
+
+
+#: What a heat map says its figure is.
+_FIGURE_WORDS = {"damage_share": "mean damage / wounds", "kill_chance": "kill chance"}
+
+
+@dataclass(frozen=True)
+class TeamStanding(ResultMixin):
+    """One team of a meta ranking (docs/meta.md, "The ranking"), its chances meant over the enemy
+    operatives of every other team of the meta: ``offence``, my best weapon's kill chance;
+    ``defence``, their best weapon's against mine (lower is better); ``fights``, my best melee
+    pairing's chance to win, striking first. ``edge`` is the mean over the other teams of the edge
+    of each matchup: ((my offence - theirs) + (my fights won - theirs)) / 2 against that team;
+    ``best`` / ``worst``: the team of my highest / lowest edge, and that edge."""
+
+    team: str
+    offence: float
+    defence: float
+    fights: float
+    edge: float
+    best: str
+    best_edge: float
+    worst: str
+    worst_edge: float
+
+
+@dataclass(frozen=True)
+class MetaRanking(Presented, ResultMixin):
+    """Every team of a meta ranked by its ``edge`` (``mathhammer killteam meta DIR``;
+    ``killteam.meta.meta_ranking``): ``teams``, best first, with the summaries' ``cover`` and
+    first striker ``first``."""
+
+    teams: tuple[TeamStanding, ...]
+    cover: int | None
+    first: str | None
+    method: str = "exact"
+
+    def to_frame(self) -> Any:
+        """One row per team, ranked."""
+        import pandas as pd
+
+        names = [f.name for f in dataclasses.fields(TeamStanding)]
+        return pd.DataFrame([[getattr(t, n) for n in names] for t in self.teams], columns=names)

@@ -298,4 +298,13 @@ def matchup(
         if progress is not None:
             progress(total, total)
     methods = {"exact"} if not (shots or fights) else {"monte_carlo" if sampled else "exact"}
-    return Matchup(a.name, b.name, tuple(shots), tuple(fights), methods.pop(), options.seed)
+    notes = []  # what a team lacks, for the summary to say
+    for team, what in ((a, "ranged"), (a, "melee"), (b, "melee")):
+        if (what == "ranged" and shoot or what == "melee" and fight) and not any(
+                w.kind == what for op in team for w in op.weapons):
+            notes.append(f"{team.name} has no {what} weapons" + (": no fights" if what == "melee" else ""))
+    if not len(b):
+        notes.append(f"{b.name} has no operatives")
+    return Matchup(a.name, b.name, tuple(shots), tuple(fights), methods.pop(), options.seed,
+                   defenders=tuple(op.name for op in b), defender_wounds=tuple(op.operative.wounds for op in b),
+                   shoot=shoot, fight=fight, notes=tuple(dict.fromkeys(notes)))

@@ -20,8 +20,8 @@ import numpy as np
 
 from mathhammer.errors import InputError
 
-__all__ = ["KINDS", "MAX_LABEL", "MAX_SWEEP_LINES", "Series", "grouped_bars", "heat_map", "labelled_heat_map",
-           "plot_joint", "plot_series", "pyplot", "save", "sweep_figure"]
+__all__ = ["KINDS", "LABEL_LINE", "MAX_LABEL", "MAX_SWEEP_LINES", "Series", "grouped_bars", "heat_map",
+           "heat_map_panels", "labelled_heat_map", "plot_joint", "plot_series", "pyplot", "save", "sweep_figure"]
 
 #: What a distribution is drawn as: bars of its pmf, or its "at least k" curve.
 KINDS: tuple[str, ...] = ("pmf", "at_least")
@@ -195,22 +195,43 @@ def heat_map(pmf: np.ndarray, *, rows: str, columns: str, ax: Any = None, **imsh
     return ax
 
 
+#: The widest line of a heat map's tick label: a longer name is wrapped onto more lines, never cut.
+LABEL_LINE = 28
+
+
+def _whole(label: str, width: int = LABEL_LINE) -> str:
+    """A tick label whole, wrapped between words onto lines of at most ``width`` characters (a word
+    longer than that keeps its line): no two different names read the same, none is cut."""
+    import textwrap
+
+    return "\n".join(textwrap.wrap(label, width, break_long_words=False, break_on_hyphens=False)) or label
+
+
 def labelled_heat_map(values: np.ndarray, rows: Sequence[str], columns: Sequence[str], *, title: str = "",
-                      label: str = "", percent: bool = False, ax: Any = None) -> Any:
+                      label: str = "", percent: bool = False, ax: Any = None, scale: str = "fixed") -> Any:
     """A heat map of a table of figures with every row and column labelled (a matchup's weapons x
-    operatives). Sized to its table, so that 49 rows x 14 columns still read: each cell holds its value
-    while the table has at most 60 rows and 20 columns; empty cells (NaN) stay blank."""
+    operatives), each label whole (long names wrapped, never cut). Sized to its table, its height
+    growing with the rows and their lines, so that 49 rows x 14 columns still read: each cell holds
+    its value while the table has at most 60 rows and 20 columns; empty cells (NaN) stay blank.
+    ``scale``: "fixed" colours a percentage from 0 to 100%, "data" any table from its lowest
+    value to its highest (so that rows of small chances still differ)."""
     table = np.asarray(values, dtype=float)
     n_rows, n_columns = table.shape
+    row_labels, column_labels = [_whole(r) for r in rows], [_whole(c, 20) for c in columns]
     if ax is None:
-        _, ax = pyplot().subplots(figsize=(min(4 + 0.75 * n_columns, 30), min(2 + 0.28 * n_rows, 40)))
-    image = ax.imshow(table, aspect="auto", cmap="viridis", vmin=0.0 if percent else None,
-                      vmax=1.0 if percent else None)
+        _, ax = pyplot().subplots(figsize=_heat_map_size(row_labels, column_labels))
+    finite = table[np.isfinite(table)]
+    low: float | None = None
+    high: float | None = None
+    if scale == "data" and finite.size:
+        low, high = float(finite.min()), float(finite.max())
+    elif percent:
+        low, high = 0.0, 1.0
+    image = ax.imshow(table, aspect="auto", cmap="viridis", vmin=low, vmax=high)
     size = 7 if n_rows <= 30 else 6
-    ax.set_xticks(range(n_columns), [_short(c) for c in columns], rotation=45, ha="right", fontsize=size)
-    ax.set_yticks(range(n_rows), [_short(r) for r in rows], fontsize=size)
+    ax.set_xticks(range(n_columns), column_labels, rotation=45, ha="right", fontsize=size)
+    ax.set_yticks(range(n_rows), row_labels, fontsize=size)
     if n_rows <= 60 and n_columns <= 20:
-        finite = table[np.isfinite(table)]
         middle = float((finite.max() + finite.min()) / 2) if finite.size else 0.0
         for i in range(n_rows):
             for j in range(n_columns):
@@ -231,6 +252,32 @@ def labelled_heat_map(values: np.ndarray, rows: Sequence[str], columns: Sequence
     if title:
         ax.set_title(title)
     return ax
+
+
+def _heat_map_size(rows: Sequence[str], columns: Sequence[str]) -> tuple[float, float]:
+    """A heat map's size in inches: its width from its columns, its height from its rows' lines (a
+    wrapped label takes several) and the height of the rotated column labels."""
+    lines = sum(r.count("\n") + 1 for r in rows)
+    longest = max((len(line) for c in columns for line in c.split("\n")), default=0)
+    width = min(4 + 0.75 * len(columns) + 0.06 * max(len(line) for r in rows for line in r.split("\n")), 40)
+    return width, min(1.5 + 0.16 * max(lines, 2 * len(rows)) + 0.05 * longest, 80)
+
+
+def heat_map_panels(panels: Sequence[tuple[np.ndarray, Sequence[str], Sequence[str], str, str]],
+                    title: str = "") -> Any:
+    """Heat maps one above the other (each ``(values, rows, columns, title, label)``, a percentage
+    coloured from its lowest value to its highest), each as tall as its rows need; returns the
+    first panel's Axes (its figure holds them all)."""
+    sizes = [_heat_map_size([_whole(r) for r in rows], [_whole(c, 20) for c in columns])
+             for _, rows, columns, _, _ in panels]
+    figure, axes = pyplot().subplots(len(panels), 1, figsize=(max(w for w, _ in sizes), sum(h for _, h in sizes)),
+                                     gridspec_kw={"height_ratios": [h for _, h in sizes]}, squeeze=False)
+    for ax, (values, rows, columns, heading, label) in zip(axes[:, 0], panels):
+        labelled_heat_map(values, rows, columns, title=heading, label=label, percent=True, ax=ax, scale="data")
+    if title:
+        figure.suptitle(title)
+    figure.tight_layout()
+    return axes[0, 0]
 
 
 def _short(label: str) -> str:

@@ -23,12 +23,17 @@ __all__ = [
 class Table:
     """A titled table: the unit every output format prints. ``keys``: how many leading columns name
     a row (a sweep's axes); the terminal splits a table wider than 80 columns into parts that repeat
-    them, instead of letting the renderer cut its cells and headers."""
+    them, instead of letting the renderer cut its cells and headers. ``compact``: a table read at a
+    glance (a summary): the terminal draws it without borders, one line a row where it fits, and
+    never wraps its first column (the row's name). ``chances``: the columns that hold chances,
+    when their labels do not say so (:func:`probability_cells`)."""
 
     title: str
     columns: list[str]
     rows: list[list[Any]] = field(default_factory=list)
     keys: int = 0
+    compact: bool = False
+    chances: tuple[int, ...] = ()
 
 
 @dataclass
@@ -106,10 +111,12 @@ def _is_probability_header(header: str) -> bool:
 
 def probability_cells(table: Table) -> list[list[bool]]:
     """Which cells of a table hold probabilities, read off its labels: a column headed "P(...)" or
-    "... chance"; every column but the first in a table titled "P(...)"; a row labelled "P(...)";
-    and the stderr column next to probability columns (the error of a probability)."""
+    "... chance" or listed in ``table.chances``; every column but the first in a table titled
+    "P(...)"; a row labelled "P(...)"; and the stderr column next to probability columns (the error
+    of a probability)."""
     by_title = "P(" in table.title
-    columns = [by_title and i > 0 or _is_probability_header(c) for i, c in enumerate(table.columns)]
+    columns = [by_title and i > 0 or _is_probability_header(c) or i in table.chances
+               for i, c in enumerate(table.columns)]
     if any(columns):
         columns = [flag or c == "stderr" for flag, c in zip(columns, table.columns)]
     marks = []
@@ -176,5 +183,6 @@ def terminal_parts(table: Table, display: Display) -> list[Table]:
     for number, group in enumerate(groups):
         keep = list(range(table.keys)) + group
         parts.append(Table(f"{table.title} ({number + 1}/{len(groups)})", [table.columns[i] for i in keep],
-                           [[row[i] for i in keep] for row in table.rows]))
+                           [[row[i] for i in keep] for row in table.rows], compact=table.compact,
+                           chances=tuple(keep.index(i) for i in table.chances if i in keep)))
     return parts

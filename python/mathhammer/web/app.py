@@ -34,7 +34,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from mathhammer import __version__, games
 from mathhammer.core import entries
-from mathhammer.core.game import SWITCHES, Action, Game, Library, merge_library
+from mathhammer.core.game import SWITCHES, Action, Game, LabelledEntries, Library, merge_libraries, merge_library
 from mathhammer.core.guard import as_path, shown_path
 from mathhammer.core.profiles import profile_to_dict
 from mathhammer.core.stop import StopToken, Stopped, stopping
@@ -98,9 +98,9 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 
 def load_profiles(paths: Iterable[str | Path]) -> dict[str, Library]:
     """The profile libraries at ``paths`` (files, or folders whose ``.toml`` / ``.json`` libraries are
-    all read, as ``mathhammer killteam import`` writes them), merged by game; a later entry of the
-    same kind and name replaces an earlier one."""
-    loaded: dict[str, Library] = {}
+    all read, as ``mathhammer killteam import`` writes them), merged by game: a name two libraries
+    share is "<library>/<name>" in each (:func:`mathhammer.core.game.merge_libraries`)."""
+    parts: dict[str, list[tuple[str, Library]]] = {}
     for path in paths:
         path = as_path(path)
         if not path.exists():
@@ -111,9 +111,9 @@ def load_profiles(paths: Iterable[str | Path]) -> dict[str, Library]:
             game, library = parse_library(entries.read_file(file), str(file))
             kinds = games.game(game).profile_kinds
             # the profiles and the switches, not the info tables (an imported team's [team] record)
-            merge_library(loaded.setdefault(game, {}),
-                          {kind: found for kind, found in library.items() if kind in kinds or kind == SWITCHES})
-    return loaded
+            served = {kind: found for kind, found in library.items() if kind in kinds or kind == SWITCHES}
+            parts.setdefault(game, []).append((games.game(game).library_label(library, str(file)), served))
+    return {game: merge_libraries(found, list(games.game(game).profile_kinds)) for game, found in parts.items()}
 
 
 def _libraries(extra: Mapping[str, Library]) -> dict[str, Library]:
@@ -121,7 +121,14 @@ def _libraries(extra: Mapping[str, Library]) -> dict[str, Library]:
     out: dict[str, Library] = {}
     for game in games.all_games():
         library = {kind: dict(found) for kind, found in game.default_library().items()}
-        merge_library(library, extra.get(game.name, {}))
+        for kind, found in extra.get(game.name, {}).items():
+            if kind == SWITCHES:  # the switches of one name add up
+                merge_library(library, {SWITCHES: found})
+                continue
+            # libraries given together keep saying which each entry came from (ambiguous names list them so)
+            merged = LabelledEntries(library.get(kind, {}), getattr(found, "labels", None))
+            merged.update(found)
+            library[kind] = merged if merged.labels else dict(merged)
         out[game.name] = library
     return out
 

@@ -34,7 +34,7 @@ def test_import_writes_a_library_and_a_report_per_team(capsys: pytest.CaptureFix
                                   "--weapon", "Brånd Seer/Gloam staff (focused)", "--target", "Warden Envoy",
                                   "--format", "json"])
     assert code == 0, err
-    assert json.loads(out)["weapon"] == "4A 3+ 3/3 Devastating 1"
+    assert json.loads(out)["weapon"] == "Brånd Seer/Gloam staff (focused) (4A 3+ 3/3 Devastating 1)"
 
 
 def test_the_example_teams_are_what_the_import_writes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -144,8 +144,9 @@ def test_the_worked_example_runs_in_order(capsys: pytest.CaptureFixture[str], tm
         code, out, err = run(capsys, words[words.index("mathhammer") + 1:])
         assert code == 0, (words, err)
         outputs.append(out)
-    # the overcharged pistol's own profile (5/6), by its notation as the result records it
-    assert "Damage: 4A 3+ 5/6 Lethal 5+, Piercing 1, Hot against 3+ save; 14W, cover 1" in " ".join(outputs[2].split())
+    # the overcharged pistol's own profile (5/6), by its name and notation as the result records them
+    assert ("Damage: Warden Captain/Flame pistol (overcharge) (4A 3+ 5/6 Lethal 5+, Piercing 1, Hot) against Warden "
+            "Sergeant (3+ save; 14W), cover 1") in " ".join(outputs[2].split())
 
 
 def test_import_says_per_team_what_its_abilities_became(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -173,10 +174,11 @@ def test_with_turns_a_switch_on(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     code, out, err = run(capsys, [*shot, "--with", "Ember Ward", "--with", "cinder oath"])
     assert code == 0, err
     payload = json.loads(out)
-    assert payload["weapon"] == "4A 3+ 3/5 Severe, Piercing 1"
-    assert payload["target"] == "3+ save; 14W; Just a Scratch (normals)" and payload["with"] == ["Ember Ward",
-                                                                                                 "cinder oath"]
-    assert json.loads(run(capsys, shot)[1])["weapon"] == "4A 3+ 3/5 Piercing 1"  # off by default
+    assert payload["weapon"] == "Warden Captain/Flame pistol (standard) (4A 3+ 3/5 Severe, Piercing 1)"
+    assert payload["target"] == "Warden Sergeant (3+ save; 14W; Just a Scratch (normals))"
+    assert payload["with"] == ["Ember Ward", "cinder oath"]
+    off_by_default = json.loads(run(capsys, shot)[1])["weapon"]
+    assert off_by_default == "Warden Captain/Flame pistol (standard) (4A 3+ 3/5 Piercing 1)"
     code, _, err = run(capsys, [*shot, "--with", "Ember Wart"])
     assert code == 2 and err.startswith("error: --with: no switch 'Ember Wart' (did you mean 'Ember Ward'?)")
     # compare: the library's weapon with the switch on is the weapon written with its rule

@@ -80,7 +80,9 @@ def test_a_scenario_names_a_team_library(ember: kt.data.Team, tmp_path: Path) ->
     (tmp_path / "s.toml").write_text('profiles = ["Ember Wardens.toml"]\n[[killteam.shoot]]\n'
                                      'weapon = "Warden Recruit/Lasher"\ntarget = "Drifter"\n', encoding="utf-8")
     (outcome,) = scenario.run_scenario_file(tmp_path / "s.toml")
-    assert outcome.result == kt.shoot(kt.Weapon(4, 4, (2, 3)), kt.Operative(5, 7))
+    # the library's entries are named by their keys
+    assert outcome.result == kt.shoot(kt.Weapon(4, 4, (2, 3), name="Warden Recruit/Lasher"),
+                                      kt.Operative(5, 7, name="Drifter"))
 
 
 def test_two_teams_of_one_name_get_two_files(ember: kt.data.Team, tmp_path: Path) -> None:

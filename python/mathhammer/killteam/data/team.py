@@ -121,6 +121,14 @@ class TeamOperative:
         _items(self, "applied", Applied)
         _typed(self, "variant_of", str)
         _typed(self, "option", str)
+        # the profiles named as the team library names them ("<operative>/<weapon>"), so that results
+        # say whose they are
+        if self.operative.name != self.name:
+            object.__setattr__(self, "operative", dataclasses.replace(self.operative, name=self.name))
+        named = tuple(w if w.weapon.name == f"{self.name}/{w.name}" else
+                      dataclasses.replace(w, weapon=dataclasses.replace(w.weapon, name=f"{self.name}/{w.name}"))
+                      for w in self.weapons)
+        object.__setattr__(self, "weapons", named)
 
     def weapon(self, name: str) -> TeamWeapon:
         """A weapon by name, case-insensitive; a miss names the closest ones."""
@@ -138,6 +146,7 @@ class TeamOperative:
             raise InputError("weapon", f"{weapon.name!r} is a ranged weapon; {self.name}'s melee weapons: {melee}")
         gun = weapon.weapon
         return Fighter(gun.attacks, gun.hit, gun.damage, **{"wounds": self.operative.wounds, "rules": gun.rules,
+                                                            "name": f"{self.name}/{weapon.name}",
                                                             "abilities": self.fighter_abilities(weapon), **fields})
 
     def fighter_abilities(self, weapon: TeamWeapon) -> Abilities:
@@ -173,6 +182,9 @@ class Team:
         _typed(self, "sha256", str)
         _items(self, "operatives", TeamOperative)
         _items(self, "equipment", TeamWeapon)
+        named = tuple(w if w.weapon.name == w.name else dataclasses.replace(w, weapon=dataclasses.replace(w.weapon, name=w.name))
+                      for w in self.equipment)
+        object.__setattr__(self, "equipment", named)  # as the team library names them
         if self.report is not None:
             _typed(self, "report", ImportReport)
         _items(self, "switches", Switch)
