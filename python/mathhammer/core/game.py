@@ -27,8 +27,8 @@ from mathhammer.core.profiles import profile_from_fields, profile_to_dict
 from mathhammer.core.variants import Variants
 from mathhammer.errors import InputError, InputTypeError, ProfileFileError
 
-__all__ = ["RUNNER_PARAMETERS", "Action", "Game", "Library", "find_profile", "lookup_profile", "merged_names",
-           "merge_libraries"]
+__all__ = ["RUNNER_PARAMETERS", "Action", "Game", "Library", "find_profile", "library_labels", "lookup_profile",
+           "merged_names", "merge_libraries"]
 
 #: {kind: {name: profile}}, as a profile library holds it.
 Library = dict[str, dict[str, Any]]
@@ -52,7 +52,10 @@ class Action:
     function taking ``**kwargs`` accepts. ``batch``: the batch form (``kt.shoot_batch``), which a
     sweep runs its chunks through. ``printer(result, title)`` gives the result's tables and summary
     lines. ``sweep``: a sweep may run the action (its result has ``summary()``); ``scenario``: scenario
-    files may hold it.
+    files may hold it. ``rows(kwargs, library)``, for an action whose answer grows with what its
+    arguments name rather than with their lengths (a matchup's teams), says before any work how many
+    rows its answer's long table will hold: (rows, the argument most of them come from, how they add
+    up), which the web server bounds (docs/web.md, "Limits").
     """
 
     name: str
@@ -67,6 +70,7 @@ class Action:
     prepare: Callable[[dict[str, Any], Library], dict[str, Any]] | None = None
     aliases: Mapping[str, str] = dataclasses.field(default_factory=dict)
     options: tuple[str, ...] = ()
+    rows: Callable[[Mapping[str, Any], Library], tuple[int, str, str]] | None = None
     sweep: bool = True
     scenario: bool = True
     cli: str = ""
@@ -105,7 +109,11 @@ class Game:
     resource of its example library (``--profiles <game>-examples``, the default). ``printers``:
     printers of result types no action returns (a nested result, a log). ``info_tables``: tables of
     plain values a library may hold beside its profiles (Kill Team's ``[team]``, where an imported
-    team records its source), kept as read.
+    team records its source), kept as read. ``read_team(document, library, source)``: the team a
+    library of the game describes in its info table (Kill Team's ``kt.data.Team``), which actions
+    taking a team by name find among the loaded libraries' (``library["team"]``, by label).
+    ``profile_notes(kind, value)``: the notes on what a profile given as text or a table of fields
+    sets aside (Kill Team's datacard tokens that change nothing in one shot or fight).
     """
 
     name: str
@@ -118,6 +126,8 @@ class Game:
     bundled_library: str | None = None
     printers: Mapping[type, present.Printer] = dataclasses.field(default_factory=dict)
     info_tables: tuple[str, ...] = ()
+    read_team: Callable[[Mapping[str, Any], Library, str], Any] | None = None
+    profile_notes: Callable[[str, Any], tuple[str, ...]] | None = None
 
     def __post_init__(self) -> None:
         names = [action.name for action in self.actions]
@@ -327,17 +337,24 @@ def lookup_profile(name: str, tables: tuple[Mapping[str, Any], ...], field: str,
     return None
 
 
+def library_labels(given: Sequence[str]) -> list[str]:
+    """Each library's label among several (:meth:`Game.library_label` gives them): two libraries
+    of one label are "<label>", "<label> 2"."""
+    labels: list[str] = []
+    for one in given:
+        own, count = one, 1
+        while own in labels:
+            count += 1
+            own = f"{one} {count}"
+        labels.append(own)
+    return labels
+
+
 def merged_names(parts: Sequence[tuple[str, Library]], kinds: Sequence[str]) -> list[dict[str, dict[str, str]]]:
     """For each of several libraries (with their labels, :meth:`Game.library_label`), the name each
     of its entries has among them all ({kind: {key: name}}): its key, or "<label>/<key>" when another
     library has an entry of that kind and key (two libraries of one label are "<label>", "<label> 2")."""
-    labels: list[str] = []
-    for given, _ in parts:
-        own, count = given, 1
-        while own in labels:
-            count += 1
-            own = f"{given} {count}"
-        labels.append(own)
+    labels = library_labels([given for given, _ in parts])
     counts: dict[str, dict[str, int]] = {kind: {} for kind in kinds}
     for _, library in parts:
         for kind in kinds:

@@ -43,6 +43,11 @@ _SIMPLE: dict[str, Any] = {
     "str | None": Optional[StrictStr],
     "bool | None": Optional[StrictBool],
     "tuple[int, int]": tuple[StrictInt, StrictInt],
+    "int | Sequence[int]": Union[StrictInt, list[StrictInt]],
+    "str | Sequence[str]": Union[StrictStr, list[StrictStr]],
+    "Sequence[tuple[str, str]]": list[tuple[StrictStr, StrictStr]],
+    # a team (kt.matchup's): its name among the teams the server loaded, never a file's path
+    "Team | str | os.PathLike[str]": StrictStr,
 }
 
 
