@@ -130,6 +130,9 @@ def test_bad_options_are_one_line(capsys: pytest.CaptureFixture[str], teams: tup
         code, out, err = run(capsys, ["killteam", "matchup", "--profiles", str(a), "--against", str(b), *options])
         assert code == 2 and err.startswith("error: ") and err.count("\n") == 1 and message in err, err
         assert out == "" and not (tmp_path / "m.csv").exists()  # nothing written
+    code, out, err = run(capsys, ["killteam", "matchup", "--profiles", str(a), "--against", str(tmp_path)])
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert err.startswith("error: --against: ") and "is a folder; a matchup takes one team library per side" in err
     not_a_team = tmp_path / "plain.toml"
     not_a_team.write_text('game = "killteam"\n[weapon.gun]\ncard = "4A 3+ 3/4"\n', encoding="utf-8")
     code, _, err = run(capsys, ["killteam", "matchup", "--profiles", str(a), "--against", str(not_a_team)])

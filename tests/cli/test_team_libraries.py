@@ -96,6 +96,20 @@ def test_a_name_two_entries_of_one_team_end_in_is_an_error(capsys: pytest.Captur
     assert_one_line_error(code, err, "weapon: unknown weapon 'Scorchr' (did you mean 'Scorcher'?)")
 
 
+def test_candidates_of_several_libraries_are_listed_by_team(capsys: pytest.CaptureFixture[str], folder: Path) -> None:
+    # 'Knife' ends two entries of one team; with both teams given, each candidate says its team
+    code, out, err = run(capsys, ["killteam", "fight", "--profiles", str(folder), "--a-profile", "Knife"])
+    assert_one_line_error(code, err, "a.profile: 'Knife' names 2 fighter profiles: 'Ash Rangers/Ranger/Knife', "
+                                     "'Ash Rangers/Gunner with scorcher/Knife'; give one of these names")
+    assert out == ""
+    # a candidate as listed names its entry, and so does the team's name written loosely
+    for given in ("Ash Rangers/Ranger/Knife", "ash rangers/ranger/knife"):
+        code, out, err = run(capsys, ["killteam", "fight", "--profiles", str(folder), "--a-profile", given,
+                                      "--b-profile", "Claws", "--format", "json"])
+        assert code == 0, err
+        assert json.loads(out)["result"]["fighters"][0] == "Ranger/Knife (3A 3+ 3/4; 8W; max_damage)"
+
+
 def test_bad_libraries_and_folders_are_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                 folder: Path) -> None:
     empty = tmp_path / "empty"
@@ -145,6 +159,14 @@ def test_scenario_files_resolve_the_same_way(folder: Path) -> None:
     path.write_text(text.format(target="Ranger"), encoding="utf-8")
     with pytest.raises(ProfileFileError, match="'Ranger' names 2 operative profiles: 'Ash Rangers/Ranger'"):
         scenario.run_scenario_file(path)
+    fight = 'profiles = ["teams/Ash Rangers.toml", "teams/Dune Stalkers.toml"]\n[[killteam.fight]]\na = "{a}"\nb = "Claws"\n'
+    path.write_text(fight.format(a="Knife"), encoding="utf-8")
+    with pytest.raises(ProfileFileError, match="'Knife' names 2 fighter profiles: 'Ash Rangers/Ranger/Knife', "
+                                               "'Ash Rangers/Gunner with scorcher/Knife'"):
+        scenario.run_scenario_file(path)
+    path.write_text(fight.format(a="Ash Rangers/Gunner with scorcher/Knife"), encoding="utf-8")
+    (outcome,) = scenario.run_scenario_file(path)
+    assert outcome.result.fighters[0] == "Gunner with scorcher/Knife (3A 3+ 3/4; 8W; max_damage)"
 
 
 def test_the_api_answers_an_ambiguous_name_422(folder: Path) -> None:
@@ -157,5 +179,7 @@ def test_the_api_answers_an_ambiguous_name_422(folder: Path) -> None:
     response = client.post("/api/v1/killteam/shoot", json={"weapon": "Scorcher", "target": "Ranger"})
     assert response.status_code == 422 and response.json()["field"] == "target"
     assert "Dune Stalkers/Ranger" in response.json()["message"]
+    response = client.post("/api/v1/killteam/fight", json={"a": "Knife", "b": "Claws"})
+    assert response.status_code == 422 and "'Ash Rangers/Gunner with scorcher/Knife'" in response.json()["message"]
     response = client.post("/api/v1/killteam/shoot", json={"weapon": "scorcher", "target": "Stalker"})
     assert response.status_code == 200

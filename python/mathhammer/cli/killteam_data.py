@@ -180,6 +180,10 @@ def _matchup(profiles: Path, against: Path, cover: str, obscured: bool, shoot: b
     from mathhammer.killteam.profiles import MAX_COVER
     from mathhammer.killteam.report import matchup_all_tables, matchup_picture
 
+    for option, path in (("--profiles", profiles), ("--against", against)):
+        if path.is_dir():  # the other commands take folders; a matchup is one team against one
+            raise InputError(option, f"{shown_path(path)} is a folder; a matchup takes one team library per side "
+                             "(killteam meta takes a folder)")
     covers = [check_int("--cover", _as_int("--cover", c), 0, MAX_COVER) for c in _split("--cover", cover)]
     pairs = []
     for pair in _split("--strategies", strategies):

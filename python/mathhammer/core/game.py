@@ -27,8 +27,8 @@ from mathhammer.core.profiles import profile_from_fields, profile_to_dict
 from mathhammer.core.variants import Variants
 from mathhammer.errors import InputError, InputTypeError, ProfileFileError
 
-__all__ = ["RUNNER_PARAMETERS", "Action", "Game", "Library", "find_profile", "library_labels", "lookup_profile",
-           "merged_names", "merge_libraries"]
+__all__ = ["RUNNER_PARAMETERS", "Action", "Game", "LabelledEntries", "Library", "find_profile", "library_labels",
+           "lookup_profile", "merged_names", "merge_libraries", "qualified"]
 
 #: {kind: {name: profile}}, as a profile library holds it.
 Library = dict[str, dict[str, Any]]
@@ -316,22 +316,45 @@ def _answers(name: str, key: str, profile: Any) -> bool:
     return len(wanted) < len(parts) and parts[-len(wanted):] == wanted
 
 
+#: How much of a candidate's name an ambiguity error shows: whole, so that it can be copied.
+_NAME_SHOWN = 240
+
+
+class LabelledEntries(dict[str, Any]):
+    """One kind's entries of libraries given together (:func:`merge_libraries`), {name: profile},
+    with ``labels``: the label of the library each came from ({name: label}), so that an ambiguous
+    name lists its candidates by team and a name written "<team>/<name>" finds its entry."""
+
+    def __init__(self, entries: Mapping[str, Any] | None = None, labels: Mapping[str, str] | None = None) -> None:
+        super().__init__(entries or {})
+        self.labels: dict[str, str] = dict(labels or {})
+
+
+def qualified(entries: Mapping[str, Any], key: str) -> str:
+    """An entry's name qualified by its library's label ("Kasrkin/Gunner") when ``entries`` come from
+    several libraries (:class:`LabelledEntries`), and the name does not say it already."""
+    label = getattr(entries, "labels", {}).get(key)
+    return key if not label or key.startswith(label + "/") else f"{label}/{key}"
+
+
 def lookup_profile(name: str, tables: tuple[Mapping[str, Any], ...], field: str, kind: str) -> Any:
     """The entry of the first of ``tables`` ({name: profile}: a library's, then the game's built-in
     profiles) that ``name`` names: its exact key first; then the entries it names loosely (case,
-    spaces and punctuation aside, or the last parts of a key: "Meltagun" for "Gunner with
-    meltagun/Meltagun"), when they are one. Several are an InputError naming ``field`` and listing
-    them; None when no entry answers."""
+    spaces and punctuation aside, the last parts of a key: "Meltagun" for "Gunner with
+    meltagun/Meltagun", or the key qualified by its library: "Kasrkin/Gunner"), when they are one.
+    Several are an InputError naming ``field`` and listing them (qualified by their library's label
+    when several libraries were given together); None when no entry answers."""
     for entries in tables:
         if name in entries:
             return entries[name]
     for entries in tables:
-        found = [key for key, profile in entries.items() if _answers(name, key, profile)]
+        found = [key for key, profile in entries.items()
+                 if _answers(name, key, profile) or _answers(name, qualified(entries, key), None)]
         if len(found) == 1:
             return entries[found[0]]
         if found:
-            shown = ", ".join(excerpt(str(key)) for key in found[:12]) + (f" and {len(found) - 12} more"
-                                                                          if len(found) > 12 else "")
+            shown = ", ".join(excerpt(qualified(entries, str(key)), _NAME_SHOWN) for key in found[:12]) + (
+                f" and {len(found) - 12} more" if len(found) > 12 else "")
             raise InputError(field, f"{excerpt(name)} names {len(found)} {kind} profiles: {shown}; give one of "
                              "these names")
     return None
@@ -370,17 +393,23 @@ def merge_libraries(parts: Sequence[tuple[str, Library]], kinds: Sequence[str]) 
     its label (:meth:`Game.library_label`). An entry keeps its name unless another library has an
     entry of that kind and name: then each is "<label>/<name>" ("Kasrkin/Gunner", "Wolf
     Scouts/Gunner"), so that neither hides the other and the bare name is ambiguous
-    (:func:`lookup_profile`); the profile's own ``name`` follows."""
+    (:func:`lookup_profile`); the profile's own ``name`` follows. Of several libraries, each kind's
+    entries are :class:`LabelledEntries`: an ambiguous name lists its candidates by library."""
     merged: Library = {}
-    for names, (_, library) in zip(merged_names(parts, kinds), parts):
+    several = len(parts) > 1
+    for names, source, (_, library) in zip(merged_names(parts, kinds), library_labels([given for given, _ in parts]),
+                                           parts):
         for kind in kinds:
             for key, profile in library.get(kind, {}).items():
                 name = names[kind][key]
-                if name in merged.get(kind, {}):
+                entries = merged.setdefault(kind, LabelledEntries() if several else {})
+                if name in entries:
                     raise InputError("profiles", f"two {kind} entries would be named {excerpt(name)}; rename one")
                 if name != key and getattr(profile, "name", None) == key:  # results say which library's
                     profile = dataclasses.replace(profile, name=name)
-                merged.setdefault(kind, {})[name] = profile
+                entries[name] = profile
+                if isinstance(entries, LabelledEntries):
+                    entries.labels[name] = source
     return merged
 
 

@@ -561,8 +561,14 @@ def meta_ranking(
 ) -> MetaRanking:
     """Every team of a folder (or list) of team libraries against every team, ranked
     (:func:`ranking`): the meta's table is computed (:func:`meta`, nothing written) and read as
-    each pairing's summary at cover 1 (else the first of ``cover``)."""
+    each pairing's summary at cover 1 (else the first of ``cover``). Only what the ranking reads is
+    computed: that cover value and, unless ``first`` is given, the attacker striking first."""
     files = team_files(teams) if isinstance(teams, (str, os.PathLike)) else teams
-    table = meta(files, None, executor=executor, chunk=chunk, seed=seed, progress=progress, cover=cover, **options)
+    covers = [cover] if isinstance(cover, int) else list(cover)
+    # an empty or bad list is passed on whole: meta() says what is wrong with it
+    read = [c for c in covers if type(c) is int and c == 1][:1] or covers[:1]
+    options.setdefault("first", ("a",))
+    table = meta(files, None, executor=executor, chunk=chunk, seed=seed, progress=progress,
+                 cover=read if read and not isinstance(cover, bool) else cover, **options)
     loaded = [_load(str(as_path(p, "teams"))) for p in files]
     return ranking(table, loaded, method=str(options.get("method", "auto")))

@@ -35,7 +35,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from mathhammer import __version__, games
 from mathhammer.core import entries
-from mathhammer.core.game import Action, Game, Library, library_labels, merge_libraries, merged_names
+from mathhammer.core.game import (
+    Action, Game, LabelledEntries, Library, library_labels, merge_libraries, merged_names,
+)
 from mathhammer.core.guard import as_path, shown_path
 from mathhammer.core.profiles import profile_to_dict
 from mathhammer.core.stop import StopToken, Stopped, stopping
@@ -156,7 +158,10 @@ def _libraries(extra: Mapping[str, Library]) -> dict[str, Library]:
     for game in games.all_games():
         library = {kind: dict(found) for kind, found in game.default_library().items()}
         for kind, found in extra.get(game.name, {}).items():
-            library.setdefault(kind, {}).update(found)
+            # libraries given together keep saying which each entry came from (ambiguous names list them so)
+            merged = LabelledEntries(library.get(kind, {}), getattr(found, "labels", None))
+            merged.update(found)
+            library[kind] = merged if merged.labels else dict(merged)
         out[game.name] = library
     return out
 
