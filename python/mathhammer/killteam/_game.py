@@ -10,7 +10,7 @@ from mathhammer.killteam.advice import advise
 from mathhammer.killteam.comparison import compare, compare_fights
 from mathhammer.killteam.dice import attack_dice
 from mathhammer.killteam.fighting import fight, fight_batch
-from mathhammer.killteam.profiles import Fighter, Operative, Weapon, rule_notes
+from mathhammer.killteam.profiles import INFO_TABLES, PROFILE_KINDS, rule_notes
 from mathhammer.killteam.report import (
     advice_tables,
     attack_dice_tables,
@@ -79,12 +79,12 @@ GAME = Game(
         Action("matchup", matchup, Matchup, "every weapon of one Kill Team team against every operative of another",
                printer=matchup_tables, prepare=served_teams, rows=matchup_rows, sweep=False, scenario=False),
     ),
-    profile_kinds={"weapon": Weapon, "fighter": Fighter, "operative": Operative},
+    profile_kinds=PROFILE_KINDS,
     variants=Variants,
     bundled_library="examples/killteam/profiles.toml",
     printers={VolleyResult: volley_tables, MatchupSummary: matchup_summary_tables,
               MetaRanking: meta_ranking_tables},
-    info_tables=("team",),  # an imported team's source (docs/data.md, "Team libraries")
+    info_tables=INFO_TABLES,  # an imported team's source (docs/data.md, "Team libraries")
     read_team=_read_team,
     profile_notes=_profile_notes,
 )
