@@ -112,7 +112,8 @@ def test_exact_relics_without_kept_decisions(benchmark):
     a, b, rounds = SCENARIOS["fnp_relics_3_rounds"]
     plan = plan_module.fight_plan(a, b, "a", rounds, Variants())
     pmf, work = benchmark.pedantic(_core.killteam.fight_exact, args=(plan.spec, plan.dice_a, plan.dice_b, rounds),
-                                   rounds=5, iterations=1)
+                                   kwargs=dict(injured_a=plan.injured_a, injured_b=plan.injured_b), rounds=5,
+                                   iterations=1)
     assert work["decisions"] > 0 and abs(pmf.sum() - 1) < 1e-12
     benchmark.extra_info["scenario"] = "fnp_relics_3_rounds"
     benchmark.extra_info["exact_seconds"] = benchmark.stats.stats.mean

@@ -39,7 +39,8 @@ def pytest_configure(config):  # type: ignore[no-untyped-def]
 # The largest brute-force families (every case enumerated face by face in plain Python). Under the
 # sanitizers, where each C++ call is several times slower, a fixed sample of them runs: every
 # BRUTE_SAMPLE-th case in collection order, the same cases every run. The normal pass runs them all.
-BRUTE_FAMILIES = ("killteam/test_pipeline_brute.py", "killteam/test_shoot_brute.py", "deathburgh/test_bruteforce.py",
+BRUTE_FAMILIES = ("killteam/test_pipeline_brute.py", "killteam/test_shoot_brute.py", "killteam/test_injured_brute.py",
+                  "deathburgh/test_bruteforce.py",
                   # and the random shots each sampled millions of times against their exact distribution
                   "killteam/test_shoot_monte_carlo.py::test_monte_carlo_matches_exact_on_random_shots")
 BRUTE_SAMPLE = 4

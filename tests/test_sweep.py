@@ -26,7 +26,7 @@ from mathhammer.sweeps import cell_seed
 
 GUN = kt.Weapon(4, 3, (3, 4), "Lethal 5+")
 TARGET = kt.Operative(3, wounds=12)
-SUMMARY = ["mean_damage", "std_damage", "kill_chance", "injury_chance"]
+SUMMARY = ["mean_damage", "std_damage", "kill_chance", "injury_chance", "mean_self_damage"]
 
 
 def fields(values: dict[str, Any]) -> dict[str, Any]:
@@ -286,7 +286,8 @@ def test_the_batch_registry_renames_positional_arguments_and_falls_back_cell_by_
 
     assert sweep_module.batch_form(kt.shoot) == (
         kt.shoot_batch, {"weapon": "weapons", "target": "targets", "cover": "cover", "obscured": "obscured",
-                         "rounds": "rounds", "cover_crits": "cover_crits", "method": "method", "samples": "samples",
+                         "rounds": "rounds", "cover_crits": "cover_crits", "shooter_wounds": "shooter_wounds",
+                         "method": "method", "samples": "samples",
                          "seed": "seed", "threads": "threads", "progress": "progress", "executor": "executor",
                          "variants": "variants"})
     assert sweep_module.batch_form(add) is None

@@ -4,12 +4,13 @@
 #include <pybind11/stl.h>
 #include <pybind11/typing.h>
 
-#include <algorithm>
+#include <memory>
+#include <optional>
 #include <string>
-#include <stdexcept>
 
 #include "bindings/common.hpp"
 #include "bindings/fields.hpp"
+#include "bindings/fight_dice.hpp"
 #include "bindings/register.hpp"
 #include "killteam/fight/exact.hpp"
 #include "killteam/fight/log.hpp"
@@ -30,15 +31,6 @@ using AdviseResult = py::typing::Tuple<py::typing::Optional<std::string>, py::ty
                                        py::typing::Dict<std::string, std::string>>;
 using ActionRow = py::typing::Tuple<std::string, std::string, int>;
 using ResolveFightResult = py::typing::Tuple<int, int, py::typing::List<ActionRow>, py::typing::Tuple<int, int>>;
-
-kt::RetainedTable to_table(const py::array_t<double, py::array::c_style | py::array::forcecast>& array) {
-    if (array.size() != kt::kTableSide * kt::kTableSide) {
-        throw std::invalid_argument("dice table: expected a 13x13 array of probabilities");
-    }
-    kt::RetainedTable table{};
-    std::copy(array.data(), array.data() + array.size(), table.begin());
-    return table;
-}
 
 }  // namespace
 
@@ -75,6 +67,7 @@ void register_killteam_fight(py::module_ m) {
     py::enum_<DurableRule>(m, "DurableRule")
         .value("after_damage_modifiers", DurableRule::AfterDamageModifiers)
         .value("before_damage_modifiers", DurableRule::BeforeDamageModifiers);
+    py::enum_<Lookahead>(m, "Lookahead").value("fixed", Lookahead::Fixed).value("rolled", Lookahead::Rolled);
 
     py::class_<FightSpec> spec(m, "FightSpec");
     spec.def(py::init<>())
@@ -85,21 +78,21 @@ void register_killteam_fight(py::module_ m) {
             "fighter_b", [](const FightSpec& s) { return s.fighter[1]; },
             [](FightSpec& s, const FighterSpec& f) { s.fighter[1] = f; });
     bind_fields(spec, kTagNames);
+    m.def("injured_profile", &injured_profile, py::arg("profile"),
+          "The attack dice a fighter rolls in a round it starts injured (docs/rules/killteam.md §3.9)");
     m.def("same_decision_rules", &same_decision_rules, py::arg("x"), py::arg("y"),
           "Whether two fight specs agree on every field tagged decisions (their decisions are shared)");
 
     m.def(
         "fight_exact",
-        [](const FightSpec& spec, const py::array_t<double, py::array::c_style | py::array::forcecast>& dice_a,
-           const py::array_t<double, py::array::c_style | py::array::forcecast>& dice_b, int rounds,
-           double work_limit, std::size_t cache_entries, uint64_t max_states, uint64_t max_bytes,
-           bool reuse_decisions) -> FightExactResult {
-            const RetainedTable a = to_table(dice_a);
-            const RetainedTable b = to_table(dice_b);
+        [](const FightSpec& spec, const DiceArray& dice_a, const DiceArray& dice_b, int rounds, double work_limit,
+           std::size_t cache_entries, uint64_t max_states, uint64_t max_bytes, bool reuse_decisions,
+           const std::optional<DiceArray>& injured_a, const std::optional<DiceArray>& injured_b) -> FightExactResult {
+            const FightDice dice = fight_dice(dice_a, dice_b, injured_a, injured_b);
             ExactWork work;
             const SolverBudget budget{max_states, max_bytes};
             const std::vector<double> joint = without_gil(
-                [&] { return fight_exact(spec, a, b, rounds, &work, work_limit, cache_entries, budget, reuse_decisions); });
+                [&] { return fight_exact(spec, dice, rounds, &work, work_limit, cache_entries, budget, reuse_decisions); });
             py::typing::Dict<std::string, double> stats;
             stats["resolutions"] = work.resolutions;
             stats["chance_states"] = work.chance_states;
@@ -114,8 +107,9 @@ void register_killteam_fight(py::module_ m) {
         },
         py::arg("spec"), py::arg("dice_a"), py::arg("dice_b"), py::arg("rounds"), py::arg("work_limit") = 0.0,
         py::arg("cache_entries") = 0, py::arg("max_states") = 0, py::arg("max_bytes") = 0,
-        py::arg("reuse_decisions") = false,
-        "Joint wounds pmf (None past work_limit or the solver budget; 0: unbounded) and what the engine did");
+        py::arg("reuse_decisions") = false, py::arg("injured_a") = py::none(), py::arg("injured_b") = py::none(),
+        "Joint wounds pmf (None past work_limit or the solver budget; 0: unbounded) and what the engine did; "
+        "injured_a / injured_b: the dice tables of an injured fighter (None: its own)");
 
     // The exact fight as kt.fight uses it: (the joint wounds pmf, a (A's wounds + 1) x (B's wounds + 1)
     // array, or None past work_limit or the solver budget; solver_refused: 1 states, 2 bytes, 0 not;
@@ -125,14 +119,13 @@ void register_killteam_fight(py::module_ m) {
     // more than the fight; a longer one on a helper thread, interruptible by Ctrl-C.
     m.def(
         "fight_exact_shaped",
-        [](const FightSpec& spec, const py::array_t<double, py::array::c_style | py::array::forcecast>& dice_a,
-           const py::array_t<double, py::array::c_style | py::array::forcecast>& dice_b, int rounds,
-           double work_limit, uint64_t max_states, uint64_t max_bytes, bool on_caller) -> FightShapedResult {
-            const RetainedTable a = to_table(dice_a);
-            const RetainedTable b = to_table(dice_b);
+        [](const FightSpec& spec, const DiceArray& dice_a, const DiceArray& dice_b, int rounds, double work_limit,
+           uint64_t max_states, uint64_t max_bytes, bool on_caller, const std::optional<DiceArray>& injured_a,
+           const std::optional<DiceArray>& injured_b) -> FightShapedResult {
+            const FightDice dice = fight_dice(dice_a, dice_b, injured_a, injured_b);
             ExactWork work;
             const SolverBudget budget{max_states, max_bytes};
-            auto run = [&] { return fight_exact(spec, a, b, rounds, &work, work_limit, 0, budget, true); };
+            auto run = [&] { return fight_exact(spec, dice, rounds, &work, work_limit, 0, budget, true); };
             const std::vector<double> joint = on_caller ? on_calling_thread(run) : without_gil(run);
             py::object pmf = py::none();
             if (!joint.empty()) pmf = to_numpy(joint, {spec.wounds_rows(), spec.wounds_columns()});
@@ -140,11 +133,18 @@ void register_killteam_fight(py::module_ m) {
                 py::make_tuple(std::move(pmf), work.solver_refused, static_cast<double>(work.solver_states)));
         },
         py::arg("spec"), py::arg("dice_a"), py::arg("dice_b"), py::arg("rounds"), py::arg("work_limit"),
-        py::arg("max_states"), py::arg("max_bytes"), py::arg("on_caller"));
+        py::arg("max_states"), py::arg("max_bytes"), py::arg("on_caller"), py::arg("injured_a") = py::none(),
+        py::arg("injured_b") = py::none());
 
     py::class_<FightMonteCarlo>(m, "FightMonteCarlo")
-        .def(py::init<const FightSpec&, const AttackProfile&, const AttackProfile&, int>(), py::arg("spec"),
-             py::arg("dice_a"), py::arg("dice_b"), py::arg("rounds"))
+        .def(py::init([](const FightSpec& spec, const AttackProfile& dice_a, const AttackProfile& dice_b, int rounds,
+                         const std::optional<AttackProfile>& injured_a, const std::optional<AttackProfile>& injured_b) {
+                 // an injured profile not given is the fighter's own (no injury to model)
+                 return std::make_unique<FightMonteCarlo>(spec, dice_a, dice_b, rounds, injured_a.value_or(dice_a),
+                                                          injured_b.value_or(dice_b));
+             }),
+             py::arg("spec"), py::arg("dice_a"), py::arg("dice_b"), py::arg("rounds"), py::arg("injured_a") = py::none(),
+             py::arg("injured_b") = py::none())
         .def_property_readonly("bins", &FightMonteCarlo::bins)
         .def(
             "prepare",

@@ -4,10 +4,10 @@
 #include <pybind11/stl.h>
 #include <pybind11/typing.h>
 
-#include <algorithm>
-#include <stdexcept>
+#include <optional>
 
 #include "bindings/common.hpp"
+#include "bindings/fight_dice.hpp"
 #include "bindings/register.hpp"
 #include "killteam/fight/batch.hpp"
 
@@ -19,15 +19,6 @@ namespace {
 
 // Item i's tuple, the very one fight_exact_shaped returns: (the joint wounds pmf or None, refused, states).
 using FightItemResult = py::typing::Tuple<py::typing::Optional<py::array_t<double>>, int, double>;
-
-kt::RetainedTable table_of(const py::array_t<double, py::array::c_style | py::array::forcecast>& array) {
-    if (array.size() != kt::kTableSide * kt::kTableSide) {
-        throw std::invalid_argument("dice table: expected a 13x13 array of probabilities");
-    }
-    kt::RetainedTable table{};
-    std::copy(array.data(), array.data() + array.size(), table.begin());
-    return table;
-}
 
 FightItemResult item_arrays(const kt::FightExactOutcome& out) {
     py::object pmf = py::none();
@@ -45,16 +36,17 @@ void register_killteam_fight_batch(py::module_ m) {
 
     m.def(
         "fight_exact_item",
-        [](const FightSpec& spec, const py::array_t<double, py::array::c_style | py::array::forcecast>& dice_a,
-           const py::array_t<double, py::array::c_style | py::array::forcecast>& dice_b, int rounds,
-           double work_limit, uint64_t max_states, uint64_t max_bytes) {
-            return fight_exact_item(spec, table_of(dice_a), table_of(dice_b), rounds, work_limit,
+        [](const FightSpec& spec, const DiceArray& dice_a, const DiceArray& dice_b, int rounds, double work_limit,
+           uint64_t max_states, uint64_t max_bytes, const std::optional<DiceArray>& injured_a,
+           const std::optional<DiceArray>& injured_b) {
+            return fight_exact_item(spec, fight_dice(dice_a, dice_b, injured_a, injured_b), rounds, work_limit,
                                     SolverBudget{max_states, max_bytes});
         },
         py::arg("spec"), py::arg("dice_a"), py::arg("dice_b"), py::arg("rounds"), py::arg("work_limit"),
-        py::arg("max_states"), py::arg("max_bytes"),
-        "An exact fight batch's item: the fight's spec, both dice tables, the rounds, the work limit (0: none) "
-        "and the solver budget, as fight_exact_shaped takes them");
+        py::arg("max_states"), py::arg("max_bytes"), py::arg("injured_a") = py::none(),
+        py::arg("injured_b") = py::none(),
+        "An exact fight batch's item: the fight's spec, both dice tables, the rounds, the work limit (0: none), "
+        "the solver budget and the injured dice tables (None: the fighter's own), as fight_exact_shaped takes them");
 
     bind_exact_batch_of<FightExactItem>(m, "fight_exact_batch", "items", &solve_fight_batch, &item_arrays,
                                      "Exact fights, each distinct item object once: batch[i] is the tuple "

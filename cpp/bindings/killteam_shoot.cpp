@@ -18,12 +18,14 @@ namespace mh::bindings {
 
 namespace {
 
-using ShotArrays = py::typing::Tuple<py::array_t<double>, py::array_t<double>, py::array_t<double>>;
+using ShotArrays =
+    py::typing::Tuple<py::array_t<double>, py::array_t<double>, py::array_t<double>, py::array_t<double>>;
 
-// (damage pmf, attack table side x side, saves table 4 x 4): see kt::ShotTables.
+// (damage pmf, attack table side x side, saves table 4 x 4, the shooter's Hot damage pmf, empty
+// without Hot): see kt::ShotTables.
 ShotArrays shot_arrays(const kt::ShotTables& t) {
     return ShotArrays(py::make_tuple(to_numpy(t.damage), to_numpy(t.attack, {t.side, t.side}),
-                                     to_numpy(t.saves, {kt::kSaveSide, kt::kSaveSide})));
+                                     to_numpy(t.saves, {kt::kSaveSide, kt::kSaveSide}), to_numpy(t.self_damage)));
 }
 
 }  // namespace
@@ -63,12 +65,13 @@ void register_killteam_shoot(py::module_ m) {
           },
           py::arg("config"), py::arg("crits"), py::arg("norms"), py::arg("crit_saves"), py::arg("norm_saves"));
 
-    // Exact: (P(total damage) 1-D, P(attack crits, norms) 13x13, P(crit saves, normal saves) 4x4).
+    // Exact: (P(total damage) 1-D, P(attack crits, norms) 13x13, P(crit saves, normal saves) 4x4,
+    // P(the shooter's Hot damage) 1-D, empty without Hot).
     m.def("shoot_exact",
           [](const ShootConfig& cfg) {
               const ShootExact r = without_gil([&] { return shoot_exact(cfg); });
               return py::make_tuple(to_numpy(r.damage), to_numpy(r.attack, {kTableSide, kTableSide}),
-                                    to_numpy(r.saves, {kSaveSide, kSaveSide}));
+                                    to_numpy(r.saves, {kSaveSide, kSaveSide}), to_numpy(r.self_damage));
           },
           py::arg("config"));
 
@@ -80,7 +83,7 @@ void register_killteam_shoot(py::module_ m) {
         py::arg("config"));
 
     // Many exact shots (common.hpp's exact-batch convention): batch[i] is shoot_exact_shaped's tuple
-    // of item i; batch.damage(i) its damage pmf alone (what a summary reads).
+    // of item i; batch.damage(i) and batch.self_damage(i) its pmfs alone (what a summary reads).
     bind_exact_batch<ShootConfig>(m, "shoot_exact_batch", "configs", &exact_shot_tables, &shot_arrays,
                                   "Exact shots, each distinct configuration object once: batch[i] is "
                                   "shoot_exact_shaped(configs[i])")
@@ -89,7 +92,16 @@ void register_killteam_shoot(py::module_ m) {
             [](const ExactBatch<ShotTables>& batch, py::ssize_t index) {
                 return to_numpy(batch_item(batch, index).damage);
             },
-            py::arg("index"));
+            py::arg("index"))
+        .def(
+            "self_damage",
+            [](const ExactBatch<ShotTables>& batch, py::ssize_t index) {
+                return to_numpy(batch_item(batch, index).self_damage);
+            },
+            py::arg("index"), "Item i's Hot damage pmf alone (empty without Hot)");
+
+    m.def("shoot_self_damage_bins", &self_damage_bins, py::arg("config"),
+          "The bins of the shooter's Hot damage at the end of shoot_counts' histogram (0 without Hot)");
 
     // Monte Carlo kernel: histogram laid out as shoot_histogram_bins describes.
     m.def("shoot_counts", released_to_numpy(&shoot_monte_carlo), py::arg("config"), py::arg("seed"), py::arg("total"),

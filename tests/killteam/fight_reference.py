@@ -29,6 +29,8 @@ class Guy:
     relics: int = 0  # Saintly Relics dice (1 or 2), 0 without
     relic_used_round: bool = False  # an ignore spent this round
     relic_uses: int = 0  # ignores spent this fight (at most RELIC_IGNORES_PER_FIGHT)
+    reduce_normal: int = 0  # x of Reduce Normal Dmg x+ (on the defender), 0 without
+    reduce_all: int = 0  # x of Reduce Dmg x+, 0 without
 
     def has(self, name: str) -> bool:
         return name in self.abilities
@@ -38,15 +40,28 @@ class Guy:
 
 
 # names: "brutal", "shock", "storm_shield", "dueller", "duelist", "hammerhand", "jas",
-# "jas_normals", "half_damage", "durable", "murderous_entrance"
+# "jas_normals", "half_damage", "durable", "murderous_entrance", "crits_as_normal"
 
 
 RELIC_IGNORES_PER_FIGHT = 2
 
 
+def base_damage(me: Guy, enemy: Guy, crit: bool) -> int:
+    """The Dmg stat a strike of `me` inflicts on `enemy` (docs/rules/killteam.md §2.3): a crit as a
+    norm under Crits as Normal Dmg, then 1 off for each reduction whose x the stat reaches."""
+    as_normal = not crit or enemy.has("crits_as_normal")
+    stat = me.dn if as_normal else me.dc
+    dmg = stat
+    if as_normal and enemy.reduce_normal and stat >= enemy.reduce_normal:
+        dmg -= 1
+    if enemy.reduce_all and stat >= enemy.reduce_all:
+        dmg -= 1
+    return max(0, dmg)
+
+
 def strike_damage(me: Guy, enemy: Guy, crit: bool) -> int:
     """Spend one die on a strike: its damage after every deterministic modifier (not yet dealt)."""
-    dmg = me.dc if crit else me.dn
+    dmg = base_damage(me, enemy, crit)
     if not me.struck:
         if me.has("hammerhand"):
             dmg += 1
@@ -258,7 +273,7 @@ def largest_pending(me: Guy, enemy: Guy) -> int:
     """The largest strike the attacker still holds (its weapon's damage), a norm the defender's
     unspent Just a Scratch (normals) would cancel not counted."""
     norms = me.norms - (1 if me.norms > 0 and enemy.has("jas_normals") and not enemy.scratch_used else 0)
-    return max(me.dc if me.crits > 0 else 0, me.dn if norms > 0 else 0)
+    return max(base_damage(me, enemy, True) if me.crits > 0 else 0, base_damage(me, enemy, False) if norms > 0 else 0)
 
 
 def strike_branches(me: Guy, enemy: Guy, crit: bool) -> list[tuple[float, Guy, Guy]]:

@@ -6,8 +6,10 @@ each switch is written as §8.6 of the rules page describes the reference calcul
 hasStruck / hasCritStruck / normScratchUsed / hasDuelistParried, its nominal next-strike damage, its greedy
 block allocation, its pooled Feel No Pain), the default side as §2 / §3 read. Nothing here calls the engine.
 
-Fights: the deterministic resolution of one round from fixed dice (no Feel No Pain or relics, which the
-lookaheads never roll in either mode). Shooting: one attack's survivors, damage and Feel No Pain rolls.
+Fights: the deterministic resolution of one round from fixed dice (`resolve`: no Feel No Pain or relics),
+and the same round with every Feel No Pain and relic die enumerated (`round_outcomes`), where the
+`lookahead` switch says whether rule 5's two lines roll those dice too (the reference) or not; the other
+lookaheads never roll them. Shooting: one attack's survivors, damage and Feel No Pain rolls.
 """
 
 from __future__ import annotations
@@ -15,11 +17,12 @@ from __future__ import annotations
 import copy
 import itertools
 from dataclasses import dataclass, field
+from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 DEFAULTS = {
-    "shock": "discard_crit", "lethal_test": "real_damage", "duelist": "never_parry_nothing",
+    "shock": "discard_crit", "lethal_test": "real_damage", "lookahead": "fixed", "duelist": "never_parry_nothing",
     "durable": "after_damage_modifiers", "blocks": "optimal", "just_a_scratch": "after_blocks",
     "fnp": "per_damage_instance", "upgrades": "accurate_first", "ones": "unmodified_ones",
 }
@@ -47,6 +50,11 @@ class FighterState:
     has_crit_struck: bool = False
     norm_scratch_used: bool = False
     has_duelist_parried: bool = False
+    # chance effects (round_outcomes only): Feel No Pain x+ (0: none), Saintly Relics dice (0: none)
+    feel_no_pain: int = 0
+    relics: int = 0
+    relic_used_round: bool = False  # the round's one ignore is spent
+    relic_uses: int = 0  # ignores spent this fight (at most RELIC_IGNORES_PER_FIGHT)
 
     def has(self, name: str) -> bool:
         return name in self.abilities
@@ -61,6 +69,18 @@ class FighterState:
 # ability names: brutal, shock, storm_shield, dueller, duelist, hammerhand, jas, jas_normals,
 # half_damage, durable, murderous_entrance
 
+RELIC_IGNORES_PER_FIGHT = 2
+
+
+def relic_chance(dice: int) -> float:
+    """P(any 6) on the relic dice, counted over every face."""
+    faces = list(itertools.product(range(1, 7), repeat=dice))
+    return sum(6 in f for f in faces) / len(faces)
+
+
+def fnp_chance(x: int) -> float:
+    return sum(face >= x for face in range(1, 7)) / 6
+
 
 class Fight:
     """One round between two FighterStates under the given switches."""
@@ -70,6 +90,10 @@ class Fight:
 
     # --- strike damage (§3.3; the reference's applyDmgWithFirstStrikeHandling) -------------------
     def strike(self, me: FighterState, enemy: FighterState, crit: bool, bonus: bool = False) -> None:
+        enemy.wounds = max(0, enemy.wounds - self.strike_damage(me, enemy, crit, bonus))
+
+    def strike_damage(self, me: FighterState, enemy: FighterState, crit: bool, bonus: bool = False) -> int:
+        """Spends the die and sets the flags; returns the damage before relics and Feel No Pain."""
         durable_here = crit and not bonus and not me.has_crit_struck and enemy.has("durable")
         d = me.dc if crit else me.dn
         if durable_here and self.v["durable"] == "before_damage_modifiers" and me.dc > 3:
@@ -92,7 +116,7 @@ class Fight:
             me.crits -= 1
         else:
             me.norms -= 1
-        enemy.wounds = max(0, enemy.wounds - d)
+        return d
 
     def crit_strike_action(self, me: FighterState, enemy: FighterState) -> None:
         first = not me.has_crit_struck
@@ -191,6 +215,28 @@ class Fight:
         return "norm_strike" if better else "crit_strike"
 
     def choose(self, me: FighterState, enemy: FighterState) -> str:
+        """The decision with every lookahead unrolled (no Feel No Pain, no relics)."""
+        decided = self.rules_one_to_four(me, enemy)
+        if decided is not None:
+            return decided
+        if me.strategy == "strike":
+            return self.preferred_strike(me, enemy)
+        if me.strategy == "parry":
+            return self.wise_parry(me, enemy)
+        strike, careful = self.preferred_strike(me, enemy), self.wise_parry(me, enemy)
+        ends = {}
+        for name, choice in (("strike", strike), ("parry", careful)):
+            m, e = copy.deepcopy(me), copy.deepcopy(enemy)
+            e.strategy = "strike"
+            self.do(choice, m, e)
+            self.play_out(e, m)
+            ends[name] = (m.wounds, e.wounds)
+        if me.strategy == "max_damage":
+            return strike if ends["strike"][1] <= ends["parry"][1] else careful
+        return strike if ends["strike"][0] >= ends["parry"][0] else careful
+
+    def rules_one_to_four(self, me: FighterState, enemy: FighterState) -> str | None:
+        """Rules 1-4 of the decision (unrolled), or None when rule 5 decides."""
         def ordered() -> str:
             return self.next_strike(me) if me.strategy == "parry" else self.preferred_strike(me, enemy)
 
@@ -218,21 +264,7 @@ class Fight:
                 self.do(self.next_strike(m), m, e)
             if e.wounds == 0:
                 return parry
-        if me.strategy == "strike":
-            return self.preferred_strike(me, enemy)
-        if me.strategy == "parry":
-            return self.wise_parry(me, enemy)
-        strike, careful = self.preferred_strike(me, enemy), self.wise_parry(me, enemy)
-        ends = {}
-        for name, choice in (("strike", strike), ("parry", careful)):
-            m, e = copy.deepcopy(me), copy.deepcopy(enemy)
-            e.strategy = "strike"
-            self.do(choice, m, e)
-            self.play_out(e, m)
-            ends[name] = (m.wounds, e.wounds)
-        if me.strategy == "max_damage":
-            return strike if ends["strike"][1] <= ends["parry"][1] else careful
-        return strike if ends["strike"][0] >= ends["parry"][0] else careful
+        return None
 
     # --- Duelist (the reference's handleDuelist) ----------------------------------------------------
     def handle_duelist(self, me: FighterState, enemy: FighterState) -> None:
@@ -267,6 +299,129 @@ class Fight:
                 self.do(self.choose(me, enemy), me, enemy)
             side = other[side]
         return a.wounds, b.wounds
+
+    # --- the real line of play with Feel No Pain and relics, and the rolled lookahead ---------------
+    # Every die is enumerated as a chance branch with its probability (exact). A strike's relic try
+    # (FighterState.applyDmg): only on damage > 0, the round's ignore and the fight's two unspent, and
+    # only when the strike is at least as large as every other success the striker holds (base damage;
+    # a norm the defender's unspent Just a Scratch (normals) will cancel does not count); then one Feel
+    # No Pain die on what is left, a roll of x+ taking 1 off.
+
+    @staticmethod
+    def largest_pending(me: FighterState, enemy: FighterState) -> int:
+        norms = me.norms - (1 if me.norms > 0 and enemy.has("jas_normals") and not enemy.norm_scratch_used else 0)
+        return max(me.dc if me.crits > 0 else 0, me.dn if norms > 0 else 0)
+
+    def strike_outcomes(self, me: FighterState, enemy: FighterState, crit: bool, bonus: bool = False
+                        ) -> list[tuple[float, FighterState, FighterState]]:
+        me, enemy = copy.deepcopy(me), copy.deepcopy(enemy)
+        d = self.strike_damage(me, enemy, crit, bonus)
+        cases: list[tuple[float, int, bool]] = [(1.0, d, False)]
+        if (d > 0 and enemy.relics and not enemy.relic_used_round and enemy.relic_uses < RELIC_IGNORES_PER_FIGHT
+                and d >= self.largest_pending(me, enemy)):
+            r = relic_chance(enemy.relics)
+            cases = [(r, 0, True), (1 - r, d, False)]
+        out = []
+        for p, dealt, ignored in cases:
+            rolls = [(p, dealt)]
+            if dealt > 0 and enemy.feel_no_pain:
+                f = fnp_chance(enemy.feel_no_pain)
+                rolls = [(p * f, dealt - 1), (p * (1 - f), dealt)]
+            for q, final in rolls:
+                m, e = copy.deepcopy(me), copy.deepcopy(enemy)
+                if ignored:
+                    e.relic_used_round = True
+                    e.relic_uses += 1
+                e.wounds = max(0, e.wounds - final)
+                out.append((q, m, e))
+        return out
+
+    def do_outcomes(self, choice: str, me: FighterState, enemy: FighterState
+                    ) -> list[tuple[float, FighterState, FighterState]]:
+        """Every outcome of one real action (a parry has one)."""
+        if choice in ("crit_parry", "norm_parry"):
+            m, e = copy.deepcopy(me), copy.deepcopy(enemy)
+            self.do(choice, m, e)
+            return [(1.0, m, e)]
+        if choice == "norm_strike":
+            return self.strike_outcomes(me, enemy, False)
+        first = not me.has_crit_struck
+        out = []
+        for p, m, e in self.strike_outcomes(me, enemy, True):
+            if first and m.has("shock"):
+                if self.v["shock"] == "norms_only":
+                    e.norms = max(0, e.norms - 1)
+                elif e.norms > 0:
+                    e.norms -= 1
+                elif e.crits > 0:
+                    e.crits -= 1
+            if first and m.has("murderous_entrance") and m.successes() > 0 and e.wounds > 0:
+                for q, m2, e2 in self.strike_outcomes(m, e, m.crits > 0, bonus=True):
+                    m2.has_crit_struck = True
+                    out.append((p * q, m2, e2))
+            else:
+                m.has_crit_struck = True
+                out.append((p, m, e))
+        return out
+
+    def choose_outcomes(self, me: FighterState, enemy: FighterState) -> list[tuple[float, str]]:
+        """The decision as (probability, choice): certain, unless rule 5's lines roll (lookahead=rolled).
+        Rolled, each line is the die, then the rest of the round with the enemy's copy on Strike, every
+        Feel No Pain and relic die (and every nested rolled decision) enumerated; the two lines are
+        independent, and (a) is played when it leaves the enemy no more wounds (Max Dmg) / the mover no
+        fewer (Min Dmg) than (b)."""
+        if self.v["lookahead"] != "rolled" or me.strategy not in ("max_damage", "min_damage"):
+            return [(1.0, self.choose(me, enemy))]
+        decided = self.rules_one_to_four(me, enemy)
+        if decided is not None:
+            return [(1.0, decided)]
+        strike, careful = self.preferred_strike(me, enemy), self.wise_parry(me, enemy)
+        lines = []
+        for choice in (strike, careful):
+            m, e = copy.deepcopy(me), copy.deepcopy(enemy)
+            e.strategy = "strike"
+            line: dict[tuple[int, int], float] = defaultdict(float)
+            for p, m2, e2 in self.do_outcomes(choice, m, e):
+                for (ew, mw, _, _), q in self.play_outcomes(e2, m2).items():
+                    line[(mw, ew)] += p * q
+            lines.append(line)
+        if me.strategy == "max_damage":
+            wins = sum(pa * pb for (_, ea), pa in lines[0].items() for (_, eb), pb in lines[1].items() if ea <= eb)
+        else:
+            wins = sum(pa * pb for (ma, _), pa in lines[0].items() for (mb, _), pb in lines[1].items() if ma >= mb)
+        return [(p, c) for p, c in ((wins, strike), (1.0 - wins, careful)) if p > 1e-15]
+
+    def play_outcomes(self, first: FighterState, second: FighterState) -> dict[tuple[int, int, int, int], float]:
+        """The rest of the round, `first` to move: P(first's wounds, second's wounds, first's relic uses,
+        second's relic uses) at its end."""
+        out: dict[tuple[int, int, int, int], float] = defaultdict(float)
+
+        def walk(cur: FighterState, nxt: FighterState, cur_is_first: bool, p: float) -> None:
+            while cur.successes() + nxt.successes() > 0 and cur.wounds > 0 and nxt.wounds > 0:
+                if cur.successes() > 0:
+                    for pc, choice in self.choose_outcomes(cur, nxt):
+                        for pd, m, e in self.do_outcomes(choice, cur, nxt):
+                            walk(e, m, not cur_is_first, p * pc * pd)
+                    return
+                cur, nxt, cur_is_first = nxt, cur, not cur_is_first
+            f, s = (cur, nxt) if cur_is_first else (nxt, cur)
+            out[(f.wounds, s.wounds, f.relic_uses, s.relic_uses)] += p
+
+        walk(first, second, True, 1.0)
+        return out
+
+    def round_outcomes(self, a: FighterState, b: FighterState, first: str = "a"
+                       ) -> dict[tuple[int, int, int, int], float]:
+        """P(wounds A, wounds B, relic uses A, relic uses B) at the end of one round from these dice."""
+        a, b = copy.deepcopy(a), copy.deepcopy(b)
+        guys = {"a": a, "b": b}
+        other = {"a": "b", "b": "a"}
+        self.handle_duelist(guys[first], guys[other[first]])
+        self.handle_duelist(guys[other[first]], guys[first])
+        ends = self.play_outcomes(guys[first], guys[other[first]])
+        if first == "a":
+            return dict(ends)
+        return {(wa, wb, ua, ub): p for (wb, wa, ub, ua), p in ends.items()}
 
 
 # ----------------------------------------------------------------------------------------------

@@ -84,6 +84,16 @@ ATTACK_PROFILE = {
 
 _more_dice = _kt.AttackProfile()
 _more_dice.dice = 5
+
+
+def _attack(**fields: Any) -> Any:
+    """A shot's attack dice with these fields (the base of a target's defence against a weapon rule)."""
+    profile = _kt.AttackProfile()
+    for name, value in fields.items():
+        setattr(profile, name, value)
+    return profile
+
+
 SHOOT_CONFIG = {
     "attack": Pair(_kt.AttackProfile(), _more_dice, half="weapon"),
     "normal_damage": Pair(3, 2, BLOCKS, "weapon"),
@@ -92,6 +102,7 @@ SHOOT_CONFIG = {
     "piercing": Pair(0, 1, half="weapon"),
     "piercing_crits": Pair(0, 1, half="weapon"),
     "saturate": Pair(False, True, half="weapon", base=(("cover", 1),)),
+    "hot": Pair(False, True, half="weapon"),  # the shooter's damage changes, the target's does not
     "save": Pair(3, 4, half="target"),
     "cover": Pair(0, 1, half="situation"),
     "cover_crits": Pair(0, 1, half="situation"),
@@ -114,6 +125,15 @@ SHOOT_CONFIG = {
     "durable": Pair(False, True, BLOCKS, "target", base=(("critical_damage", 5),)),
     "feel_no_pain": Pair(0, 5, half="target"),
     "saintly_relics": Pair(0, 1, half="target"),
+    "ignore_piercing": Pair(False, True, half="target", base=(("piercing", 1),)),
+    "worsen_piercing": Pair(False, True, half="target", base=(("piercing", 1),)),
+    "ignore_lethal": Pair(False, True, half="target", base=(("attack", _attack(crit=5)),)),
+    "ignore_rending": Pair(False, True, half="target", base=(("attack", _attack(rending=True)),)),
+    "ignore_severe": Pair(False, True, half="target", base=(("attack", _attack(severe=True)),)),
+    "ignore_saturate": Pair(False, True, half="target", base=(("saturate", True), ("cover", 1))),
+    "reduce_normal_damage": Pair(0, 3, BLOCKS, "target"),
+    "reduce_damage": Pair(0, 4, BLOCKS, "target"),
+    "crits_as_normal": Pair(False, True, BLOCKS, "target"),
     "rounds": Pair(1, 2, half="situation"),
 }
 
@@ -137,6 +157,9 @@ FIGHTER_SPEC = {
     "murderous_entrance": Pair(False, True, DECISIONS),
     "feel_no_pain": Pair(0, 5, DECISIONS),
     "saintly_relics": Pair(0, 1, DECISIONS),
+    "reduce_normal_damage": Pair(0, 3, DECISIONS),  # on fighter A: B's 3/4 strikes deal less
+    "reduce_damage": Pair(0, 4, DECISIONS),
+    "crits_as_normal": Pair(False, True, DECISIONS),
 }
 
 _other_fighter = _kt.FighterSpec()
@@ -148,9 +171,11 @@ FIGHT_SPEC = {
     "lethal_test": Pair(_kt.LethalTest.real_damage, _kt.LethalTest.nominal, DECISIONS,
                         base=(("a.strategy", S.strike), ("a.normal_damage", 2), ("a.critical_damage", 3),
                               ("b.strategy", S.parry), ("b.half_damage_first_strike", True), ("b.wounds", 3))),
+    "lookahead": Pair(_kt.Lookahead.fixed, _kt.Lookahead.rolled, DECISIONS, base=(("b.feel_no_pain", 4),)),
     "duelist": Pair(_kt.DuelistRule.never_parry_nothing, _kt.DuelistRule.always, DECISIONS, base=(("a.duelist", True),)),
     "durable": Pair(_kt.DurableRule.after_damage_modifiers, _kt.DurableRule.before_damage_modifiers, DECISIONS,
                     base=(("a.hammerhand", True), ("a.critical_damage", 3), ("b.durable", True))),
+    "injured": Pair(True, False),  # the results are of two-round fights, with injured dice (result_of)
 }
 
 LISTS = {"AttackProfile": ATTACK_PROFILE, "ShootConfig": SHOOT_CONFIG, "FighterSpec": FIGHTER_SPEC,
@@ -218,9 +243,12 @@ def result_of(config: Any) -> np.ndarray:
     if isinstance(config, _kt.AttackProfile):
         return np.asarray(_kt.attack_distribution(config))
     if isinstance(config, _kt.ShootConfig):
-        return np.asarray(_kt.shoot_exact(config)[0])
+        damage, _, _, self_damage = _kt.shoot_exact(config)  # the target's damage, then Hot's to the shooter
+        return np.concatenate([np.asarray(damage), [-1.0], np.asarray(self_damage)])
+    # two rounds, an injured fighter rolling at 4+ instead of 3+ (docs/rules/killteam.md §3.9)
     dice = _kt.attack_distribution(_kt.AttackProfile())
-    pmf, _ = _kt.fight_exact(config, dice, dice, 1)
+    injured = _kt.attack_distribution(_kt.injured_profile(_kt.AttackProfile()))
+    pmf, _ = _kt.fight_exact(config, dice, dice, 2, injured_a=injured, injured_b=injured)
     return np.asarray(pmf)
 
 
@@ -348,6 +376,7 @@ WEAPON_RULES = {
     "piercing": [Profiles("", "Piercing 1")],
     "piercing_crits": [Profiles("", "Piercing Crits 1")],
     "devastating": [Profiles("", "Devastating 1")],
+    "hot": [Profiles("", "Hot")],
 }
 ABILITIES = {
     "storm_shield": [Profiles("", "Storm Shield")],
@@ -367,6 +396,15 @@ ABILITIES = {
     "indomitus": [Profiles("", "Indomitus")],
     "save_fails_to_norms": [Profiles("", "Save Fails to Norms 1")],
     "save_norms_to_crits": [Profiles("", "Save Norms to Crits 1")],
+    "ignore_piercing": [Profiles("", "Ignore Piercing")],
+    "worsen_piercing": [Profiles("", "Worsen Piercing")],
+    "ignore_lethal": [Profiles("", "Ignore Lethal")],
+    "ignore_rending": [Profiles("", "Ignore Rending")],
+    "ignore_severe": [Profiles("", "Ignore Severe")],
+    "ignore_saturate": [Profiles("", "Ignore Saturate")],
+    "reduce_normal_damage": [Profiles("", "Reduce Normal Dmg 3+"), Profiles("Reduce Normal Dmg 3+", "Reduce Normal Dmg 4+")],
+    "reduce_damage": [Profiles("", "Reduce Dmg 4+")],
+    "crits_as_normal": [Profiles("", "Crits as Normal Dmg")],
 }
 # C++ fields a row sets beside the ones it names: Mystic Scry's scores come from the damage.
 ALSO_SET = {"mystic_scry": {"AttackProfile.scry_crit_value", "AttackProfile.scry_norm_value"}}

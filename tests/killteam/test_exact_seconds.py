@@ -1,6 +1,7 @@
 """kt.exact_seconds estimates the CPU time of the exact fight (docs/rules/killteam.md §3.7), on the
-benchmark fights and the two the estimate was once furthest from. Each fight runs in a fresh
-process: the first call of a set of rules is what is estimated (later calls reuse its decisions).
+benchmark fights, the two the estimate was once furthest from, and two with the rolled lookahead
+(alone, and in the reference mode). Each fight runs in a fresh process: the first call of a set of
+rules is what is estimated (later calls reuse its decisions).
 
 The estimate is fitted within a factor of 2, which benchmarks/bench_exact_seconds.py checks on the
 development machine; here, on any machine under any load, within CPU_MARGIN (tests/timing.py)."""
@@ -34,22 +35,28 @@ FIGHTS = {  # benchmarks/bench_killteam_fight.py's exact fights, and two more
                                         dict(attacks=8, hit=3, damage=(3, 4), wounds=16,
                                              abilities="Feel No Pain 5+, Saintly Relics (2D6)"), 2),
 }
+# The rolled lookahead (docs/rules/killteam.md §3.6): the variants a fight runs with (None: the defaults).
+VARIANTS: dict[str, dict[str, str] | str] = {}
+FIGHTS["fnp_relics_3_rounds_rolled"] = FIGHTS["fnp_relics_3_rounds"]
+VARIANTS["fnp_relics_3_rounds_rolled"] = {"lookahead": "rolled"}
+FIGHTS["fnp_relics_both_3_rounds_ktcalc"] = FIGHTS["fnp_relics_both_3_rounds"]
+VARIANTS["fnp_relics_both_3_rounds_ktcalc"] = "ktcalc"
 
 # one cold call in this fresh interpreter: its CPU time (every thread of the process counts)
 PROBE = """
 import json, sys, time
 from mathhammer import killteam as kt
-a, b, rounds = json.loads(sys.argv[1])
+a, b, rounds, variants = json.loads(sys.argv[1])
 a, b = kt.Fighter(**a), kt.Fighter(**b)
 start = time.process_time()
-kt.fight(a, b, rounds=rounds, method="exact")
+kt.fight(a, b, rounds=rounds, method="exact", variants=variants)
 print(time.process_time() - start)
 """
 
 
-def _cpu_seconds(a: dict, b: dict, rounds: int) -> float:
+def _cpu_seconds(a: dict, b: dict, rounds: int, variants: dict[str, str] | str | None) -> float:
     env = dict(os.environ, PYTHONPATH=str(Path(mathhammer.__file__).resolve().parents[1]))
-    out = subprocess.run([sys.executable, "-c", PROBE, json.dumps([a, b, rounds])], capture_output=True, text=True,
+    out = subprocess.run([sys.executable, "-c", PROBE, json.dumps([a, b, rounds, variants])], capture_output=True, text=True,
                          env=env, timeout=120, check=True).stdout
     return float(out.strip().splitlines()[-1])
 
@@ -57,11 +64,12 @@ def _cpu_seconds(a: dict, b: dict, rounds: int) -> float:
 def estimate_and_cpu_seconds(name: str) -> tuple[float, float]:
     """FIGHTS[name]'s estimate and the CPU time of its first exact call."""
     a, b, rounds = FIGHTS[name]
-    estimate = kt.exact_seconds(kt.Fighter(**a), kt.Fighter(**b), rounds=rounds)
+    variants = VARIANTS.get(name)
+    estimate = kt.exact_seconds(kt.Fighter(**a), kt.Fighter(**b), rounds=rounds, variants=variants)
     # a call of a few milliseconds is timed five times (the least disturbed counts: other work on
     # a busy machine adds to a short call's CPU time through the caches)
     runs = 5 if estimate < 0.05 else 1
-    return estimate, min(_cpu_seconds(a, b, rounds) for _ in range(runs))
+    return estimate, min(_cpu_seconds(a, b, rounds, variants) for _ in range(runs))
 
 
 @pytest.mark.parametrize("name", FIGHTS)
@@ -82,3 +90,10 @@ def test_exact_seconds_checks_its_inputs() -> None:
         kt.exact_seconds(f, f, rounds=4)
     assert kt.exact_seconds(kt.Fighter(4, 3, (3, 4), 12, strategy="optimal"), f) == 0.0  # the solver's budget
     assert kt.exact_seconds(f, f, rounds=2) > kt.exact_seconds(f, f)
+    # the rolled lookahead costs more only where a Max Dmg / Min Dmg fighter meets chance dice
+    fnp = kt.Fighter(4, 3, (3, 4), 12, abilities="Feel No Pain 5+")
+    assert kt.exact_seconds(fnp, f, variants="lookahead=rolled") > kt.exact_seconds(fnp, f)
+    assert kt.exact_seconds(f, f, variants="lookahead=rolled") == kt.exact_seconds(f, f)
+    strike = kt.Fighter(4, 3, (3, 4), 12, abilities="Feel No Pain 5+", strategy="strike")
+    parry = kt.Fighter(4, 3, (3, 4), 12, strategy="parry")
+    assert kt.exact_seconds(strike, parry, variants="lookahead=rolled") == kt.exact_seconds(strike, parry)

@@ -7,8 +7,7 @@ import numpy as np
 import pytest
 from mathhammer import _core
 from mathhammer import killteam as kt
-from mathhammer.killteam.plan import attack_distribution
-from mathhammer.killteam.plan import fight_spec
+from mathhammer.killteam.plan import fight_plan
 
 FIGHTS = [
     (kt.Fighter(attacks=5, hit=3, damage=(3, 5), wounds=12, rules="Shock", abilities="Storm Shield, Hammerhand"),
@@ -23,13 +22,14 @@ FIGHTS = [
 @pytest.mark.parametrize("index", range(len(FIGHTS)))
 def test_a_tiny_decision_cache_changes_nothing_but_the_work(index):
     a, b, rounds = FIGHTS[index]
-    spec = fight_spec(a, b, "a")
-    dice = attack_distribution(a), attack_distribution(b)
-    reference, work = _core.killteam.fight_exact(spec, *dice, rounds)
+    plan = fight_plan(a, b, "a", rounds, kt.Variants())
+    dice = plan.dice_a, plan.dice_b
+    injured = {"injured_a": plan.injured_a, "injured_b": plan.injured_b}
+    reference, work = _core.killteam.fight_exact(plan.spec, *dice, rounds, **injured)
     assert np.array_equal(reference, kt.fight(a, b, rounds=rounds, method="exact").joint.pmf)
     decisions = work["decisions"]
     for entries in (64, 8, 1):
-        pmf, small = _core.killteam.fight_exact(spec, *dice, rounds, cache_entries=entries)
+        pmf, small = _core.killteam.fight_exact(plan.spec, *dice, rounds, cache_entries=entries, **injured)
         assert np.array_equal(pmf, reference), entries
         # More states worked out than the default cache needs: this one filled and started over.
         assert small["decisions"] > decisions, (entries, small, work)

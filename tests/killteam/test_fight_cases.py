@@ -1,6 +1,8 @@
-"""The fight cases of killteam.json (KF-*) and the seed's worked scenarios, exactly."""
+"""The fight cases of killteam.json (KF-*, KI-*) and the seed's worked scenarios, exactly."""
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 import pytest
 from casedata import load_cases
@@ -12,11 +14,12 @@ CASES = {k: v for k, v in load_cases("killteam").items() if k.startswith("KF-")}
 
 def fighter(spec: dict) -> kt.Fighter:
     # In the fixed-dice cases attacks and hit play no part: 4 attacks at 3+.
-    return kt.Fighter(attacks=4, hit=3, damage=tuple(spec["damage"]), wounds=spec["wounds"], strategy=spec["strategy"])
+    return kt.Fighter(attacks=4, hit=3, damage=tuple(spec["damage"]), wounds=spec["wounds"], strategy=spec["strategy"],
+                      abilities=spec.get("abilities", ""))
 
 
 def test_there_are_fight_cases():
-    assert {"KF-A", "KF-A2", "KF-C", "KF-B1", "KF-L1"} <= set(CASES)
+    assert {"KF-A", "KF-A2", "KF-C", "KF-B1", "KF-L1", "KF-D1", "KF-D2"} <= set(CASES)
 
 
 @pytest.mark.parametrize("case_id", sorted(CASES))
@@ -75,3 +78,34 @@ def test_death_race_stays_crit_first():
     log = kt.resolve_fight(plain("max_damage", 3), plain("strike", 7), dice_a=(1, 1), dice_b=(0, 2), first="a")
     assert log.actions == (("a", "crit_strike", 4), ("b", "norm_strike", 3))
     assert (log.wounds_a, log.wounds_b) == (0, 3)
+
+
+# --- injured fighters between rounds (KI-*, docs/rules/killteam.md §3.9) ----------------------------
+
+INJURED = {k: v for k, v in load_cases("killteam").items() if k.startswith("KI")}
+
+
+def _pmf(expected: dict[str, str], size: int) -> list[float]:
+    out = [0.0] * size
+    for key, value in expected.items():
+        out[int(key)] = float(Fraction(value))
+    return out
+
+
+@pytest.mark.parametrize("case_id", sorted(INJURED))
+def test_injured_case(case_id: str) -> None:
+    case = INJURED[case_id]
+    inputs, expected = case["inputs"], case["expected"]
+    a, b = (kt.Fighter(f["attacks"], f["hit"], tuple(f["damage"]), f["wounds"], strategy=f["strategy"])
+            for f in (inputs["fighter_a"], inputs["fighter_b"]))
+    r = kt.fight(a, b, inputs["first"], inputs["rounds"], method="exact")
+    assert r.wounds_a.pmf == pytest.approx(_pmf(expected["wounds_a_pmf"], a.wounds + 1), abs=case["tolerance"])
+    assert r.wounds_b.pmf == pytest.approx(_pmf(expected["wounds_b_pmf"], b.wounds + 1), abs=case["tolerance"])
+    assert r.injured_chance("a") == pytest.approx(float(Fraction(expected["injured_chance_a"])), abs=case["tolerance"])
+    plain = kt.fight(a, b, inputs["first"], inputs["rounds"], method="exact", variants={"injured": False})
+    assert plain.wounds_b.pmf == pytest.approx(_pmf(expected["wounds_b_pmf_without_injury"], b.wounds + 1),
+                                               abs=case["tolerance"])
+
+
+def test_there_are_injured_cases() -> None:
+    assert INJURED

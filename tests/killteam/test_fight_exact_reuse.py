@@ -37,8 +37,9 @@ from mathhammer.killteam import plan as plan_module  # noqa: E402
 
 def fresh_joint(a: kt.Fighter, b: kt.Fighter, first: str, rounds: int) -> tuple[np.ndarray, dict[str, float]]:
     """The exact joint with a decision cache of its own (nothing kept from other calls)."""
-    spec = plan_module.fight_spec(a, b, first)
-    pmf, work = _core.killteam.fight_exact(spec, plan_module.fighter_dice(a), plan_module.fighter_dice(b), rounds)
+    plan = plan_module.fight_plan(a, b, first, rounds, kt.Variants())
+    pmf, work = _core.killteam.fight_exact(plan.spec, plan.dice_a, plan.dice_b, rounds, injured_a=plan.injured_a,
+                                           injured_b=plan.injured_b)
     return pmf, work
 
 

@@ -30,8 +30,11 @@ ABILITIES = {
     "half_damage": "Half Damage First Strike",
     "durable": "Durable",
     "murderous_entrance": "Murderous Entrance",
+    "crits_as_normal": "Crits as Normal Dmg",
 }
 RULES = {"brutal": "Brutal", "shock": "Shock"}
+# the damage reductions (docs/rules/killteam.md §2.3), each drawn with its x
+REDUCTIONS = {"reduce_normal": "Reduce Normal Dmg", "reduce_all": "Reduce Dmg"}
 
 
 def random_fighter(rng: random.Random, attacks: int = 4, max_wounds: int = 14) -> tuple[kt.Fighter, frozenset]:
@@ -44,22 +47,26 @@ def random_fighter(rng: random.Random, attacks: int = 4, max_wounds: int = 14) -
             names.add(name)
     dn = rng.randint(0, 5)
     dc = rng.randint(dn, 7) if rng.random() < 0.85 else rng.randint(0, 7)
+    reductions = [f"{REDUCTIONS[n]} {rng.randint(1, 6)}+" for n in REDUCTIONS if rng.random() < 0.12]
     fighter = kt.Fighter(
         attacks=attacks,
         hit=3,
         damage=(dn, dc),
         wounds=rng.randint(1, max_wounds),
         rules=", ".join(RULES[n] for n in sorted(names) if n in RULES),
-        abilities=", ".join(ABILITIES[n] for n in sorted(names) if n in ABILITIES),
+        abilities=", ".join([ABILITIES[n] for n in sorted(names) if n in ABILITIES] + reductions),
         strategy=rng.choice(kt.STRATEGIES),
     )
     return fighter, frozenset(names)
 
 
 def guy(fighter: kt.Fighter, names: frozenset, dice: tuple[int, int], wounds: int | None = None) -> ref.Guy:
+    # the reductions' x as written in the fighter's text (read back through the profile's fields)
+    abilities = fighter.abilities
     return ref.Guy(
         crits=dice[0], norms=dice[1], wounds=fighter.wounds if wounds is None else wounds,
         dn=fighter.damage[0], dc=fighter.damage[1], strategy=fighter.strategy, abilities=names,
+        reduce_normal=abilities.reduce_normal_damage or 0, reduce_all=abilities.reduce_damage or 0,
     )
 
 
@@ -107,12 +114,17 @@ def test_bigger_pools_match_the_transcription():
         assert comparable(log.actions) == expected
 
 
+def rolls(fighter: kt.Fighter, wounds: int) -> list[tuple[int, int, float]]:
+    """The retained dice a fighter rolls in a round it starts on ``wounds``: injured below half its
+    starting wounds (docs/rules/killteam.md §3.9), its Hit one worse (never past 6+)."""
+    if 2 * wounds < fighter.wounds:
+        fighter = dataclasses.replace(fighter, hit=min(6, fighter.hit + 1))
+    table = kt.attack_distribution(fighter)
+    return [(c, n, table[c, n]) for c, n in itertools.product(range(13), range(13)) if table[c, n] > 0]
+
+
 def _python_exact(a, names_a, b, names_b, first, rounds):
     """Sum over the exact attack-dice tables of the Python resolution, rounds recursing on wounds."""
-    table_a = kt.attack_distribution(a)
-    table_b = kt.attack_distribution(b)
-    dice_a = [(c, n, table_a[c, n]) for c, n in itertools.product(range(13), range(13)) if table_a[c, n] > 0]
-    dice_b = [(c, n, table_b[c, n]) for c, n in itertools.product(range(13), range(13)) if table_b[c, n] > 0]
     dist = {(a.wounds, b.wounds): 1.0}
     for _ in range(rounds):
         nxt: dict[tuple[int, int], float] = {}
@@ -120,8 +132,8 @@ def _python_exact(a, names_a, b, names_b, first, rounds):
             if wa == 0 or wb == 0:
                 nxt[(wa, wb)] = nxt.get((wa, wb), 0.0) + p
                 continue
-            for ca, na, pa in dice_a:
-                for cb, nb, pb in dice_b:
+            for ca, na, pa in rolls(a, wa):
+                for cb, nb, pb in rolls(b, wb):
                     ea, eb, _ = ref.resolve_round(guy(a, names_a, (ca, na), wa), guy(b, names_b, (cb, nb), wb), first)
                     nxt[(ea, eb)] = nxt.get((ea, eb), 0.0) + p * pa * pb
         dist = nxt
@@ -153,7 +165,7 @@ def chance_fighter(rng: random.Random, attacks: int, max_wounds: int) -> tuple[k
     fnp = rng.randint(2, 6) if rng.random() < 0.6 else 0
     relics = rng.choice([0, 1, 2]) if fnp else rng.choice([1, 2])
     extra = ([f"Feel No Pain {fnp}+"] if fnp else []) + [["", "Saintly Relics", "Saintly Relics (2D6)"][relics]]
-    abilities = [ABILITIES[n] for n in sorted(names) if n in ABILITIES] + [x for x in extra if x]
+    abilities = [x for x in [str(fighter.abilities), *extra] if x]
     return dataclasses.replace(fighter, abilities=", ".join(abilities)), names, fnp, relics
 
 
@@ -204,9 +216,6 @@ def test_fixed_dice_with_feel_no_pain_and_relics_match_the_transcription(seed):
 
 def _python_exact_with_chance(a, names_a, fnp_a, relics_a, b, names_b, fnp_b, relics_b, first, rounds):
     """As _python_exact, the state carrying each side's relic ignores spent this fight."""
-    table_a, table_b = kt.attack_distribution(a), kt.attack_distribution(b)
-    dice_a = [(c, n, table_a[c, n]) for c, n in itertools.product(range(13), range(13)) if table_a[c, n] > 0]
-    dice_b = [(c, n, table_b[c, n]) for c, n in itertools.product(range(13), range(13)) if table_b[c, n] > 0]
     dist = {(a.wounds, b.wounds, 0, 0): 1.0}
     for _ in range(rounds):
         nxt: dict[tuple[int, int, int, int], float] = {}
@@ -214,8 +223,8 @@ def _python_exact_with_chance(a, names_a, fnp_a, relics_a, b, names_b, fnp_b, re
             if wa == 0 or wb == 0:
                 nxt[(wa, wb, ua, ub)] = nxt.get((wa, wb, ua, ub), 0.0) + p
                 continue
-            for ca, na, pa in dice_a:
-                for cb, nb, pb in dice_b:
+            for ca, na, pa in rolls(a, wa):
+                for cb, nb, pb in rolls(b, wb):
                     ga = chance_guy(a, names_a, fnp_a, relics_a, (ca, na), wa, ua)
                     gb = chance_guy(b, names_b, fnp_b, relics_b, (cb, nb), wb, ub)
                     for key, q in ref.round_outcomes(ga, gb, first).items():
@@ -242,3 +251,16 @@ def test_exact_engine_with_feel_no_pain_and_relics_is_the_sum_over_dice_and_roll
     assert result.method == "exact"
     want = _python_exact_with_chance(a, names_a, fnp_a, relics_a, b, names_b, fnp_b, relics_b, first, rounds)
     np.testing.assert_allclose(result.joint.pmf, want, atol=1e-12, rtol=0)
+
+
+def test_the_defences_against_shooting_rules_leave_a_fight_as_it_was():
+    # docs/rules/killteam.md §2.3: Piercing and Saturate act in shots only, and the texts of the other
+    # ignored rules name shooting attacks
+    shot_only = ", ".join(row.notation for _, row in kt.Abilities.TABLE.rows()
+                          if row.section == "§2.3" and row.kind == "flag")
+    assert shot_only.count(",") == 5
+    a = kt.Fighter(4, 3, (3, 4), 10, "Lethal 4+, Rending, Severe")
+    b = kt.Fighter(4, 4, (4, 5), 9, strategy="parry")
+    plain = kt.fight(a, b, rounds=2, method="exact").joint.pmf
+    guarded = kt.fight(a, dataclasses.replace(b, abilities=shot_only), rounds=2, method="exact").joint.pmf
+    assert np.array_equal(plain, guarded)

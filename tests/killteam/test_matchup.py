@@ -23,7 +23,7 @@ B = synthetic_team(202, operatives=3, weapons=3)
 
 COLUMNS = ["kind", "attacker", "weapon", "defender", "cover", "first", "strategy_a", "strategy_b", "mean_damage",
            "kill_chance", "half_chance", "shots_to_kill", "death_chance", "both_survive", "mean_wounds_a",
-           "mean_wounds_b", "blast", "torrent"]
+           "mean_wounds_b", "blast", "torrent", "self_damage", "shooter_death_chance"]
 
 
 def _expected_shots(pmf: np.ndarray, wounds: int) -> float:

@@ -99,7 +99,7 @@ def test_unknown_names_list_the_known_ones():
     with pytest.raises(InputError, match="did you mean 'Waaagh'") as error:
         kt.WeaponRules.parse("Waagh")
     # the known rules: the table's and the datacard tokens it sets aside (Range x", Silent, ...)
-    known = len(kt.WeaponRules.KNOWN) + sum(kept.no_effect for kept in kt.WeaponRules.KEPT)
+    known = len(kt.WeaponRules.KNOWN) + len(kt.WeaponRules.KEPT)
     assert "closest known rules: Waaagh, " in str(error.value) and str(error.value).endswith(f"{known - 5} more")
     with pytest.raises(InputError, match="Hardy x\\+") as error:
         kt.Abilities.parse("Sometimes Saves")

@@ -129,6 +129,40 @@ def test_exact_fight_distribution_matches_brute_force(m):
     assert np.abs(got - want).max() < TOL
 
 
+def test_murderous_entrance_on_min_damage_strikes_the_norm_as_the_reference_does():
+    """B (1 crit, 1 norm, 9W, Min Dmg, Murderous Entrance) against A (2 norms, 16W), B to move. By hand:
+    striking the norm first (A 14), A strikes (B 7), B crit-parries A's last norm: B ends on 7. Parrying
+    first also leaves B on 7 (A's norm strikes, B's crit strikes), so Min Dmg's tie strikes; and norm-first
+    beats crit-first (the crit and its bonus, then both A's norms: B on 5). The nominal test never sees a
+    kill: 3 + 3 < 14 at most."""
+    a = kt.Fighter(3, 3, (2, 4), 16, "Balanced, Lethal 5+", "", "min_damage")
+    b = kt.Fighter(3, 3, (2, 3), 9, "", "Murderous Entrance", "min_damage")
+    for variants in ("ktcalc", "lethal_test=nominal", None):
+        log = kt.resolve_fight(a, b, (0, 2), (1, 1), "b", variants=variants)
+        assert log.actions == (("b", "norm_strike", 2), ("a", "norm_strike", 2), ("b", "crit_parry", 1)), variants
+        assert (log.wounds_a, log.wounds_b) == (14, 7)
+
+
+@pytest.mark.parametrize("mover", ["min_damage", "max_damage"])
+def test_murderous_entrance_decisions_around_it_match_the_transcription(mover):
+    """The decisions around that one: every split of up to 3 dice a side, the enemy on every strategy and on
+    wounds below and above what the bonus's nominal dc reaches, in reference mode, against the transcription."""
+    fight = ref.Fight(KTCALC)
+    checked = 0
+    for enemy in ("strike", "parry", "max_damage", "min_damage"):
+        for wounds_a, wounds_b in itertools.product((4, 7, 9, 12, 16), (5, 9)):
+            a = kt.Fighter(3, 3, (2, 4), wounds_a, "", "", enemy)
+            b = kt.Fighter(3, 3, (2, 3), wounds_b, "", "Murderous Entrance", mover)
+            for da, db in itertools.product(DICE, DICE):
+                log = kt.resolve_fight(a, b, da, db, "b", variants=KTCALC)
+                want = fight.resolve(ref.FighterState(*da, wounds_a, 2, 4, enemy),
+                                     ref.FighterState(*db, wounds_b, 2, 3, mover, frozenset({"murderous_entrance"})),
+                                     "b")
+                assert (log.wounds_a, log.wounds_b) == want, (enemy, wounds_a, wounds_b, da, db)
+                checked += 1
+    assert checked == 4 * 10 * len(DICE) ** 2
+
+
 @pytest.mark.parametrize(
     "a, b, first, ktcalc, default",
     [

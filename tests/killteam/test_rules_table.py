@@ -98,5 +98,8 @@ def test_the_importer_keeps_each_kept_token_with_its_reason(kept) -> None:
     assert [(k.token, k.reason) for k in done.ignored] == [(text, kept.reason.replace("{0}", "2"))]
 
 
-def test_only_hot_of_the_kept_tokens_has_an_effect() -> None:
-    assert [k.notation for k in kt.WeaponRules.KEPT if not k.no_effect] == ["Hot"]
+def test_hot_is_a_modelled_rule_and_no_kept_token() -> None:
+    # docs/rules/killteam.md §2.2: Hot changes the shooter's damage, so the importer models it
+    assert "Hot" not in [k.notation for k in kt.WeaponRules.KEPT]
+    assert tokens.translate("Hot").accepted == ("Hot",)
+    assert kt.WeaponRules.parse("Hot").hot

@@ -273,9 +273,36 @@ def fnp_successes(instances: int, fnp: int) -> tuple[float, ...]:
     return tuple(out)
 
 
+def dealt(dn: int, dc: int, crit: bool, target: dict) -> int:
+    """The Dmg stat a success inflicts on the target (§2.3): a crit counts as a norm under Crits as
+    Normal Dmg; each reduction whose x the stat reaches takes 1 off."""
+    as_normal = not crit or target.get("crits_as_normal", False)
+    stat = dn if as_normal else dc
+    damage = stat
+    if as_normal and target.get("reduce_normal") and stat >= target["reduce_normal"]:
+        damage -= 1
+    if target.get("reduce_all") and stat >= target["reduce_all"]:
+        damage -= 1
+    return max(0, damage)
+
+
+def against(rules: dict, target: dict) -> dict:
+    """The weapon's rules against the target's defences (§2.3): ignored rules gone, Piercing worsened."""
+    rules = dict(rules)
+    for name in ("lethal", "rending", "severe", "saturate"):
+        if target.get(f"ignore_{name}"):
+            rules.pop(name, None)
+    for name in ("piercing", "piercing_crits"):
+        if target.get("ignore_piercing"):
+            rules.pop(name, None)
+        elif target.get("worsen_piercing") and rules.get(name):
+            rules[name] -= 1
+    return rules
+
+
 def brute_shot(weapon: dict, target: dict, cover: int, obscured: bool, rounds: int) -> dict[int, float]:
-    dn, dc = weapon["damage"]
-    rules = weapon["rules"]
+    dn, dc = (dealt(*weapon["damage"], crit, target) for crit in (False, True))
+    rules = against(weapon["rules"], target)
     attack = brute_attack(weapon["attacks"], weapon["hit"], rules, obscured)
     dev = rules.get("devastating", 0)
     fnp = target.get("fnp")
@@ -355,6 +382,18 @@ SHOT_MIXES = [
     (1, 3, (3, 3), {"severe": True}, {"punishing": True, "durable": True}, 1, False, 2),
     (2, 5, (0, 4), {"reroll": "reroll_ones", "devastating": 1}, {"fnp": 3, "relics": 2, "durable": True}, 0, False, 2),
     (2, 3, (4, 0), {"lethal": 5, "devastating": 2}, {"relics": 1, "jas": True}, 1, False, 1),
+    # the target's defences (§2.3)
+    (2, 3, (3, 4), {"piercing": 2, "piercing_crits": 3}, {"ignore_piercing": True, "worsen_piercing": True}, 0, False,
+     1),
+    (2, 4, (3, 5), {"piercing": 1, "piercing_crits": 2}, {"worsen_piercing": True, "durable": True}, 1, False, 1),
+    (2, 3, (3, 4), {"lethal": 4, "rending": True, "severe": True},
+     {"ignore_lethal": True, "ignore_rending": True}, 0, False, 1),
+    (2, 3, (3, 4), {"severe": True, "rending": True, "saturate": True}, {"ignore_severe": True,
+                                                                          "ignore_saturate": True}, 1, False, 1),
+    (2, 3, (4, 5), {"devastating": 1, "lethal": 5}, {"reduce_normal": 4, "fnp": 5}, 0, False, 1),
+    (2, 2, (3, 5), {"piercing": 1}, {"reduce_all": 4, "durable": True, "relics": 1}, 0, False, 2),
+    (2, 3, (4, 6), {"devastating": 2}, {"crits_as_normal": True, "reduce_normal": 4, "jas": True}, 1, False, 1),
+    (2, 3, (5, 3), {"lethal": 5}, {"crits_as_normal": True, "reduce_all": 3, "durable": True}, 0, False, 1),
 ]
 
 
@@ -367,9 +406,15 @@ def ability_text(target: dict) -> str:
     if target.get("relics") == 2:
         parts.append("Saintly Relics (2D6)")
     for key, label in (("jas", "Just a Scratch"), ("jas_normals", "Just a Scratch (normals)"),
-                       ("durable", "Durable"), ("punishing", "Punishing")):
+                       ("durable", "Durable"), ("punishing", "Punishing"), ("ignore_piercing", "Ignore Piercing"),
+                       ("worsen_piercing", "Worsen Piercing"), ("ignore_lethal", "Ignore Lethal"),
+                       ("ignore_rending", "Ignore Rending"), ("ignore_severe", "Ignore Severe"),
+                       ("ignore_saturate", "Ignore Saturate"), ("crits_as_normal", "Crits as Normal Dmg")):
         if target.get(key):
             parts.append(label)
+    for key, label in (("reduce_normal", "Reduce Normal Dmg"), ("reduce_all", "Reduce Dmg")):
+        if target.get(key):
+            parts.append(f"{label} {target[key]}+")
     return ", ".join(parts)
 
 
@@ -396,6 +441,10 @@ def test_shot_mixes_cover_every_defender_rule():
     abilities = set().union(*(m[4] for m in SHOT_MIXES))
     rules = set().union(*(m[3] for m in SHOT_MIXES))
     assert {"fnp", "relics", "jas", "jas_normals", "durable", "punishing"} <= abilities
+    # every row of the target's defences (§2.3), by its field in the abilities table
+    defences = {name for name, row in kt.Abilities.TABLE.rows() if row.section.startswith("§2.3")}
+    named = {"reduce_normal": "reduce_normal_damage", "reduce_all": "reduce_damage"}
+    assert {named.get(key, key) for key in abilities} >= defences
     assert {"devastating", "piercing", "piercing_crits", "saturate"} <= rules
     assert {m[7] for m in SHOT_MIXES} >= {1, 2, 3}
 

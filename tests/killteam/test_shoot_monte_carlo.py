@@ -14,6 +14,8 @@ from stats import assert_pmf_close, compare_pmf, expected_total_variation
 SAMPLES = 100_000
 N_SHOTS = 320
 FIGHT_ONLY = ("Storm Shield", "Dueller", "Duelist", "Hammerhand", "Half Damage First Strike", "Murderous Entrance")
+DEFENCES = ("Ignore Piercing", "Worsen Piercing", "Ignore Lethal", "Ignore Rending", "Ignore Severe", "Ignore Saturate",
+            "Crits as Normal Dmg")
 
 
 def random_shot(rng: np.random.Generator) -> tuple[kt.Weapon, kt.Operative, dict]:
@@ -50,11 +52,19 @@ def random_shot(rng: np.random.Generator) -> tuple[kt.Weapon, kt.Operative, dict
             abilities.append(name)
     if rng.random() < 0.2:
         abilities.append(str(rng.choice(FIGHT_ONLY)))
-    target = kt.Operative(int(rng.integers(2, 7)), int(rng.integers(1, 41)), ", ".join(abilities))
+    save, wounds = int(rng.integers(2, 7)), int(rng.integers(1, 41))
     rounds = 1 if rng.random() < 0.55 else int(rng.integers(2, 10))
     if attacks * rounds > 30:
         rounds = max(1, 30 // attacks)
     options = {"cover": int(rng.choice([0, 0, 1, 1, 2, 3])), "obscured": bool(rng.random() < 0.2), "rounds": rounds}
+    # the target's defences (docs/rules/killteam.md §2.3), drawn last so the shots above stay as they were
+    for name in DEFENCES:
+        if rng.random() < 0.1:
+            abilities.append(name)
+    for name in ("Reduce Normal Dmg", "Reduce Dmg"):
+        if rng.random() < 0.1:
+            abilities.append(f"{name} {rng.integers(2, 7)}+")
+    target = kt.Operative(save, wounds, ", ".join(abilities))
     return weapon, target, options
 
 
@@ -71,6 +81,9 @@ def test_random_shots_cover_every_rule_and_ability():
     for name in ("feel_no_pain", "just_a_scratch", "just_a_scratch_normals", "durable", "punishing", "storm_shield"):
         assert any(getattr(a, name) for a in abilities), name
     assert {a.saintly_relics for a in abilities} == {0, 1, 2}
+    # every row of the target's defences (§2.3), by its field in the abilities table
+    defences = {name for name, row in kt.Abilities.TABLE.rows() if row.section.startswith("§2.3")}
+    assert {name for name in defences if any(getattr(a, name) for a in abilities)} == defences
     assert {o["cover"] for _, _, o in SHOTS} == {0, 1, 2, 3}
     assert any(o["obscured"] for _, _, o in SHOTS)
     assert {o["rounds"] for _, _, o in SHOTS} == set(range(1, 10))

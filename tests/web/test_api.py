@@ -171,6 +171,16 @@ def test_imported_teams_are_served_from_their_folder(tmp_path: Any) -> None:
     assert local.get("/api/v1/profiles").json()["killteam"]["weapon"][name] == plain(weapon.to_dict())
     response = local.post("/api/v1/killteam/shoot", json={"weapon": name, "target": TARGET})
     assert response.status_code == 200 and response.json() == expected(kt.shoot(weapon, kt.Operative(3, 12)))
+    # a request turns the teams' switches on by name: the Sergeant's Ember Ward, once per battle
+    body = {"weapon": name, "target": "Warden Sergeant"}
+    response = local.post("/api/v1/killteam/shoot", json={**body, "with": ["Ember Ward"]})
+    sergeant = "Warden Sergeant"  # (library profiles carry their names, which results repeat)
+    ward = kt.Operative(3, 14, "Just a Scratch (normals)", name=sergeant)
+    assert response.status_code == 200 and response.json() == expected(kt.shoot(weapon, ward))
+    plain_sergeant = kt.Operative(3, 14, name=sergeant)
+    assert local.post("/api/v1/killteam/shoot", json=body).json() == expected(kt.shoot(weapon, plain_sergeant))
+    response = local.post("/api/v1/killteam/shoot", json={**body, "with": ["Ember Wart"]})
+    assert response.status_code == 422 and "no switch 'Ember Wart'" in response.text
 
 
 def test_openapi_has_a_model_per_profile_kind_and_no_docs_page_loading_a_cdn(client: TestClient) -> None:
@@ -555,7 +565,7 @@ def test_the_matchup_summary_is_the_one_kt_matchup_gives(client: TestClient) -> 
     first = body["summary"]["shots"][0]
     assert (first["attacker"], first["weapon"]) == (best.attacker, best.weapon)
     assert first["shots_to_kill"] == pytest.approx(best.shots_to_kill, rel=1e-12)
-    assert len(body["result"]["shots"]) == len(m.shots) == 1 * 7 * 2  # its one ranged weapon x 7 operatives x 2 covers
+    assert len(body["result"]["shots"]) == len(m.shots) == 1 * 8 * 2  # its one ranged weapon x 8 operatives x 2 covers
     assert body["notes"] == plain(list(m.notes))
 
 
@@ -634,3 +644,20 @@ def test_pasted_datacard_rules_are_taken_and_their_notes_answered(client: TestCl
         "weapon.rules: Silent: orders: shooting while concealed, not what the shot does"))
     fought = client.post("/api/v1/killteam/fight", json={"a": "4A 3+ 3/4 Brutal, Stun; 12W", "b": FIGHTER_B})
     assert fought.status_code == 200 and len(fought.json()["notes"]) == 1 and fought.json()["notes"][0].startswith("a: Stun")
+
+
+def test_the_matchup_turns_on_the_teams_switches_it_names(client: TestClient) -> None:
+    wardens = client.get("/api/v1/profiles").json()["killteam"]["teams"]["Ember Wardens"]
+    assert "Cinder Oath" in wardens["switches"]  # the switches a request may name, with what they change
+    body = {"team_a": "Ember Wardens", "team_b": "Gloam Pact", "cover": [1], "fight": False}
+    plain_answer = client.post("/api/v1/killteam/matchup", json=body).json()
+    switched = client.post("/api/v1/killteam/matchup", json={**body, "switches": ["cinder oath"]})
+    assert switched.status_code == 200, switched.text
+    a, b = load_team(KILLTEAM_TEAMS / "Ember Wardens.toml"), load_team(KILLTEAM_TEAMS / "Gloam Pact.toml")
+    assert switched.json() == expected(kt.matchup(a, b, cover=[1], fight=False, switches=["cinder oath"]))
+    assert switched.json()["result"]["shots"] != plain_answer["result"]["shots"]  # the switch changes the shots
+    unknown = client.post("/api/v1/killteam/matchup", json={**body, "switches": ["Cinder Oat"]})
+    assert unknown.status_code == 422 and unknown.json()["field"] == "switches[0]", unknown.text
+    # the libraries' switches ("with") change profiles a request names; a matchup names none
+    refused = client.post("/api/v1/killteam/matchup", json={**body, "with": ["Cinder Oath"]})
+    assert refused.status_code == 422 and refused.json()["field"] == "with", refused.text

@@ -274,8 +274,8 @@ def test_the_page_fits_a_phone(browser: Browser, server: str, tmp_path: Path) ->
     visit.finish(tmp_path, "phone")
 
 
-def teams_rows(cover: int) -> tuple[list[list[str]], list[list[str]]]:
-    """The Teams tab's two summary tables for Ember Wardens against Gloam Pact, from kt.matchup."""
+def teams_matchup(cover: int) -> tuple[Any, list[list[str]], list[list[str]]]:
+    """Ember Wardens against Gloam Pact as the Teams tab asks for it, and its two summary tables."""
     m = kt.matchup(load_team(KILLTEAM_TEAMS / "Ember Wardens.toml"), load_team(KILLTEAM_TEAMS / "Gloam Pact.toml"),
                    cover=[cover], first=["a"], strategies=[("max_damage", "parry")])
     s = m.summary()
@@ -283,7 +283,7 @@ def teams_rows(cover: int) -> tuple[list[list[str]], list[list[str]]]:
              for x in s.shots]
     fights = [[x.defender, f"{x.attacker}/{x.weapon}", str(x.defender_weapon), p(x.kill_chance), p(x.both_survive),
                p(x.death_chance)] for x in s.fights]
-    return shots, fights
+    return m, shots, fights
 
 
 @pytest.mark.parametrize("width", [1200, 390])
@@ -305,17 +305,17 @@ def test_teams_tab_shows_the_matchup_summary_and_the_link_restores_it(browser: B
     shown_ms = int(page.get_attribute("body", "data-ms") or "0")
     print(f"\nTeams tab at {width} px: the summary shown {shown_ms} ms after Compute")
 
-    shots, fights = teams_rows(0)
+    m, shots, fights = teams_matchup(0)
     assert visit.rows("teams-shots") == shots
     assert visit.rows("teams-fights") == fights
-    # the heat map: every weapon of mine against each of theirs, mean damage as a share of their wounds
+    # the heat map: every weapon of mine against each of theirs, mean damage as a share of their wounds (the
+    # table kt.matchup's own matrix() makes, drawn by the page's script)
     heat = visit.rows("teams-heat-shoot")
-    assert [row[0] for row in heat] == ["Warden Captain: Flame pistol (standard)", "Warden Captain: Flame pistol "
-                                        "(overcharge)", "Warden Sergeant: Scorch rifle", "Warden Recruit: Lasher",
-                                        "Kindler Gunnér: Blaze cannon", "Kindler Gunnér: Firebrand",
-                                        "Kindler Gunnér: Flame pistol (standard)", "Kindler Gunnér: Flame pistol (overcharge)"]
+    weapons, defenders, table = m.matrix("damage_share", "shoot", cover=0)
+    assert defenders == ["Brånd Seer", "Warden Envoy"]
+    assert heat == [[weapon, *(f"{100 * v:.0f}%" for v in row)] for weapon, row in zip(weapons, table)]
     recruit = kt.shoot(kt.Weapon(4, 4, (2, 3)), kt.Operative(5, 8))  # Lasher at the Brånd Seer (5+ save, 8 wounds)
-    assert heat[3][1] == f"{recruit.damage.mean / 8 * 100:.0f}%"
+    assert heat[weapons.index("Warden Recruit: Lasher")][1] == f"{recruit.damage.mean / 8 * 100:.0f}%"
     if width == 390:  # the tables stack: nothing wider than the screen, every cell on it
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         cells = page.eval_on_selector_all("#teams td", "cells => cells.map(c => c.getBoundingClientRect().right)")

@@ -6,12 +6,11 @@
 
 namespace mh::kt {
 
-FightExactItem fight_exact_item(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b,
-                                int rounds, double work_limit, SolverBudget budget) {
+FightExactItem fight_exact_item(const FightSpec& spec, const FightDice& dice, int rounds, double work_limit,
+                                SolverBudget budget) {
     FightExactItem item;
     item.spec = spec;
-    item.dice_a = dice_a;
-    item.dice_b = dice_b;
+    item.dice = dice;
     item.rounds = rounds;
     item.work_limit = work_limit;
     item.budget = budget;
@@ -21,8 +20,7 @@ FightExactItem fight_exact_item(const FightSpec& spec, const RetainedTable& dice
 FightExactOutcome solve_fight_item(const FightExactItem& item) {
     ExactWork work;
     FightExactOutcome out;
-    out.joint = fight_exact(item.spec, item.dice_a, item.dice_b, item.rounds, &work, item.work_limit, 0, item.budget,
-                            true);
+    out.joint = fight_exact(item.spec, item.dice, item.rounds, &work, item.work_limit, 0, item.budget, true);
     out.rows = item.spec.wounds_rows();
     out.columns = item.spec.wounds_columns();
     out.solver_refused = work.solver_refused;

@@ -6,16 +6,16 @@
 #include "core/exact_batch.hpp"
 #include "killteam/dice/config.hpp"
 #include "killteam/fight/config.hpp"
+#include "killteam/fight/injury.hpp"
 #include "killteam/fight/optimal.hpp"
 
 namespace mh::kt {
 
-// One fight of a batch: the spec, both fighters' retained-dice tables and the bounds kt.fight
-// gives the exact engine for it (work_limit 0: unbounded).
+// One fight of a batch: the spec, both fighters' retained-dice tables (own and injured) and the
+// bounds kt.fight gives the exact engine for it (work_limit 0: unbounded).
 struct FightExactItem {
     FightSpec spec;
-    RetainedTable dice_a{};
-    RetainedTable dice_b{};
+    FightDice dice;
     int rounds = 1;
     double work_limit = 0.0;
     SolverBudget budget;
@@ -33,8 +33,8 @@ struct FightExactOutcome {
 };
 
 // A batch item from its parts.
-FightExactItem fight_exact_item(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b,
-                                int rounds, double work_limit, SolverBudget budget);
+FightExactItem fight_exact_item(const FightSpec& spec, const FightDice& dice, int rounds, double work_limit,
+                                SolverBudget budget);
 
 // The item's fight, exactly as kt.fight's exact engine runs it (decisions of earlier fights of
 // the same rules reused: fight_exact's reuse_decisions, which changes no number).

@@ -101,8 +101,8 @@ using StateMap = SlotMap<uint32_t>;
 // full; 8 slots share a cache line, so a lookup rarely reads a second one.
 class PackedStateMap {
 public:
-    static constexpr int kKeyBits = 40;
-    static constexpr int kValueBits = 23;
+    static constexpr int kKeyBits = 39;  // decision_key's 37 bits, the chance memo's 39
+    static constexpr int kValueBits = 24;
 
     explicit PackedStateMap(std::size_t initial_slots = 1024) { reset(initial_slots); }
 

@@ -1,6 +1,7 @@
 // Chance outcomes enumerated exactly: Feel No Pain and Saintly Relics rolls as chance nodes.
 #pragma once
 
+#include "killteam/fight/decision.hpp"
 #include "killteam/fight/resolve.hpp"
 
 namespace mh::kt {
@@ -56,6 +57,14 @@ void for_each_outcome(const FightSpec& spec, const FightState& st, Action action
         pass_turn(next, log);
         visit(next, chance.probability());
     } while (chance.next());
+}
+
+// The same for a choice: each of its actions' outcomes, weighted by the action's probability.
+template <class Visit>
+void for_each_outcome(const FightSpec& spec, const FightState& st, const Choice& choice, Visit&& visit) {
+    for_each_outcome(spec, st, choice.action, [&](const FightState& next, double p) { visit(next, choice.p * p); });
+    if (choice.is_certain()) return;
+    for_each_outcome(spec, st, choice.other, [&](const FightState& next, double p) { visit(next, choice.q * p); });
 }
 
 }  // namespace mh::kt

@@ -50,7 +50,11 @@ enum class Objective : uint8_t { Trade = 0, Net = 1, Kill = 2, Survive = 3 };
     X(bool, durable, false, tags::kDecisions)                                                                      \
     X(bool, murderous_entrance, false, tags::kDecisions)                                                           \
     X(int, feel_no_pain, 0, tags::kDecisions)    /* 0: none, else x (a roll of x+ saves 1 damage) */              \
-    X(int, saintly_relics, 0, tags::kDecisions)  /* dice rolled per try: 0 (none), 1, or 2 (INSPIRING) */
+    X(int, saintly_relics, 0, tags::kDecisions)  /* dice rolled per try: 0 (none), 1, or 2 (INSPIRING) */         \
+    /* the enemy's Dmg stats against this fighter (docs/rules/killteam.md §2.3) */                                 \
+    X(int, reduce_normal_damage, 0, tags::kDecisions)  /* x: a norm's Dmg of x or more deals 1 less */            \
+    X(int, reduce_damage, 0, tags::kDecisions)         /* x: a norm's or crit's Dmg of x or more, 1 less */       \
+    X(bool, crits_as_normal, false, tags::kDecisions)  /* a crit deals the Normal Dmg stat */
 
 struct FighterSpec {
     MH_DECLARE_FIELDS(FighterSpec, MH_KT_FIGHTER_SPEC_FIELDS)
@@ -64,15 +68,20 @@ enum class ShockRule : uint8_t { DiscardCrit = 0, NormsOnly = 1 };
 enum class LethalTest : uint8_t { RealDamage = 0, Nominal = 1 };
 enum class DuelistRule : uint8_t { NeverParryNothing = 0, Always = 1 };
 enum class DurableRule : uint8_t { AfterDamageModifiers = 0, BeforeDamageModifiers = 1 };
+// Rule 5's lines (docs/rules/killteam.md §3.6): played without Feel No Pain and relics, or rolling them.
+enum class Lookahead : uint8_t { Fixed = 0, Rolled = 1 };
 
 // The fight's own fields besides the two fighters: X(type, name, default, tags). The decisions
-// read the rule readings, never who resolves first (they see the mover of the state in hand).
+// read the rule readings, never who resolves first (they see the mover of the state in hand) nor
+// the injury switch (it picks the dice a round starts with, before any decision).
 #define MH_KT_FIGHT_SPEC_FIELDS(X)                                                                                 \
     X(int, first, 0, 0u)  /* who resolves first each round: 0 = fighter A, 1 = fighter B */                       \
     X(ShockRule, shock, ShockRule::DiscardCrit, tags::kDecisions)                                                  \
     X(LethalTest, lethal_test, LethalTest::RealDamage, tags::kDecisions)                                           \
+    X(Lookahead, lookahead, Lookahead::Fixed, tags::kDecisions)                                                    \
     X(DuelistRule, duelist, DuelistRule::NeverParryNothing, tags::kDecisions)                                      \
-    X(DurableRule, durable, DurableRule::AfterDamageModifiers, tags::kDecisions)
+    X(DurableRule, durable, DurableRule::AfterDamageModifiers, tags::kDecisions)                                   \
+    X(bool, injured, true, 0u)  /* a fighter below half its wounds rolls later rounds injured (§3.9) */
 
 struct FightSpec {
     FighterSpec fighter[2];  // A and B: visited as the field `fighter` (the bindings' fighter_a, fighter_b)
@@ -88,6 +97,15 @@ struct FightSpec {
 
     // True when the resolution rolls dice of its own (Feel No Pain, Saintly Relics).
     bool has_chance() const { return fighter[0].has_chance() || fighter[1].has_chance(); }
+    // True when a Max Dmg / Min Dmg fighter's rule 5 rolls its lines' Feel No Pain and relic dice, so
+    // that its decision is itself a chance (docs/rules/killteam.md §3.6).
+    bool rolls_lookahead() const {
+        if (lookahead != Lookahead::Rolled || !has_chance()) return false;
+        for (const FighterSpec& f : fighter) {
+            if (f.strategy == Strategy::MaxDamage || f.strategy == Strategy::MinDamage) return true;
+        }
+        return false;
+    }
     bool has_optimal() const {
         return fighter[0].strategy == Strategy::Optimal || fighter[1].strategy == Strategy::Optimal;
     }

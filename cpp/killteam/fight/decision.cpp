@@ -10,8 +10,6 @@ namespace mh::kt {
 
 namespace {
 
-int nominal_damage(const FightSpec& spec, const FightState& st, int who);
-
 uint32_t pack(Action action, int damage_a, int damage_b) {
     return static_cast<uint32_t>(action) | static_cast<uint32_t>(damage_a) << 2 | static_cast<uint32_t>(damage_b) << 8;
 }
@@ -49,10 +47,18 @@ PackedStateMap DecisionCache::release() {
 int DecisionCache::most_damage(const FightState& st, int who) const {
     const FighterSpec& f = spec_.fighter[who];
     const Side& s = st.side[who];
-    const int most = s.crits * f.critical_damage + s.norms * f.normal_damage + (s.struck ? 0 : first_strike_bonus_[who]);
-    // The nominal lethal test compares a value that can exceed what the dice deal (a full dc for
-    // Murderous Entrance): wounds above it must stay apart too.
-    if (spec_.lethal_test == LethalTest::Nominal && s.successes() > 0) return std::max(most, nominal_damage(spec_, st, who));
+    const FighterSpec& enemy = spec_.fighter[1 - who];
+    int most = s.crits * strike_stat(f, enemy, true) + s.norms * strike_stat(f, enemy, false) +
+               (s.struck ? 0 : first_strike_bonus_[who]);
+    // The nominal lethal test (docs/rules/killteam.md §8.6) adds a full dc for Murderous Entrance to
+    // the next strike while the first crit strike is still to come, whatever the bonus will use. So
+    // at any later state of the round the damage dealt so far plus that nominal strike can pass what
+    // the dice deal, by at most that dc: wounds above the sum stay apart, or a later nominal test
+    // would see a kill in a lowered copy that the real wounds rule out. (The sum is never below the
+    // nominal strike itself.)
+    if (spec_.lethal_test == LethalTest::Nominal && f.murderous_entrance && !s.crit_struck && s.crits > 0) {
+        most += strike_stat(f, enemy, true);
+    }
     return most;
 }
 
@@ -156,15 +162,16 @@ namespace {
 
 // The reference's nominal next strike (its nextDmg): dc (less Durable's 1 on a first crit when
 // dc > 3) plus a full dc for Murderous Entrance, or dn; plus 1 for Hammerhand on a first strike.
+// dn and dc are the Dmg stats against this enemy (§3.3: its Crits as Normal Dmg and reductions).
 int nominal_damage(const FightSpec& spec, const FightState& st, int who) {
     const FighterSpec& me = spec.fighter[who];
     const FighterSpec& enemy = spec.fighter[1 - who];
     const Side& x = st.side[who];
-    int damage = me.normal_damage;
+    int damage = strike_stat(me, enemy, false);
     if (x.crits > 0) {
-        damage = me.critical_damage;
+        damage = strike_stat(me, enemy, true);
         if (enemy.durable && !x.crit_struck && damage > 3) damage -= 1;
-        if (me.murderous_entrance && !x.crit_struck) damage += me.critical_damage;
+        if (me.murderous_entrance && !x.crit_struck) damage += strike_stat(me, enemy, true);
     }
     if (me.hammerhand && !x.struck) damage += 1;
     return damage;
@@ -219,8 +226,9 @@ bool DecisionCache::awesome_parry(const FightState& st, Action& parry) const {
     return next.side[1 - m].wounds == 0;
 }
 
-// calcDieChoice: the first rule that applies wins.
-Action DecisionCache::compute(const FightState& st) {
+// calcDieChoice up to rule 5's lines: the first rule that applies wins. Returns false, with the two
+// lines' first actions, when the mover plays Max Dmg / Min Dmg and rule 5 compares its lines.
+bool DecisionCache::decided(const FightState& st, Action& action, Action& strike, Action& careful) {
     const int m = st.mover;
     const FighterSpec& cx = spec_.fighter[m];
     const FighterSpec& cy = spec_.fighter[1 - m];
@@ -231,43 +239,63 @@ Action DecisionCache::compute(const FightState& st) {
     auto ordered_strike = [&]() { return strategy == Strategy::Parry ? crit_first(st) : preferred_strike(st); };
 
     // 1. The enemy has no successes: strike.
-    if (y.successes() == 0) return ordered_strike();
+    if (y.successes() == 0) {
+        action = ordered_strike();
+        return true;
+    }
     // 2. A lethal strike, crit-first; or only norms against Brutal.
-    const Action first = crit_first(st);
-    if (lethal(st, first)) return first;
-    if (cy.brutal && x.crits == 0) return first;
+    action = crit_first(st);
+    if (lethal(st, action)) return true;
+    if (cy.brutal && x.crits == 0) return true;
     // 3. Shock: the first crit strike also discards an enemy success.
-    if (cx.shock && !x.crit_struck && x.crits > 0 && y.crits == 0) return ordered_strike();
+    if (cx.shock && !x.crit_struck && x.crits > 0 && y.crits == 0) {
+        action = ordered_strike();
+        return true;
+    }
     // 4. Awesome parry.
-    Action parry = Action::CritParry;
-    if (awesome_parry(st, parry)) return parry;
+    if (awesome_parry(st, action)) return true;
     // 5. By strategy.
     switch (strategy) {
         case Strategy::Strike:
-            return preferred_strike(st);
+            action = preferred_strike(st);
+            return true;
         case Strategy::Parry:
-            return wise_parry(cy, x, y);
+            action = wise_parry(cy, x, y);
+            return true;
         case Strategy::MaxDamage:
         case Strategy::MinDamage:
         case Strategy::Optimal:  // never here: the constructor made it Strike
             break;
     }
-    // Max Dmg / Min Dmg: only this die differs between the two lines; the enemy's copy plays
-    // Strike afterwards, this fighter its own strategy. The strike order is chosen first, in the
-    // position as it is (against the enemy's real strategy).
-    const Action strike = preferred_strike(st);
-    const Action careful = wise_parry(cy, x, y);
+    // Max Dmg / Min Dmg: only this die differs between the two lines. The strike order is chosen
+    // first, in the position as it is (against the enemy's real strategy).
+    strike = preferred_strike(st);
+    careful = wise_parry(cy, x, y);
+    return false;
+}
+
+Action DecisionCache::compute(const FightState& st) {
+    Action action = Action::CritStrike, strike = Action::CritStrike, careful = Action::CritStrike;
+    if (decided(st, action, strike, careful)) return action;
+    // Rule 5's lines, played without chance effects: the enemy's copy plays Strike after this die,
+    // this fighter its own strategy.
+    const int m = st.mover;
     FightState lines = st;
     lines.side[1 - m].forced_strike = true;
     const std::pair<int, int> struck = after(lines, strike);
     const std::pair<int, int> parried = after(lines, careful);
     bool want_strike;
-    if (strategy == Strategy::MaxDamage) {
+    if (strategy_of(spec_, st, m) == Strategy::MaxDamage) {
         want_strike = (m == 0 ? struck.second <= parried.second : struck.first <= parried.first);
     } else {
         want_strike = (m == 0 ? struck.first >= parried.first : struck.second >= parried.second);
     }
     return want_strike ? strike : careful;
+}
+
+bool DecisionCache::lines(const FightState& st, Action& strike, Action& careful) {
+    Action action = Action::CritStrike;
+    return !decided(canonical(st), action, strike, careful) && strike != careful;
 }
 
 }  // namespace mh::kt

@@ -2,7 +2,8 @@
 //
 // Every lookahead plays the rest of the round out deterministically (Feel No Pain and relics as if
 // they never trigger), so both the decision in a state and the damage its play-out deals are
-// functions of the state's decision_key. DecisionCache memoises both; a play-out is the decision
+// functions of the state's decision_key. (The rolled lookahead plays rule 5's lines with those dice:
+// ChanceMemo::choose, on top of lines() here.) DecisionCache memoises both; a play-out is the decision
 // followed by the play-out of the next state, so each state is worked out once per cache.
 //
 // States are cached in a canonical form, so that states that must behave alike share one entry:
@@ -16,6 +17,8 @@
 // The cache holds a bounded number of states; past that it starts over (what it holds never
 // changes a result, only how much is worked out again), which bounds its memory.
 #pragma once
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -24,6 +27,33 @@
 #include "killteam/fight/state.hpp"
 
 namespace mh::kt {
+
+// What the fighter to move plays: `action`, or, when its rule 5 rolls its lines (the rolled lookahead,
+// docs/rules/killteam.md §3.6), `action` with probability p and `other` with q. q is exactly 0 when
+// the choice is certain (then `other` is `action` and p is 1); otherwise p + q is 1 up to rounding.
+struct Choice {
+    Action action = Action::CritStrike;
+    Action other = Action::CritStrike;
+    double p = 1.0;
+    double q = 0.0;
+
+    static Choice certain(Action a) { return Choice{a, a, 1.0, 0.0}; }
+    bool is_certain() const { return q == 0.0; }
+};
+
+// An uncertain choice's chance of `action` in units of 2^-32, within 1..2^32 - 1.
+inline uint32_t choice_threshold(const Choice& c) {
+    const double units = std::round(c.p / (c.p + c.q) * 4294967296.0);
+    return static_cast<uint32_t>(std::clamp(units, 1.0, 4294967295.0));
+}
+
+// Plays a choice: a certain one draws nothing; an uncertain one takes one 64-bit draw from `rng`,
+// its top 32 bits against choice_threshold, so that every engine draws a choice alike.
+template <class Random>
+Action drawn_action(const Choice& c, Random& rng) {
+    if (c.is_certain()) return c.action;
+    return static_cast<uint32_t>(rng.next() >> 32) < choice_threshold(c) ? c.action : c.other;
+}
 
 class DecisionCache {
 public:
@@ -39,6 +69,11 @@ public:
     // The action of the fighter to move. `st` must not be over, and its mover must hold a success.
     Action decide(const FightState& st) { return entry(st).action; }
 
+    // Whether rule 5 decides in `st` by comparing two lines that start differently (a Max Dmg / Min
+    // Dmg mover past rules 1-4): then `strike` and `careful` are the lines' first actions. The rolled
+    // lookahead plays those lines itself (ChanceMemo::choose); decide() plays them without chance.
+    bool lines(const FightState& st, Action& strike, Action& careful);
+
     // Wounds (A, B) at the end of the deterministic play-out from `st` (a state after pass_turn).
     std::pair<int, int> playout(const FightState& st);
 
@@ -53,7 +88,9 @@ public:
     // x wounds 1..W x the flags it keeps, per fighter, x the mover).
     double state_bound(const int dice[2], const int wounds[2]) const;
 
-    // The most damage fighter `who` can still deal this round, whatever either fighter plays.
+    // The most damage fighter `who` can still deal this round, whatever either fighter plays; under
+    // the nominal lethal test, also the most that test can count at any later point of the round
+    // (the damage dealt from here on plus the nominal next strike).
     int most_damage(const FightState& st, int who) const;
 
     // `st` with the per-round flags no rule of this fight reads cleared: states that differ only in
@@ -68,6 +105,7 @@ private:
     Entry entry(const FightState& st);
     FightState canonical(const FightState& st) const;
     Action compute(const FightState& st);
+    bool decided(const FightState& st, Action& action, Action& strike, Action& careful);
 
     // The wounds after `action` from `st` and the play-out that follows (the enemy acting next).
     std::pair<int, int> after(const FightState& st, Action action);

@@ -28,7 +28,7 @@ public:
 
     uint64_t states() const { return states_; }
 
-    // `decider.decide(state)` picks every action (the optimal fighter's OptimalDecider).
+    // `decider.choose(state)` picks every action (the optimal fighter's OptimalDecider).
     template <class Decider, class Leaf>
     void explore(const FightState& start, double prob, Decider& decider, Leaf&& leaf) {
         if (start.over()) {
@@ -42,8 +42,8 @@ public:
             for (std::size_t i = 0; i < bucket.size(); ++i) {  // children land in lower buckets only
                 const Weighted item = bucket[i];
                 if ((++states_ & 255) == 0) check_interrupt();
-                const Action action = decider.decide(item.state);
-                for_each_outcome(spec_, item.state, action, [&](const FightState& next, double factor) {
+                const Choice choice = decider.choose(item.state);
+                for_each_outcome(spec_, item.state, choice, [&](const FightState& next, double factor) {
                     const double p = item.prob * factor;
                     if (next.over()) leaf(next, p);
                     else add(next, p);
@@ -225,9 +225,9 @@ DecisionScope::~DecisionScope() { scoped_caches = outer_; }
 
 DecisionScope::Caches* DecisionScope::current() { return scoped_caches; }
 
-std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b,
-                                int rounds, ExactWork* work, double work_limit, std::size_t cache_entries,
-                                SolverBudget budget, bool reuse_decisions) {
+std::vector<double> fight_exact(const FightSpec& spec, const FightDice& dice, int rounds, ExactWork* work,
+                                double work_limit, std::size_t cache_entries, SolverBudget budget,
+                                bool reuse_decisions) {
     const int wounds_a = spec.fighter[0].wounds;
     const int wounds_b = spec.fighter[1].wounds;
     const int side_b = wounds_b + 1;
@@ -236,8 +236,12 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
     auto index = [&](int wa, int wb, int ua, int ub) { return ((wa * side_b + wb) * kUses + ua) * kUses + ub; };
     const std::size_t states = static_cast<std::size_t>(wounds_a + 1) * side_b * kUses * kUses;
 
-    const std::vector<Outcome> rolls_a = outcomes(dice_a);
-    const std::vector<Outcome> rolls_b = outcomes(dice_b);
+    // Each fighter's retained dice, its own and injured (§3.9): a round start picks by its wounds.
+    const std::vector<Outcome> rolls[2][2] = {{outcomes(dice.own[0]), outcomes(dice.injured[0])},
+                                              {outcomes(dice.own[1]), outcomes(dice.injured[1])}};
+    auto rolls_of = [&](int side, int wounds) -> const std::vector<Outcome>& {
+        return rolls[side][is_injured(spec, side, wounds) ? 1 : 0];
+    };
     // With an optimal fighter the game is solved first (lazily, as the rounds need it); its moves
     // then drive the same forward pass as chance effects do.
     const bool optimal = spec.has_optimal();
@@ -255,8 +259,9 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
     if (reuse_decisions && !optimal && cache_entries == 0) {
         pooled = DecisionPool::take(spec);
         int most_dice[2] = {0, 0};
-        for (const Outcome& o : rolls_a) most_dice[0] = std::max(most_dice[0], o.crits + o.norms);
-        for (const Outcome& o : rolls_b) most_dice[1] = std::max(most_dice[1], o.crits + o.norms);
+        for (int side = 0; side < 2; ++side)
+            for (const std::vector<Outcome>& table : rolls[side])
+                for (const Outcome& o : table) most_dice[side] = std::max(most_dice[side], o.crits + o.norms);
         const int start_wounds[2] = {wounds_a, wounds_b};
         decision_bound = pooled->state_bound(most_dice, start_wounds);
         // (what the kept cache holds plus what this fight can add must fit, or the cache would start over)
@@ -276,7 +281,8 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
     // Optimal fighters' rounds are carried forward state by state (their play reads the round and
     // every wound); heuristic fighters' chance rounds go through the memo, by start.
     ChanceExplorer explorer(spec);
-    ChanceMemo memo(spec, cache, std::move(tables->memo));
+    ChanceMemo memo(spec, cache, std::move(tables->memo),
+                    spec.rolls_lookahead() ? ChanceMemo::kMaxRolledEnds : ChanceMemo::kMaxEnds);
     const bool memoised = chance && !optimal;
     RoundKernels kernels(spec, memo, memoised ? states : 0, std::move(tables->sums));
     struct GiveBack {  // on every way out
@@ -293,7 +299,7 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
     if (optimal) {
         SolverBudget bound = budget;
         if (work_binds) bound.max_states = work_states;
-        solver = std::make_unique<OptimalSolver>(spec, dice_a, dice_b, rounds, bound);
+        solver = std::make_unique<OptimalSolver>(spec, dice, rounds, bound);
     }
     NoLog log;
 
@@ -318,7 +324,7 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
     };
     auto start_over = [&]() {
         DecisionPool::give(std::move(pooled));  // what it holds is sound, only not usable here
-        return fight_exact(spec, dice_a, dice_b, rounds, work, work_limit, cache_entries, budget, false);
+        return fight_exact(spec, dice, rounds, work, work_limit, cache_entries, budget, false);
     };
     std::vector<double> current(states, 0.0), next(states, 0.0);
     current[index(wounds_a, wounds_b, 0, 0)] = 1.0;
@@ -337,6 +343,8 @@ std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice
                         const Verdict verdict = judge();
                         if (verdict == Verdict::GiveUp) return {};
                         if (verdict == Verdict::StartOver) return start_over();
+                        const std::vector<Outcome>& rolls_a = rolls_of(0, wa);
+                        const std::vector<Outcome>& rolls_b = rolls_of(1, wb);
                         if (memoised) {
                             const ChanceMemo::Span k = kernels.from(index(wa, wb, ua, ub), wa, wb, ua, ub, rolls_a,
                                                                     rolls_b, done.resolutions);

@@ -2,16 +2,18 @@
 //
 // A round is a sum over pairs of retained dice, P(A's dice) x P(B's dice) x resolve(...); rounds
 // recurse on the wounds (and relic uses) a round ends on. Without Feel No Pain / relics a
-// resolution is the deterministic play-out; with them every roll is a chance node: heuristic
-// fighters' rounds go through the ends each state leads to, worked out once per state
-// (exact_chance.hpp); an optimal fighter's round states are carried forward with their
-// probabilities (equal states merged). Either way the expectation is exact.
+// resolution is the deterministic play-out; with them every roll is a chance node (and so is a
+// decision the rolled lookahead makes: docs/rules/killteam.md §3.6): heuristic fighters' rounds go
+// through the ends each state leads to, worked out once per state (exact_chance.hpp); an optimal
+// fighter's round states are carried forward with their probabilities (equal states merged).
+// Either way the expectation is exact.
 #pragma once
 #include <cstdint>
 #include <memory>
 #include <vector>
 
 #include "killteam/dice/config.hpp"
+#include "killteam/fight/injury.hpp"
 #include "killteam/fight/optimal.hpp"
 #include "killteam/fight/state.hpp"
 
@@ -34,6 +36,7 @@ struct ExactWork {
 };
 
 // Joint probability of the wounds left after `rounds` rounds: [wounds_a * (B's wounds + 1) + wounds_b].
+// Each round start rolls the dice FightDice gives for its wounds (a fighter's own, or injured).
 // With work_limit > 0 the engine gives up (returns an empty vector) once work.units() exceeds it;
 // it also gives up (work.solver_refused set) when an optimal fighter's game passes `budget`.
 // cache_entries bounds the decision cache (0: the default size); a small one only costs work, the
@@ -42,9 +45,8 @@ struct ExactWork {
 // decisions of earlier fights of the same rules (see DecisionPool in exact.cpp); work.decisions
 // then counts only the states this call worked out. It gives up where a new cache would have, and
 // nowhere else (a fight that cannot tell starts over with a new cache). No result changes, only the work.
-std::vector<double> fight_exact(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b,
-                                int rounds, ExactWork* work = nullptr, double work_limit = 0.0,
-                                std::size_t cache_entries = 0, SolverBudget budget = {},
+std::vector<double> fight_exact(const FightSpec& spec, const FightDice& dice, int rounds, ExactWork* work = nullptr,
+                                double work_limit = 0.0, std::size_t cache_entries = 0, SolverBudget budget = {},
                                 bool reuse_decisions = false);
 
 // While one lives on a thread, the exact fights that thread runs with reuse_decisions keep their
@@ -72,8 +74,5 @@ private:
     Caches* outer_;
 };
 
-// The most decision states (distinct cache keys) a fight of `spec` can ever work out, whatever its
-// wounds: both fighters' dice splits, wounds, the per-round flags the cache keeps, and the mover.
-double decision_state_bound(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b);
 
 }  // namespace mh::kt

@@ -3,6 +3,7 @@
 #include "core/dice.hpp"
 #include "core/rng.hpp"
 #include "killteam/fight/decision.hpp"
+#include "killteam/fight/exact_chance.hpp"
 #include "killteam/fight/optimal.hpp"
 
 namespace mh::kt {
@@ -25,6 +26,15 @@ struct SeededChance {
     bool feel_no_pain(int x) { return dice.d6() >= x; }
 };
 
+// Plays what `chooser.choose(state)` says, an uncertain choice (the rolled lookahead) drawn from
+// the round's stream.
+template <class Chooser>
+struct Drawn {
+    Chooser& chooser;
+    DiceSource& dice;
+    Action decide(const FightState& st) { return drawn_action(chooser.choose(st), dice.rng()); }
+};
+
 }  // namespace
 
 LoggedRound resolve_logged(const FightSpec& spec, int crits_a, int norms_a, int crits_b, int norms_b, int wounds_a,
@@ -38,9 +48,14 @@ LoggedRound resolve_logged(const FightSpec& spec, int crits_a, int norms_a, int 
     SeededChance chance{dice};
     if (spec.has_optimal()) {
         // One round from fixed dice: the solver never reads the dice tables (no later round).
-        const RetainedTable none{};
-        OptimalSolver solver(spec, none, none, 1);
-        OptimalDecider decider{solver, 0};
+        const FightDice none{};
+        OptimalSolver solver(spec, none, 1);
+        OptimalDecider chooser{solver, 0};
+        Drawn<OptimalDecider> decider{chooser, dice};
+        resolve_round(spec, st, decider, chance, log);
+    } else if (spec.rolls_lookahead()) {
+        ChanceMemo memo(spec, cache);
+        Drawn<ChanceMemo> decider{memo, dice};
         resolve_round(spec, st, decider, chance, log);
     } else {
         resolve_round(spec, st, cache, chance, log);

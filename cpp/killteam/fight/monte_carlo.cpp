@@ -12,6 +12,7 @@
 #include "killteam/fight/cache.hpp"
 #include "killteam/fight/chance.hpp"
 #include "killteam/fight/decision.hpp"
+#include "killteam/fight/exact_chance.hpp"
 #include "killteam/fight/optimal.hpp"
 #include "killteam/fight/resolve.hpp"
 
@@ -54,16 +55,16 @@ struct GraphFull {};
 
 // One step of a round's chance graph: a Feel No Pain or relic roll and where each outcome leads,
 // what the round loses on the way there (a round_loss code: wounds and relic ignores), a step that
-// only loses something (kShift), or the end of the round. A sample adds up the losses of the steps
-// it goes through.
+// only loses something (kShift), the rolled lookahead's choice between two actions (kChoice), or
+// the end of the round. A sample adds up the losses of the steps it goes through.
 struct ChanceStep {
-    enum Kind : uint8_t { kEnd, kFeelNoPain, kRelic, kShift };
+    enum Kind : uint8_t { kEnd, kFeelNoPain, kRelic, kShift, kChoice };
     Kind kind = kEnd;
     uint8_t arg = 0;        // Feel No Pain: saves on arg+; relics: dice rolled
-    uint16_t yes_loss = 0;  // lost on the way to `yes`
-    uint16_t no_loss = 0;   // lost on the way to `no`
-    uint32_t yes = 0;       // the step after a save / an ignore; kShift: the step it leads to
-    uint32_t no = 0;        // the step after the roll failed
+    uint16_t yes_loss = 0;  // lost on the way to `yes`; kChoice: the low half of choice_threshold
+    uint16_t no_loss = 0;   // lost on the way to `no`; kChoice: its high half (a choice loses nothing)
+    uint32_t yes = 0;       // the step after a save / an ignore / the first action; kShift: the step it leads to
+    uint32_t no = 0;        // the step after the roll failed / the other action
 };
 
 // Where an action's outcome leads in the graph, and what the round loses on the way.
@@ -172,7 +173,28 @@ struct FightMonteCarlo::ChanceGraph {
 // Aligned to a cache line: two threads' workspaces never share one.
 struct alignas(64) FightMonteCarlo::Workspace {
     Workspace(const FightSpec& spec, const OptimalSolver* solver, const int dice[2], int rounds, ChanceGraph* graph)
-        : spec(spec), cache(spec), solver(solver), layout(spec, dice, rounds, spec.has_optimal()), graph(graph) {}
+        : spec(spec), cache(spec), solver(solver), layout(spec, dice, rounds, spec.has_optimal()), graph(graph) {
+        if (cache.spec().rolls_lookahead()) {
+            rolled = std::make_unique<ChanceMemo>(cache.spec(), cache, kRolledEnds);
+        }
+    }
+
+    // What the fighter to move plays in `st` in round `r`: the solved move of an optimal fighter, a
+    // heuristic's decision, or with the rolled lookahead each of its rule 5 lines with its chance.
+    Choice choose(const FightState& st, int r) {
+        if (solver && spec.fighter[st.mover].strategy == Strategy::Optimal) {
+            return Choice::certain(solver->solved_action(st, r));
+        }
+        return rolled ? rolled->choose(st) : Choice::certain(cache.decide(st));
+    }
+
+    // Plays round `r`'s choices, drawing an uncertain one from the sample's stream.
+    struct Drawn {
+        Workspace& ws;
+        int r;
+        DiceSource& dice;
+        Action decide(const FightState& st) { return drawn_action(ws.choose(st, r), dice.rng()); }
+    };
 
     // Wounds (A, B) after round `r` without chance effects, from these dice and wounds. Heuristic
     // play does not depend on the round; optimal play does, so the round is part of the key.
@@ -265,18 +287,15 @@ struct alignas(64) FightMonteCarlo::Workspace {
         return first;
     }
 
-    // One round resolved step by step, the Feel No Pain / relic dice rolled from `dice` as asked.
+    // One round resolved step by step, the Feel No Pain / relic dice (and the rolled lookahead's
+    // choices) drawn from `dice` as asked, in the order the chance graph draws them.
     void random_round(int r, int a, int& wounds_a, int b, int& wounds_b, int& uses_a, int& uses_b, DiceSource& dice) {
         FightState st = round_state(a / kTableSide, a % kTableSide, wounds_a, b / kTableSide, b % kTableSide, wounds_b,
                                     uses_a, uses_b);
         RandomChance roll{dice};
         NoLog log;
-        if (solver) {
-            SolvedDecider decider{*solver, cache, r};
-            resolve_round(spec, st, decider, roll, log);
-        } else {
-            resolve_round(spec, st, cache, roll, log);
-        }
+        Drawn decider{*this, r, dice};
+        resolve_round(spec, st, decider, roll, log);
         wounds_a = st.side[0].wounds;
         wounds_b = st.side[1].wounds;
         uses_a = st.side[0].relic_uses;
@@ -297,16 +316,27 @@ struct alignas(64) FightMonteCarlo::Workspace {
         uint32_t known = 0;
         if (graph->nodes.find(key, known)) return known;
         if (graph->nodes.size() >= ChanceGraph::kMaxNodes) throw GraphFull{};
-        Action action;
-        if (solver) {
-            SolvedDecider decider{*solver, cache, r};
-            action = decider.decide(c);
-        } else {
-            action = cache.decide(c);
-        }
+        const Choice choice = choose(c, r);
         bool prefix[ScriptedChance::kMaxQueries] = {};
-        const Edge edge = branch(c, action, r, prefix, 0);
-        const uint32_t first = edge.loss == 0 ? edge.step : graph->push(shift(edge));
+        uint32_t first;
+        if (choice.is_certain()) {
+            const Edge edge = branch(c, choice.action, r, prefix, 0);
+            first = edge.loss == 0 ? edge.step : graph->push(shift(edge));
+        } else {
+            // The rolled lookahead's choice: a draw, then the action's rolls (what it loses after it).
+            ChanceStep pick;
+            pick.kind = ChanceStep::kChoice;
+            const uint32_t threshold = choice_threshold(choice);
+            pick.yes_loss = static_cast<uint16_t>(threshold & 0xFFFFu);
+            pick.no_loss = static_cast<uint16_t>(threshold >> 16);
+            first = graph->push(pick);
+            const Edge yes = branch(c, choice.action, r, prefix, 0);
+            const uint32_t yes_step = yes.loss == 0 ? yes.step : graph->push(shift(yes));
+            const Edge no = branch(c, choice.other, r, prefix, 0);
+            const uint32_t no_step = no.loss == 0 ? no.step : graph->push(shift(no));
+            graph->step(first).yes = yes_step;
+            graph->step(first).no = no_step;
+        }
         graph->nodes.insert(key, first);
         return first;
     }
@@ -357,8 +387,12 @@ struct alignas(64) FightMonteCarlo::Workspace {
         return graph->end;
     }
 
+    // The rolled lookahead's ends held per workspace before its memo starts over (10 MB).
+    static constexpr std::size_t kRolledEnds = std::size_t{1} << 20;
+
     FightSpec spec;
     DecisionCache cache;
+    std::unique_ptr<ChanceMemo> rolled;  // the rolled lookahead's lines (FightSpec::rolls_lookahead), or none
     const OptimalSolver* solver;  // the engine's, solved before any sample
     StartLayout layout;
     std::vector<uint16_t> first_round;  // the first rounds, by dice
@@ -369,15 +403,20 @@ struct alignas(64) FightMonteCarlo::Workspace {
 };
 
 FightMonteCarlo::FightMonteCarlo(const FightSpec& spec, const AttackProfile& dice_a, const AttackProfile& dice_b,
-                                 int rounds)
-    : spec_(spec), dice_{dice_a, dice_b}, rollers_{AttackRoller(dice_a), AttackRoller(dice_b)}, rounds_(rounds) {
+                                 int rounds, const AttackProfile& injured_a, const AttackProfile& injured_b)
+    : spec_(spec),
+      dice_{dice_a, dice_b},
+      rollers_{{AttackRoller(dice_a), AttackRoller(injured_a)}, {AttackRoller(dice_b), AttackRoller(injured_b)}},
+      rounds_(rounds) {
     if (spec.has_chance()) {
         const int dice[2] = {dice_a.dice, dice_b.dice};
         graph_ = std::make_unique<ChanceGraph>(StartLayout(spec, dice, rounds, spec.has_optimal()));
     }
     if (spec.has_optimal()) {
-        tables_[0] = attack_distribution(dice_a);
-        tables_[1] = attack_distribution(dice_b);
+        tables_.own[0] = attack_distribution(dice_a);
+        tables_.own[1] = attack_distribution(dice_b);
+        tables_.injured[0] = attack_distribution(injured_a);
+        tables_.injured[1] = attack_distribution(injured_b);
     }
 }
 
@@ -388,7 +427,7 @@ SolverStats FightMonteCarlo::prepare(SolverBudget budget) {
     if (!spec_.has_optimal()) return {};
     std::lock_guard<std::mutex> lock(solver_mutex_);
     if (!solver_) {
-        auto solver = std::make_unique<OptimalSolver>(spec_, tables_[0], tables_[1], rounds_, budget);
+        auto solver = std::make_unique<OptimalSolver>(spec_, tables_, rounds_, budget);
         try {
             solver->solve_all();  // Interrupted goes on up: nothing is kept either way
         } catch (const SolverLimitExceeded& e) {
@@ -432,16 +471,20 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
         // This thread's own copies: the captures live in the calling thread's stack frame, next to
         // what that thread keeps writing, and reading them every sample would share its cache lines.
         const int full_a = wounds_a, full_b = wounds_b, stride = side_b, rounds = rounds_;
-        const AttackRoller& roller_a = rollers_[0];
-        const AttackRoller& roller_b = rollers_[1];
+        // The dice a round rolls: a fighter's own, or injured when it starts the round so (§3.9).
+        const FightSpec& spec = spec_;
+        const auto& rollers = rollers_;
+        auto roller = [&spec, &rollers](int side, int wounds) -> const AttackRoller& {
+            return rollers[side][is_injured(spec, side, wounds) ? 1 : 0];
+        };
         std::unique_ptr<Workspace> ws = acquire();
         DiceSource dice(rng);
         if (!chance) {
             for (uint64_t i = 0; i < n; ++i) {
                 int wa = full_a, wb = full_b;
                 for (int r = 0; r < rounds && wa > 0 && wb > 0; ++r) {
-                    const int a = roller_a.roll(dice);
-                    const int b = roller_b.roll(dice);
+                    const int a = roller(0, wa).roll(dice);
+                    const int b = roller(1, wb).roll(dice);
                     std::tie(wa, wb) = ws->round(r, a, wa, b, wb);
                 }
                 ++c[wa * stride + wb];
@@ -452,8 +495,8 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
                 if ((i & 63) == 0) check_interrupt();  // a few microseconds apart
                 int wa = full_a, wb = full_b, uses_a = 0, uses_b = 0;
                 for (int r = 0; r < rounds && wa > 0 && wb > 0; ++r) {
-                    const int a = roller_a.roll(dice);
-                    const int b = roller_b.roll(dice);
+                    const int a = roller(0, wa).roll(dice);
+                    const int b = roller(1, wb).roll(dice);
                     uint32_t at = ws->chance_round(r, a, wa, b, wb, uses_a, uses_b);
                     if (at == kNoStep) {  // not in the graph now: the same resolution, rolled as it goes
                         ws->random_round(r, a, wa, b, wb, uses_a, uses_b, dice);
@@ -463,6 +506,11 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
                     // what the round loses on the way.
                     uint32_t loss = 0;
                     for (ChanceStep step = graph.step(at); step.kind != ChanceStep::kEnd; step = graph.step(at)) {
+                        if (step.kind == ChanceStep::kChoice) {  // drawn as drawn_action draws it
+                            const uint32_t threshold = step.yes_loss | static_cast<uint32_t>(step.no_loss) << 16;
+                            at = static_cast<uint32_t>(dice.rng().next() >> 32) < threshold ? step.yes : step.no;
+                            continue;
+                        }
                         bool yes = true;
                         if (step.kind == ChanceStep::kFeelNoPain) {
                             yes = dice.d6() >= step.arg;

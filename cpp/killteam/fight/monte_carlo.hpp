@@ -15,6 +15,7 @@
 
 #include "killteam/dice/config.hpp"
 #include "killteam/dice/roller.hpp"
+#include "killteam/fight/injury.hpp"
 #include "killteam/fight/optimal.hpp"
 #include "killteam/fight/state.hpp"
 
@@ -29,7 +30,10 @@ struct SolverStats {
 
 class FightMonteCarlo {
 public:
-    FightMonteCarlo(const FightSpec& spec, const AttackProfile& dice_a, const AttackProfile& dice_b, int rounds);
+    // dice_a / dice_b: each fighter's attack dice; injured_a / injured_b: the dice it rolls in a round
+    // it starts injured (§3.9).
+    FightMonteCarlo(const FightSpec& spec, const AttackProfile& dice_a, const AttackProfile& dice_b, int rounds,
+                    const AttackProfile& injured_a, const AttackProfile& injured_b);
     ~FightMonteCarlo();
 
     // Histogram of the wounds left, [wounds_a * (B's wounds + 1) + wounds_b], over chunks
@@ -50,8 +54,8 @@ private:
 
     FightSpec spec_;
     AttackProfile dice_[2];
-    AttackRoller rollers_[2];
-    RetainedTable tables_[2] = {};  // the retained-dice distributions, for an optimal fighter's solver
+    AttackRoller rollers_[2][2];  // [fighter][injured]
+    FightDice tables_;  // the retained-dice distributions, for an optimal fighter's solver
     int rounds_;
     // Caches survive between calls (Python runs a long job as several batches) and are handed to
     // one thread at a time; what they hold is deterministic, so results never depend on them.

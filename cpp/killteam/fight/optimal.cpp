@@ -6,6 +6,7 @@
 #include "core/interrupt.hpp"
 
 #include "killteam/fight/chance.hpp"
+#include "killteam/fight/exact_chance.hpp"
 #include "killteam/fight/parry.hpp"
 #include "killteam/fight/resolve.hpp"
 
@@ -66,15 +67,16 @@ bool legal_move(const FightSpec& spec, const FightState& st, Action action) {
     return false;
 }
 
-OptimalSolver::OptimalSolver(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b,
-                             int rounds, SolverBudget budget)
+OptimalSolver::OptimalSolver(const FightSpec& spec, const FightDice& dice, int rounds, SolverBudget budget)
     : spec_(spec), heuristics_(spec), rounds_(rounds), budget_(budget), whole_wounds_(!spec.has_chance()) {
-    const RetainedTable* tables[2] = {&dice_a, &dice_b};
     for (int s = 0; s < 2; ++s) {
-        for (int c = 0; c < kTableSide; ++c) {
-            for (int n = 0; c + n < kTableSide; ++n) {
-                const double p = (*tables[s])[c * kTableSide + n];
-                if (p > 0.0) rolls_[s].push_back(Roll{c, n, p});
+        const RetainedTable* tables[2] = {&dice.own[s], &dice.injured[s]};
+        for (int injured = 0; injured < 2; ++injured) {
+            for (int c = 0; c < kTableSide; ++c) {
+                for (int n = 0; c + n < kTableSide; ++n) {
+                    const double p = (*tables[injured])[c * kTableSide + n];
+                    if (p > 0.0) rolls_[s][injured].push_back(Roll{c, n, p});
+                }
             }
         }
     }
@@ -98,6 +100,15 @@ OptimalSolver::OptimalSolver(const FightSpec& spec, const RetainedTable& dice_a,
         clear(&Side::forced_strike);
     }
     key_mask_ = mask;
+    if (heuristics_.spec().rolls_lookahead()) {
+        rolled_ = std::make_unique<ChanceMemo>(heuristics_.spec(), heuristics_);
+    }
+}
+
+OptimalSolver::~OptimalSolver() = default;
+
+Choice OptimalSolver::heuristic_choice(const FightState& st) {
+    return rolled_ ? rolled_->choose(st) : Choice::certain(heuristics_.decide(st));
 }
 
 // The memo key: the state with the flags no ability reads cleared, and the round.
@@ -174,9 +185,12 @@ Outlook OptimalSolver::round_start(int round, int wounds_a, int wounds_b, int re
     if (start_index_.find(k, index)) return starts_[index];
     Outlook sum;
     NoLog log;
-    for (const Roll& a : rolls_[0]) {
+    // the dice this start rolls: a fighter's own, or injured (§3.9)
+    const std::vector<Roll>& rolls_a = rolls_[0][is_injured(spec_, 0, wounds_a) ? 1 : 0];
+    const std::vector<Roll>& rolls_b = rolls_[1][is_injured(spec_, 1, wounds_b) ? 1 : 0];
+    for (const Roll& a : rolls_a) {
         check_interrupt();
-        for (const Roll& b : rolls_[1]) {
+        for (const Roll& b : rolls_b) {
             FightState st = round_state(a.crits, a.norms, wounds_a, b.crits, b.norms, wounds_b, relic_uses_a,
                                         relic_uses_b);
             start_round(spec_, st, log);
@@ -197,9 +211,9 @@ Outlook OptimalSolver::value(const FightState& st, int round) {
     return node(st, round).value;
 }
 
-Action OptimalSolver::decide(const FightState& st, int round) {
-    if (spec_.fighter[st.mover].strategy != Strategy::Optimal) return heuristics_.decide(st);
-    return node(st, round).action;
+Choice OptimalSolver::choose(const FightState& st, int round) {
+    if (spec_.fighter[st.mover].strategy != Strategy::Optimal) return heuristic_choice(st);
+    return Choice::certain(node(st, round).action);
 }
 
 OptimalSolver::Node OptimalSolver::node(const FightState& st, int round) {
@@ -229,8 +243,12 @@ OptimalSolver::Node OptimalSolver::solve(const FightState& st, int round) {
     const int m = st.mover;
     const FighterSpec& me = spec_.fighter[m];
     if (me.strategy != Strategy::Optimal) {
-        const Action action = heuristics_.decide(st);
-        return Node{action_value(st, action, round), action};
+        const Choice choice = heuristic_choice(st);
+        if (choice.is_certain()) return Node{action_value(st, choice.action, round), choice.action};
+        Outlook value;
+        value.add(action_value(st, choice.action, round), choice.p);
+        value.add(action_value(st, choice.other, round), choice.q);
+        return Node{value, choice.action};
     }
     Node best{};
     ObjectiveValue best_value;
@@ -259,9 +277,9 @@ Advice advise(const FightSpec& spec, int crits_a, int norms_a, int crits_b, int 
     FightSpec optimal = spec;
     optimal.fighter[m].strategy = Strategy::Optimal;
     // One round from fixed dice: the dice tables are never read (no later round).
-    RetainedTable none{};
-    OptimalSolver solver(optimal, none, none, 1);
-    const Action best = solver.decide(st, 0);
+    const FightDice none{};
+    OptimalSolver solver(optimal, none, 1);
+    const Action best = solver.choose(st, 0).action;  // the mover is optimal: its one best move
     for (Action action : kMoveOrder) {
         if (!legal_move(optimal, st, action)) continue;
         out.moves.push_back(MoveAdvice{action, solver.action_value(st, action, 0), action == best});
@@ -271,7 +289,13 @@ Advice advise(const FightSpec& spec, int crits_a, int norms_a, int crits_b, int 
         FightSpec heuristic = spec;
         heuristic.fighter[m].strategy = static_cast<Strategy>(s);
         DecisionCache cache(heuristic);
-        out.heuristic[s] = cache.decide(st);
+        if (!cache.spec().rolls_lookahead()) {
+            out.heuristic[s] = cache.decide(st);
+            continue;
+        }
+        ChanceMemo memo(cache.spec(), cache);
+        const Choice choice = memo.choose(st);
+        out.heuristic[s] = choice.q > choice.p ? choice.other : choice.action;
     }
     return out;
 }

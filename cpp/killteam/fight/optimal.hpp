@@ -10,20 +10,25 @@
 // of the next round's start (an expectation over both fighters' dice) from the wounds it ends on.
 //
 // A heuristic mover plays what DecisionCache decides (its lookaheads treat an optimal enemy as
-// playing Strike); an optimal mover its best response. With two optimal fighters sharing the
+// playing Strike), or with the rolled lookahead each of its rule 5 lines with the chance it wins
+// (ChanceMemo::choose); an optimal mover its best response. With two optimal fighters sharing the
 // objective "trade" or "net" the objectives are exact opposites, so both maximising their own is
 // zero-sum minimax on A's objective.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
 #include "killteam/dice/config.hpp"
 #include "killteam/fight/cache.hpp"
 #include "killteam/fight/decision.hpp"
+#include "killteam/fight/injury.hpp"
 #include "killteam/fight/state.hpp"
 
 namespace mh::kt {
+
+class ChanceMemo;
 
 // The expected final outcome of the fight: P(dies) and E[wounds lost this fight] per fighter.
 struct Outlook {
@@ -71,13 +76,16 @@ struct SolverLimitExceeded {
 
 class OptimalSolver {
 public:
-    // dice_a / dice_b: each fighter's retained-dice distribution (for the later rounds' starts).
-    OptimalSolver(const FightSpec& spec, const RetainedTable& dice_a, const RetainedTable& dice_b, int rounds,
-                  SolverBudget budget = {});
+    // dice: each fighter's retained-dice distributions, its own and injured (for the later rounds' starts).
+    OptimalSolver(const FightSpec& spec, const FightDice& dice, int rounds, SolverBudget budget = {});
+    ~OptimalSolver();
 
-    // The action of the fighter to move in `st` (not over; its mover holds a success) in round `round`
-    // (0-based): the optimal fighter's best move, or the heuristic's decision.
-    Action decide(const FightState& st, int round);
+    // What the fighter to move in `st` (not over; its mover holds a success) plays in round `round`
+    // (0-based): the optimal fighter's best move, or the heuristic's choice.
+    Choice choose(const FightState& st, int round);
+
+    // A heuristic mover's choice in `st` (the same in every round).
+    Choice heuristic_choice(const FightState& st);
 
     // The value of `st` (a state after start_round / pass_turn) in round `round`.
     Outlook value(const FightState& st, int round);
@@ -120,7 +128,8 @@ private:
 
     FightSpec spec_;
     DecisionCache heuristics_;
-    std::vector<Roll> rolls_[2];
+    std::unique_ptr<ChanceMemo> rolled_;  // a heuristic's rolled lookahead (FightSpec::rolls_lookahead), or none
+    std::vector<Roll> rolls_[2][2];  // [fighter][injured]
     int rounds_;
     SolverBudget budget_;
     // full_key bits no ability reads (the memo key clears them; see key())
@@ -133,11 +142,11 @@ private:
     std::vector<Outlook> starts_;
 };
 
-// A Decider (resolve.hpp's resolve_round) playing round `round` with a solver.
+// What plays round `round` with a solver: its choice in each state.
 struct OptimalDecider {
     OptimalSolver& solver;
     int round;
-    Action decide(const FightState& st) { return solver.decide(st, round); }
+    Choice choose(const FightState& st) { return solver.choose(st, round); }
 };
 
 // kt.advise: the position after the Duelist parries from fixed dice, one round.
@@ -149,7 +158,8 @@ struct MoveAdvice {
 struct Advice {
     int mover = -1;  // -1: the round is over before anyone moves
     std::vector<MoveAdvice> moves;
-    // what each heuristic strategy plays, by Strategy value (Strike, Parry, MaxDamage, MinDamage)
+    // what each heuristic strategy plays, by Strategy value (Strike, Parry, MaxDamage, MinDamage); with
+    // the rolled lookahead, the action it plays the more often (the first line on a tie)
     Action heuristic[4] = {Action::CritStrike, Action::CritStrike, Action::CritStrike, Action::CritStrike};
     bool has_heuristic = false;
 };

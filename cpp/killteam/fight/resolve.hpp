@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "killteam/dice/damage.hpp"
 #include "killteam/fight/parry.hpp"
 #include "killteam/fight/state.hpp"
 
@@ -45,6 +46,12 @@ struct NoChance {
 inline double relic_probability(int dice) { return dice >= 2 ? 11.0 / 36.0 : 1.0 / 6.0; }
 inline double feel_no_pain_probability(int x) { return (7 - x) / 6.0; }
 
+// The Dmg stat a strike of `attacker` starts from against `defender` (docs/rules/killteam.md §3.3:
+// the defender's Crits as Normal Dmg and damage reductions, §2.3), before the per-strike modifiers.
+inline int strike_stat(const FighterSpec& attacker, const FighterSpec& defender, bool crit) {
+    return damage_against(attacker.normal_damage, attacker.critical_damage, crit, defender);
+}
+
 namespace detail {
 
 // The largest strike still pending from the attacker (base damage), other than the current one.
@@ -54,8 +61,8 @@ inline int largest_pending_strike(const FighterSpec& attacker, const FighterSpec
     int norms = x.norms;
     if (norms > 0 && defender.just_a_scratch_normals && !y.scratch_used) --norms;
     int largest = 0;
-    if (x.crits > 0) largest = std::max(largest, attacker.critical_damage);
-    if (norms > 0) largest = std::max(largest, attacker.normal_damage);
+    if (x.crits > 0) largest = std::max(largest, strike_stat(attacker, defender, true));
+    if (norms > 0) largest = std::max(largest, strike_stat(attacker, defender, false));
     return largest;
 }
 
@@ -66,7 +73,7 @@ void strike_die(const FightSpec& spec, FightState& st, int m, bool crit, LogKind
     const FighterSpec& cy = spec.fighter[1 - m];
     Side& x = st.side[m];
     Side& y = st.side[1 - m];
-    int damage = crit ? cx.critical_damage : cx.normal_damage;
+    int damage = strike_stat(cx, cy, crit);
     const bool durable = crit && !x.crit_struck && cy.durable;
     const bool durable_first = spec.durable == DurableRule::BeforeDamageModifiers;
     // The reference takes Durable's 1 off the base damage, before Hammerhand and Half Damage.

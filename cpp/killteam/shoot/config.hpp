@@ -27,6 +27,7 @@ enum class FnpRule : uint8_t { PerDamageInstance = 0, PerHit = 1 };
     X(int, piercing, 0, tags::kWeapon)         /* defence dice removed */                                          \
     X(int, piercing_crits, 0, tags::kWeapon)   /* defence dice removed when at least one crit was retained */      \
     X(bool, saturate, false, tags::kWeapon)    /* no cover saves */                                                \
+    X(bool, hot, false, tags::kWeapon)         /* the shooter rolls a D6 after each round: below hit, 2 x it to itself */ \
     X(int, save, 3, tags::kTarget)             /* defence dice succeed on save+, crit on 6 */                      \
     X(int, cover, 0, tags::kSituation)         /* cover saves retained as normal saves (0 = not in cover) */       \
     X(int, cover_crits, 0, tags::kSituation)   /* cover saves retained as crit saves, taken before `cover` */      \
@@ -45,6 +46,16 @@ enum class FnpRule : uint8_t { PerDamageInstance = 0, PerHit = 1 };
     X(bool, durable, false, tags::kTarget | tags::kBlocks)  /* the first damaging crit deals 1 less (if more than 3) */ \
     X(int, feel_no_pain, 0, tags::kTarget)     /* 0: none; x: each roll of x+ removes 1 from an instance */        \
     X(int, saintly_relics, 0, tags::kTarget)   /* 0: none; 1: 1D6; 2: 2D6 (INSPIRING) */                           \
+    /* the target's defences against the weapon's rules and Dmg stats (docs/rules/killteam.md §2.3) */             \
+    X(bool, ignore_piercing, false, tags::kTarget)   /* Piercing and Piercing Crits count 0 */                    \
+    X(bool, worsen_piercing, false, tags::kTarget)   /* Piercing and Piercing Crits count 1 less */               \
+    X(bool, ignore_lethal, false, tags::kTarget)     /* crits on 6 only */                                        \
+    X(bool, ignore_rending, false, tags::kTarget)                                                                  \
+    X(bool, ignore_severe, false, tags::kTarget)                                                                   \
+    X(bool, ignore_saturate, false, tags::kTarget)   /* cover saves stand */                                      \
+    X(int, reduce_normal_damage, 0, tags::kTarget | tags::kBlocks)  /* x: a norm's Dmg of x or more deals 1 less */ \
+    X(int, reduce_damage, 0, tags::kTarget | tags::kBlocks)   /* x: a norm's or crit's Dmg of x or more, 1 less */ \
+    X(bool, crits_as_normal, false, tags::kTarget | tags::kBlocks)  /* a crit deals the Normal Dmg stat */       \
     X(int, rounds, 1, tags::kSituation)        /* independent attacks; the relic cap spans them */
 
 struct ShootConfig {

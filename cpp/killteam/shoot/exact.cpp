@@ -158,6 +158,20 @@ void convolve_into(std::vector<double>& acc, const std::vector<double>& a, const
     }
 }
 
+// Hot (resolve.hpp hot_damage): each round's roll, one D6, convolved over the rounds.
+std::vector<double> self_damage(const ShootConfig& cfg) {
+    if (!cfg.hot) return {};
+    std::vector<double> one(kMaxHotDamage + 1, 0.0);
+    for (int roll = 1; roll <= 6; ++roll) one[hot_damage(cfg, roll)] += 1.0 / 6.0;
+    std::vector<double> total = one;
+    for (int r = 1; r < cfg.rounds; ++r) {
+        std::vector<double> next(total.size() + one.size() - 1, 0.0);
+        convolve_into(next, total, one);
+        total = std::move(next);
+    }
+    return total;
+}
+
 }  // namespace
 
 ShootExact shoot_exact(const ShootConfig& cfg) {
@@ -165,8 +179,9 @@ ShootExact shoot_exact(const ShootConfig& cfg) {
     distributions.trim();
     block_tables.trim();
     BlocksCache::Table& blocks = block_tables.table(cfg);
-    out.attack = distributions.lookup(cfg.attack);
+    out.attack = distributions.lookup(attack_against(cfg));
     const int dice = cfg.attack.dice;
+    out.self_damage = self_damage(cfg);
 
     // The defence dice depend on the attack only through "was a crit retained" (Piercing Crits).
     SaveOutcome without_crit[10], with_crit[10];
@@ -285,6 +300,7 @@ ShotTables shot_tables(const ShootExact& exact, int dice) {
             t.attack[static_cast<std::size_t>(c * t.side + n)] =
                 exact.attack[static_cast<std::size_t>(c * kTableSide + n)];
     t.saves = exact.saves;
+    t.self_damage = trimmed(exact.self_damage);
     return t;
 }
 

@@ -14,6 +14,7 @@ struct ShootExact {
     std::vector<double> damage;                           // P(total damage = i), i = 0..max
     RetainedTable attack{};                               // P(crits, norms) retained by the attacker
     std::array<double, kSaveSide * kSaveSide> saves{};    // P(crit saves, normal saves) per attack
+    std::vector<double> self_damage;  // Hot: P(the shooter takes i over all rounds); empty without Hot
 };
 ShootExact shoot_exact(const ShootConfig& cfg);
 
@@ -24,6 +25,7 @@ struct ShotTables {
     int side = 1;                // the attack table is side x side: crits and norms 0..dice
     std::vector<double> attack;  // P(crits, norms), [crits * side + norms]
     std::array<double, kSaveSide * kSaveSide> saves{};
+    std::vector<double> self_damage;  // as ShootExact's, without its trailing zeros (empty without Hot)
 };
 ShotTables shot_tables(const ShootExact& exact, int dice);
 

@@ -1,5 +1,5 @@
-// The Monte Carlo shooting engine: real dice for the attack, the defence, the relic and Feel No
-// Pain; blocks and Just a Scratch from allocate_blocks (tabulated once per call, not per sample).
+// The Monte Carlo shooting engine: real dice for the attack, the defence, the relic, Feel No
+// Pain and Hot; blocks and Just a Scratch from allocate_blocks (tabulated once per call, not per sample).
 #include <algorithm>
 
 #include "core/dice.hpp"
@@ -33,12 +33,13 @@ RelicPick roll_relic(const ShootConfig& cfg, const Retained& unblocked, DiceSour
 
 std::size_t shoot_histogram_bins(const ShootConfig& cfg) {
     return static_cast<std::size_t>(cfg.rounds) * max_attack_damage(cfg) + 1 + kTableSide * kTableSide +
-           kSaveSide * kSaveSide;
+           kSaveSide * kSaveSide + self_damage_bins(cfg);
 }
 
 std::vector<uint64_t> shoot_monte_carlo(const ShootConfig& cfg, uint64_t seed, uint64_t total, uint64_t chunk_begin,
                                         uint64_t chunk_end, int threads) {
     const int dice = cfg.attack.dice;
+    const AttackProfile attack = attack_against(cfg);
     AttackProfile defence[kDefenceDice + 1];
     for (int d = 0; d <= kDefenceDice; ++d) defence[d] = defence_profile(cfg, d);
     std::vector<Retained> unblocked(static_cast<std::size_t>(kTableSide) * kTableSide * kSaveSide * kSaveSide);
@@ -51,14 +52,16 @@ std::vector<uint64_t> shoot_monte_carlo(const ShootConfig& cfg, uint64_t seed, u
     const std::size_t damage_bins = static_cast<std::size_t>(cfg.rounds) * max_attack_damage(cfg) + 1;
     const std::size_t attack_offset = damage_bins;
     const std::size_t saves_offset = damage_bins + kTableSide * kTableSide;
+    const std::size_t self_offset = saves_offset + kSaveSide * kSaveSide;
     return run_chunks(seed, total, chunk_begin, chunk_end, shoot_histogram_bins(cfg), threads,
                       [&](Rng& rng, uint64_t n_samples, uint64_t* counts) {
                           DiceSource dice_source(rng);
                           for (uint64_t i = 0; i < n_samples; ++i) {
                               int total_damage = 0;
+                              int self_damage = 0;
                               int relics_left = cfg.saintly_relics > 0 ? 2 : 0;
                               for (int round = 0; round < cfg.rounds; ++round) {
-                                  const Retained hits = roll_attack(cfg.attack, dice_source);
+                                  const Retained hits = roll_attack(attack, dice_source);
                                   const Retained saves = roll_attack(defence[defence_dice(cfg, hits)], dice_source);
                                   const Retained left = unblocked[block_index(hits, saves)];
                                   RelicPick ignored = RelicPick::None;
@@ -74,8 +77,11 @@ std::vector<uint64_t> shoot_monte_carlo(const ShootConfig& cfg, uint64_t seed, u
                                   total_damage += std::max(0, damage);  // per hit: the total is floored
                                   ++counts[attack_offset + hits.crits * kTableSide + hits.norms];
                                   ++counts[saves_offset + saves.crits * kSaveSide + saves.norms];
+                                  // Hot: the shooter's own D6 after the round (§2.2)
+                                  if (cfg.hot) self_damage += hot_damage(cfg, dice_source.d6());
                               }
                               ++counts[total_damage];
+                              if (cfg.hot) ++counts[self_offset + self_damage];
                           }
                       });
 }

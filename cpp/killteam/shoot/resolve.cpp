@@ -2,16 +2,40 @@
 
 #include <algorithm>
 
+#include "killteam/dice/damage.hpp"
+
 namespace mh::kt {
 
 int max_attack_damage(const ShootConfig& cfg) {
-    const int per_crit = cfg.critical_damage + cfg.devastating;
-    return cfg.attack.dice * std::max(per_crit, cfg.normal_damage);
+    const int per_crit = critical_damage_against(cfg) + cfg.devastating;
+    return cfg.attack.dice * std::max(per_crit, normal_damage_against(cfg));
+}
+
+// docs/rules/killteam.md §2.3: the target's defences against the weapon's rules.
+AttackProfile attack_against(const ShootConfig& cfg) {
+    AttackProfile p = cfg.attack;
+    if (cfg.ignore_lethal) p.crit = 6;
+    if (cfg.ignore_rending) p.rending = false;
+    if (cfg.ignore_severe) p.severe = false;
+    return p;
+}
+
+// docs/rules/killteam.md §2.3: and against its Dmg stats.
+int normal_damage_against(const ShootConfig& cfg) {
+    return damage_against(cfg.normal_damage, cfg.critical_damage, false, cfg);
+}
+
+int critical_damage_against(const ShootConfig& cfg) {
+    return damage_against(cfg.normal_damage, cfg.critical_damage, true, cfg);
 }
 
 int defence_dice(const ShootConfig& cfg, const Retained& hits) {
+    // Ignore Piercing drops both rules, Worsen Piercing takes 1 off each (§2.3).
+    const int worse = cfg.worsen_piercing ? 1 : 0;
+    const int piercing = cfg.ignore_piercing ? 0 : std::max(0, cfg.piercing - worse);
+    const int piercing_crits = cfg.ignore_piercing ? 0 : std::max(0, cfg.piercing_crits - worse);
     // Piercing and Piercing Crits never add: the larger one applies when a crit was retained.
-    const int pierce = hits.crits > 0 ? std::max(cfg.piercing, cfg.piercing_crits) : cfg.piercing;
+    const int pierce = hits.crits > 0 ? std::max(piercing, piercing_crits) : piercing;
     return std::max(0, kDefenceDice - pierce);
 }
 
@@ -20,9 +44,11 @@ AttackProfile defence_profile(const ShootConfig& cfg, int dice) {
     p.dice = dice;
     p.hit = cfg.save;
     p.crit = cfg.hardy > 0 ? std::max(cfg.hardy, cfg.save) : 6;
-    // Cover saves come out of the dice left after Piercing, crit ones first; Saturate denies them.
-    p.auto_crits = cfg.saturate ? 0 : std::min(cfg.cover_crits, dice);
-    p.accurate = cfg.saturate ? 0 : std::min(cfg.cover, dice - p.auto_crits);
+    // Cover saves come out of the dice left after Piercing, crit ones first; Saturate denies them
+    // (unless the target ignores it, §2.3).
+    const bool saturate = cfg.saturate && !cfg.ignore_saturate;
+    p.auto_crits = saturate ? 0 : std::min(cfg.cover_crits, dice);
+    p.accurate = saturate ? 0 : std::min(cfg.cover, dice - p.auto_crits);
     p.reroll = cfg.save_reroll;
     p.punishing = cfg.defender_punishing;
     p.purity_seal = cfg.indomitus;
@@ -42,8 +68,9 @@ Retained just_a_scratch(const ShootConfig& cfg, Retained hits) {
 }
 
 int hit_damage(const ShootConfig& cfg, const Retained& hits) {
-    int damage = hits.crits * cfg.critical_damage + hits.norms * cfg.normal_damage;
-    if (cfg.durable && hits.crits > 0 && cfg.critical_damage > 3) --damage;
+    const int dc = critical_damage_against(cfg);
+    int damage = hits.crits * dc + hits.norms * normal_damage_against(cfg);
+    if (cfg.durable && hits.crits > 0 && dc > 3) --damage;
     return damage;
 }
 
@@ -55,7 +82,7 @@ Blocks optimal_blocks(const ShootConfig& cfg, const Retained& hits, const Retain
     // saves on crits first leaves the most saves for norms, so each (bc, bn) is checked in O(1).
     // Objective: least damage after Just a Scratch and Durable; then the most dice blocked; then
     // the more damaging kind of die blocked (crits when dc >= dn), as the reference's greedy does.
-    const bool crits_first = cfg.critical_damage >= cfg.normal_damage;
+    const bool crits_first = critical_damage_against(cfg) >= normal_damage_against(cfg);
     Blocks best;
     int best_preferred = -1;
     bool found = false;
@@ -96,7 +123,7 @@ Blocks greedy_blocks(const ShootConfig& cfg, const Retained& hits, const Retaine
         dice -= k;
         saves_left -= k * per_die;
     };
-    const int dc = cfg.critical_damage, dn = cfg.normal_damage;
+    const int dc = critical_damage_against(cfg), dn = normal_damage_against(cfg);
     if (dc >= dn) {
         block(c, sc, 1);
         block(n, sc, 1);
@@ -143,8 +170,9 @@ Blocks allocate_blocks(const ShootConfig& cfg, const Retained& hits, const Retai
 
 RelicOrder relic_order(const ShootConfig& cfg, const Retained& unblocked) {
     RelicOrder order;
-    const bool crits = unblocked.crits > 0 && cfg.critical_damage > 0;
-    const bool norms = unblocked.norms > 0 && cfg.normal_damage > 0;
+    const int dc = critical_damage_against(cfg), dn = normal_damage_against(cfg);
+    const bool crits = unblocked.crits > 0 && dc > 0;
+    const bool norms = unblocked.norms > 0 && dn > 0;
     auto add = [&order](RelicPick kind, int count) {
         order.kind[order.groups] = kind;
         order.count[order.groups] = count;
@@ -152,8 +180,8 @@ RelicOrder relic_order(const ShootConfig& cfg, const Retained& unblocked) {
     };
     // What ignoring one die of each kind saves: a lone crit deals dc - 1 under Durable; with two
     // crits or more Durable stays on another one, so ignoring a crit saves dc.
-    const int durable = cfg.durable && unblocked.crits == 1 && cfg.critical_damage > 3 ? 1 : 0;
-    if (cfg.critical_damage - durable >= cfg.normal_damage) {
+    const int durable = cfg.durable && unblocked.crits == 1 && dc > 3 ? 1 : 0;
+    if (dc - durable >= dn) {
         if (crits) add(RelicPick::Crit, unblocked.crits);
         if (norms) add(RelicPick::Norm, unblocked.norms);
     } else {
@@ -181,9 +209,14 @@ AttackDamage attack_damage(const ShootConfig& cfg, int retained_crits, Retained 
         return out;
     }
     // Devastating: every retained crit, blocked or not, is its own damage instance.
-    out.instances = (cfg.devastating > 0 ? retained_crits : 0) + (cfg.critical_damage > 0 ? unblocked.crits : 0) +
-                    (cfg.normal_damage > 0 ? unblocked.norms : 0);
+    out.instances = (cfg.devastating > 0 ? retained_crits : 0) + (critical_damage_against(cfg) > 0 ? unblocked.crits : 0) +
+                    (normal_damage_against(cfg) > 0 ? unblocked.norms : 0);
     return out;
 }
+
+// docs/rules/killteam.md §2.2
+int hot_damage(const ShootConfig& cfg, int roll) { return cfg.hot && roll < cfg.attack.hit ? 2 * roll : 0; }
+
+int self_damage_bins(const ShootConfig& cfg) { return cfg.hot ? cfg.rounds * kMaxHotDamage + 1 : 0; }
 
 }  // namespace mh::kt

@@ -1,7 +1,8 @@
 // Kill Team 2024 shooting (docs/rules/killteam.md §2): the resolution of one attack once the dice are retained.
 //
 // The steps run in the order of §2: Devastating, blocks, Just a Scratch, Saintly Relics, Durable,
-// damage, Feel No Pain. The deterministic steps (blocks and Just a Scratch) and the damage count
+// damage, Feel No Pain; the target's defences of §2.3 change the weapon they act on, and Hot (§2.2)
+// the shooter. The deterministic steps (blocks and Just a Scratch) and the damage count
 // given the chance outcomes (which die the relic ignores) live here; the exact engine (exact.cpp)
 // takes expectations over the chance steps, the Monte Carlo engine (monte_carlo.cpp) rolls them.
 // Both call these functions and nothing else to resolve.
@@ -16,7 +17,15 @@ namespace mh::kt {
 // Most damage one attack can inflict, Devastating included.
 int max_attack_damage(const ShootConfig& cfg);
 
-// Step 1: the defence dice rolled against these retained hits (Piercing / Piercing Crits).
+// The weapon against this target (§2.3): the attack dice it rolls (the target's Ignore Lethal,
+// Ignore Rending, Ignore Severe applied) and what a normal / critical success inflicts (Crits as
+// Normal Dmg, Reduce Normal Dmg, Reduce Dmg applied). Every step below reads the damage so.
+AttackProfile attack_against(const ShootConfig& cfg);
+int normal_damage_against(const ShootConfig& cfg);
+int critical_damage_against(const ShootConfig& cfg);
+
+// Step 1: the defence dice rolled against these retained hits (Piercing / Piercing Crits, less the
+// target's Ignore Piercing / Worsen Piercing).
 int defence_dice(const ShootConfig& cfg, const Retained& hits);
 
 // Steps 2-3: the defence dice as an attack-dice profile (crits on 6, cover saves as Accurate).
@@ -58,5 +67,12 @@ struct AttackDamage {
     int instances = 0;
 };
 AttackDamage attack_damage(const ShootConfig& cfg, int retained_crits, Retained unblocked, RelicPick ignored);
+
+// Hot (§2.2): after each round the shooter rolls one D6; a roll below the weapon's Hit inflicts
+// twice the roll on the shooter (no Feel No Pain). The damage of `roll` (0 without Hot).
+constexpr int kMaxHotDamage = 10;  // 2 x 5, the most a roll below 6+ inflicts
+int hot_damage(const ShootConfig& cfg, int roll);
+// Bins of a distribution of the shooter's damage over all rounds: 0 without Hot.
+int self_damage_bins(const ShootConfig& cfg);
 
 }  // namespace mh::kt

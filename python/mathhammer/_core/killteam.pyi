@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AttackProfile', 'BlockRule', 'DEFENCE_DICE', 'DuelistRule', 'DurableRule', 'ExactBatch', 'FightExactBatch', 'FightExactItem', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'FnpRule', 'LethalTest', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Ones', 'Reroll', 'ScratchTiming', 'ShockRule', 'ShootConfig', 'Strategy', 'Upgrades', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'fight_exact_batch', 'fight_exact_item', 'fight_exact_shaped', 'resolve_fight', 'same_decision_rules', 'shoot_blocks', 'shoot_config_join', 'shoot_counts', 'shoot_exact', 'shoot_exact_batch', 'shoot_exact_shaped']
+__all__: list[str] = ['AttackProfile', 'BlockRule', 'DEFENCE_DICE', 'DuelistRule', 'DurableRule', 'ExactBatch', 'FightExactBatch', 'FightExactItem', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'FnpRule', 'LethalTest', 'Lookahead', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Ones', 'Reroll', 'ScratchTiming', 'ShockRule', 'ShootConfig', 'Strategy', 'Upgrades', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'fight_exact_batch', 'fight_exact_item', 'fight_exact_shaped', 'injured_profile', 'resolve_fight', 'same_decision_rules', 'shoot_blocks', 'shoot_config_join', 'shoot_counts', 'shoot_exact', 'shoot_exact_batch', 'shoot_exact_shaped', 'shoot_self_damage_bins']
 class Reroll:
     """
     Members:
@@ -351,6 +351,7 @@ class Objective:
         ...
 class FighterSpec:
     brutal: bool
+    crits_as_normal: bool
     duelist: bool
     dueller: bool
     durable: bool
@@ -391,6 +392,18 @@ class FighterSpec:
         ...
     @normal_damage.setter
     def normal_damage(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def reduce_damage(self) -> int:
+        ...
+    @reduce_damage.setter
+    def reduce_damage(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def reduce_normal_damage(self) -> int:
+        ...
+    @reduce_normal_damage.setter
+    def reduce_normal_damage(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
     def saintly_relics(self) -> int:
@@ -584,12 +597,59 @@ class DurableRule:
     @property
     def value(self) -> int:
         ...
+class Lookahead:
+    """
+    Members:
+    
+      fixed
+    
+      rolled
+    """
+    __members__: typing.ClassVar[dict[str, Lookahead]]
+    fixed: typing.ClassVar[Lookahead]
+    rolled: typing.ClassVar[Lookahead]
+    @typing.overload
+    def __eq__(self, other: Lookahead) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: Lookahead) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
 class FightSpec:
     duelist: DuelistRule
     durable: DurableRule
     fighter_a: FighterSpec
     fighter_b: FighterSpec
+    injured: bool
     lethal_test: LethalTest
+    lookahead: Lookahead
     shock: ShockRule
     @staticmethod
     def field_tags() -> dict[str, tuple[str, ...]]:
@@ -609,7 +669,7 @@ class FightSpec:
     def first(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
 class FightMonteCarlo:
-    def __init__(self, spec: FightSpec, dice_a: AttackProfile, dice_b: AttackProfile, rounds: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def __init__(self, spec: FightSpec, dice_a: AttackProfile, dice_b: AttackProfile, rounds: typing.SupportsInt | typing.SupportsIndex, injured_a: AttackProfile | None = None, injured_b: AttackProfile | None = None) -> None:
         ...
     def counts(self, seed: typing.SupportsInt | typing.SupportsIndex, total: typing.SupportsInt | typing.SupportsIndex, chunk_begin: typing.SupportsInt | typing.SupportsIndex, chunk_end: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.uint64]:
         ...
@@ -776,9 +836,16 @@ class FnpRule:
 class ShootConfig:
     attack: AttackProfile
     blocks: BlockRule
+    crits_as_normal: bool
     defender_punishing: bool
     durable: bool
     fnp: FnpRule
+    hot: bool
+    ignore_lethal: bool
+    ignore_piercing: bool
+    ignore_rending: bool
+    ignore_saturate: bool
+    ignore_severe: bool
     indomitus: bool
     just_a_scratch: bool
     just_a_scratch_normals: bool
@@ -786,6 +853,7 @@ class ShootConfig:
     saturate: bool
     save_reroll: Reroll
     scratch: ScratchTiming
+    worsen_piercing: bool
     @staticmethod
     def field_tags() -> dict[str, tuple[str, ...]]:
         """
@@ -856,6 +924,18 @@ class ShootConfig:
     def piercing_crits(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
+    def reduce_damage(self) -> int:
+        ...
+    @reduce_damage.setter
+    def reduce_damage(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def reduce_normal_damage(self) -> int:
+        ...
+    @reduce_normal_damage.setter
+    def reduce_normal_damage(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
     def rounds(self) -> int:
         ...
     @rounds.setter
@@ -889,12 +969,16 @@ class ExactBatch:
     """
     Exact results of many configurations: batch[i] is item i's arrays
     """
-    def __getitem__(self, index: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
+    def __getitem__(self, index: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
         ...
     def __len__(self) -> int:
         ...
     def damage(self, index: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
         ...
+    def self_damage(self, index: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        Item i's Hot damage pmf alone (empty without Hot)
+        """
 def advise(spec: FightSpec, crits_a: typing.SupportsInt | typing.SupportsIndex, norms_a: typing.SupportsInt | typing.SupportsIndex, crits_b: typing.SupportsInt | typing.SupportsIndex, norms_b: typing.SupportsInt | typing.SupportsIndex) -> tuple[str | None, list[tuple[str, float, float, float, float, bool]], dict[str, str]]:
     ...
 def attack_dice_counts(profile: AttackProfile, seed: typing.SupportsInt | typing.SupportsIndex, total: typing.SupportsInt | typing.SupportsIndex, chunk_begin: typing.SupportsInt | typing.SupportsIndex, chunk_end: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.uint64]:
@@ -903,20 +987,24 @@ def attack_dice_counts(profile: AttackProfile, seed: typing.SupportsInt | typing
     """
 def attack_distribution(profile: AttackProfile) -> numpy.typing.NDArray[numpy.float64]:
     ...
-def fight_exact(spec: FightSpec, dice_a: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], dice_b: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], rounds: typing.SupportsInt | typing.SupportsIndex, work_limit: typing.SupportsFloat | typing.SupportsIndex = 0.0, cache_entries: typing.SupportsInt | typing.SupportsIndex = 0, max_states: typing.SupportsInt | typing.SupportsIndex = 0, max_bytes: typing.SupportsInt | typing.SupportsIndex = 0, reuse_decisions: bool = False) -> tuple[numpy.typing.NDArray[numpy.float64] | None, dict[str, float]]:
+def fight_exact(spec: FightSpec, dice_a: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], dice_b: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], rounds: typing.SupportsInt | typing.SupportsIndex, work_limit: typing.SupportsFloat | typing.SupportsIndex = 0.0, cache_entries: typing.SupportsInt | typing.SupportsIndex = 0, max_states: typing.SupportsInt | typing.SupportsIndex = 0, max_bytes: typing.SupportsInt | typing.SupportsIndex = 0, reuse_decisions: bool = False, injured_a: typing.Annotated[numpy.typing.ArrayLike, numpy.float64] | None = None, injured_b: typing.Annotated[numpy.typing.ArrayLike, numpy.float64] | None = None) -> tuple[numpy.typing.NDArray[numpy.float64] | None, dict[str, float]]:
     """
-    Joint wounds pmf (None past work_limit or the solver budget; 0: unbounded) and what the engine did
+    Joint wounds pmf (None past work_limit or the solver budget; 0: unbounded) and what the engine did; injured_a / injured_b: the dice tables of an injured fighter (None: its own)
     """
 def fight_exact_batch(items: collections.abc.Sequence[FightExactItem]) -> FightExactBatch:
     """
     Exact fights, each distinct item object once: batch[i] is the tuple fight_exact_shaped gives for items[i]
     """
-def fight_exact_item(spec: FightSpec, dice_a: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], dice_b: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], rounds: typing.SupportsInt | typing.SupportsIndex, work_limit: typing.SupportsFloat | typing.SupportsIndex, max_states: typing.SupportsInt | typing.SupportsIndex, max_bytes: typing.SupportsInt | typing.SupportsIndex) -> FightExactItem:
+def fight_exact_item(spec: FightSpec, dice_a: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], dice_b: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], rounds: typing.SupportsInt | typing.SupportsIndex, work_limit: typing.SupportsFloat | typing.SupportsIndex, max_states: typing.SupportsInt | typing.SupportsIndex, max_bytes: typing.SupportsInt | typing.SupportsIndex, injured_a: typing.Annotated[numpy.typing.ArrayLike, numpy.float64] | None = None, injured_b: typing.Annotated[numpy.typing.ArrayLike, numpy.float64] | None = None) -> FightExactItem:
     """
-    An exact fight batch's item: the fight's spec, both dice tables, the rounds, the work limit (0: none) and the solver budget, as fight_exact_shaped takes them
+    An exact fight batch's item: the fight's spec, both dice tables, the rounds, the work limit (0: none), the solver budget and the injured dice tables (None: the fighter's own), as fight_exact_shaped takes them
     """
-def fight_exact_shaped(spec: FightSpec, dice_a: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], dice_b: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], rounds: typing.SupportsInt | typing.SupportsIndex, work_limit: typing.SupportsFloat | typing.SupportsIndex, max_states: typing.SupportsInt | typing.SupportsIndex, max_bytes: typing.SupportsInt | typing.SupportsIndex, on_caller: bool) -> tuple[numpy.typing.NDArray[numpy.float64] | None, int, float]:
+def fight_exact_shaped(spec: FightSpec, dice_a: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], dice_b: typing.Annotated[numpy.typing.ArrayLike, numpy.float64], rounds: typing.SupportsInt | typing.SupportsIndex, work_limit: typing.SupportsFloat | typing.SupportsIndex, max_states: typing.SupportsInt | typing.SupportsIndex, max_bytes: typing.SupportsInt | typing.SupportsIndex, on_caller: bool, injured_a: typing.Annotated[numpy.typing.ArrayLike, numpy.float64] | None = None, injured_b: typing.Annotated[numpy.typing.ArrayLike, numpy.float64] | None = None) -> tuple[numpy.typing.NDArray[numpy.float64] | None, int, float]:
     ...
+def injured_profile(profile: AttackProfile) -> AttackProfile:
+    """
+    The attack dice a fighter rolls in a round it starts injured (docs/rules/killteam.md §3.9)
+    """
 def resolve_fight(spec: FightSpec, crits_a: typing.SupportsInt | typing.SupportsIndex, norms_a: typing.SupportsInt | typing.SupportsIndex, crits_b: typing.SupportsInt | typing.SupportsIndex, norms_b: typing.SupportsInt | typing.SupportsIndex, wounds_a: typing.SupportsInt | typing.SupportsIndex, wounds_b: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int, list[tuple[str, str, int]], tuple[int, int]]:
     ...
 def same_decision_rules(x: FightSpec, y: FightSpec) -> bool:
@@ -931,14 +1019,18 @@ def shoot_counts(config: ShootConfig, seed: typing.SupportsInt | typing.Supports
     """
     Monte Carlo kernel: histogram laid out as shoot_histogram_bins describes
     """
-def shoot_exact(config: ShootConfig) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
+def shoot_exact(config: ShootConfig) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
     ...
 def shoot_exact_batch(configs: collections.abc.Sequence[ShootConfig]) -> ExactBatch:
     """
     Exact shots, each distinct configuration object once: batch[i] is shoot_exact_shaped(configs[i])
     """
-def shoot_exact_shaped(config: ShootConfig) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
+def shoot_exact_shaped(config: ShootConfig) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
     ...
+def shoot_self_damage_bins(config: ShootConfig) -> int:
+    """
+    The bins of the shooter's Hot damage at the end of shoot_counts' histogram (0 without Hot)
+    """
 DEFENCE_DICE: int = 3
 MAX_DICE: int = 12
 MAX_FIGHT_WOUNDS: int = 40

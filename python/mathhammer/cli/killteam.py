@@ -20,6 +20,7 @@ from mathhammer.cli.options import (
     OutputFormat,
     SideOption,
     VariantsOption,
+    WithOption,
     cli_variants,
     engine_options,
     engine_parameters,
@@ -54,10 +55,13 @@ ProfilesOption = Annotated[
 ]
 
 
-def _library(profiles: Sequence[Path] | None) -> Any:
+def _library(profiles: Sequence[Path] | None, switches: list[str] | None = None) -> Any:
+    """The library of --profiles (or the bundled examples), with the switches --with names on."""
     from mathhammer.files.library import default_library, load_game_libraries
+    from mathhammer.killteam import GAME
 
-    return load_game_libraries(profiles, "killteam", "--profiles") if profiles else default_library("killteam")
+    library = load_game_libraries(profiles, "killteam", "--profiles") if profiles else default_library("killteam")
+    return GAME.with_switches(library, switches, "--with") if switches else library
 
 
 def _note_set_aside(option: str, text: str | None, kind: str = "rules") -> None:
@@ -122,6 +126,7 @@ def _fighter(side: str, options: dict[str, Any], library: Any) -> Fighter:
 @with_parameters(before=FIGHTERS, after=engine_parameters(Method.auto, DEFAULT_SAMPLES))
 def fight_command(
     profiles: ProfilesOption = None,
+    switches: WithOption = None,
     first: Annotated[str, typer.Option(help="Who resolves first each round: a or b.")] = "a",
     rounds: Annotated[int, typer.Option(help="Fight rounds with fresh dice, wounds carried over (1..3).")] = 1,
     variants: VariantsOption = None,
@@ -136,7 +141,7 @@ def fight_command(
     from mathhammer.killteam import Variants, fight
 
     engine = engine_options(options)
-    library = _library(profiles)
+    library = _library(profiles, switches)
     a = _fighter("a", options, library)
     b = _fighter("b", options, library)
     with progress_bar("Fighting") as progress:
@@ -155,6 +160,7 @@ def fight_command(
         "mean_damage_taken": {"a": result.mean_damage_taken("a"), "b": result.mean_damage_taken("b")},
         "stderr": result.stderr,
         "profiles": {"a": profile_to_dict(a), "b": profile_to_dict(b)},
+        **({"with": switches} if switches else {}),
         "result": result.to_dict(),
     }
     emit(fmt, tables, payload, lines)
@@ -193,8 +199,14 @@ def parse_saves(text: str) -> list[int]:
 
 
 def _headline(r: ShootResult) -> dict[str, Any]:
-    return {"mean": r.damage.mean, "std": r.damage.std, "kill_chance": r.kill_chance, "kill_stderr": r.kill_stderr,
-            "injury_chance": r.injury_chance, "injury_stderr": r.injury_stderr}
+    out = {"mean": r.damage.mean, "std": r.damage.std, "kill_chance": r.kill_chance, "kill_stderr": r.kill_stderr,
+           "injury_chance": r.injury_chance, "injury_stderr": r.injury_stderr}
+    if r.self_damage is not None:  # Hot: what the shooter takes (docs/rules/killteam.md §2.2)
+        out.update(mean_self_damage=r.mean_self_damage, shooter_death_chance=r.shooter_death_chance)
+    return out
+
+
+_SHOOTER_WOUNDS_HELP = "The shooter's wounds (1..40): a Hot weapon's chance to incapacitate it."
 
 
 def _renamed(base: Any, options: Sequence[str]) -> dict[str, Any]:
@@ -226,12 +238,14 @@ def shoot_command(
         Optional[str], _o(_T, "Target's abilities, e.g. 'Feel No Pain 5+, Saintly Relics (2D6), Durable'.")
     ] = None,
     profiles: ProfilesOption = None,
+    switches: WithOption = None,
     cover: Annotated[int, typer.Option(help="Cover saves retained without rolling (0..3; 1 = in cover).")] = 0,
     cover_crits: Annotated[
         int, typer.Option("--cover-crits", help="Crit saves retained without rolling (0..3), before --cover.")
     ] = 0,
     obscured: Annotated[bool, typer.Option("--obscured", help="The target is obscured.")] = False,
     rounds: Annotated[int, typer.Option(help="Shots in a row (1..9); damage adds up.")] = 1,
+    shooter_wounds: Annotated[Optional[int], typer.Option("--shooter-wounds", help=_SHOOTER_WOUNDS_HELP)] = None,
     variants: VariantsOption = None,
     fmt: FormatOption = OutputFormat.table,
     **options: Any,
@@ -249,7 +263,7 @@ def shoot_command(
     engine = engine_options(options)
     if save is not None and saves is not None:
         raise InputError("--saves", "--saves sweeps the save; drop --save (give one or the other)")
-    library = _library(profiles)
+    library = _library(profiles, switches)
     base_weapon = DEFAULT_WEAPON if weapon is None else resolve_profile("killteam", "weapon", weapon, library)
     the_weapon = _with(base_weapon, attacks=attacks, hit=hit, damage=damage, rules=rules)
     base_target = DEFAULT_TARGET if target is None else resolve_profile("killteam", "operative", target, library,
@@ -258,8 +272,8 @@ def shoot_command(
     save_values = parse_saves(saves) if saves is not None else [base_target.save]
     _note_set_aside("--weapon", weapon, "weapon")
     _note_set_aside("--rules", rules)
-    shot_options = dict(cover=cover, cover_crits=cover_crits, obscured=obscured, rounds=rounds, **engine.keywords(),
-                        variants=cli_variants(Variants, variants, {}))
+    shot_options = dict(cover=cover, cover_crits=cover_crits, obscured=obscured, rounds=rounds,
+                        shooter_wounds=shooter_wounds, **engine.keywords(), variants=cli_variants(Variants, variants, {}))
     results: list[tuple[int, ShootResult]] = []
     for value in save_values:
         the_target = dataclasses.replace(base_target, save=value)
@@ -271,7 +285,10 @@ def shoot_command(
               "cover_crits": first.cover_crits,
               "obscured": first.obscured, "rounds": first.rounds, "method": first.method,
               "samples": first.samples,
-              "profiles": {"weapon": profile_to_dict(the_weapon), "target": profile_to_dict(base_target)}}
+              "profiles": {"weapon": profile_to_dict(the_weapon), "target": profile_to_dict(base_target)},
+              **({"with": switches} if switches else {})}
+    if shooter_wounds is not None:
+        inputs["shooter_wounds"] = shooter_wounds
     if saves is None:
         tables, lines = result_tables("", first)
         emit(fmt, tables, {**inputs, **_headline(first), "result": first.to_dict()}, lines)
@@ -412,9 +429,11 @@ def compare_command(
     wounds: Annotated[Optional[int], typer.Option(help="Target's wounds (1..40; default 12).")] = None,
     abilities: Annotated[Optional[str], typer.Option(help="Target's abilities, e.g. 'Feel No Pain 5+'.")] = None,
     profiles: ProfilesOption = None,
+    switches: WithOption = None,
     cover: Annotated[int, typer.Option(help="Cover saves retained without rolling (0..3; 1 = in cover).")] = 0,
     obscured: Annotated[bool, typer.Option("--obscured", help="The target is obscured.")] = False,
     rounds: Annotated[int, typer.Option(help="Shots in a row (1..9); damage adds up.")] = 1,
+    shooter_wounds: Annotated[Optional[int], typer.Option("--shooter-wounds", help=_SHOOTER_WOUNDS_HELP)] = None,
     variants: VariantsOption = None,
     fmt: FormatOption = OutputFormat.table,
     **options: Any,
@@ -425,7 +444,7 @@ def compare_command(
     from mathhammer.killteam.report import shot_comparison_heading, shot_comparison_picture
 
     engine = engine_options(options)
-    library = _library(profiles)
+    library = _library(profiles, switches)
     guns = [resolve_profile("killteam", "weapon", w, library, f"weapon[{i}]") for i, w in enumerate(weapon)]
     for w in weapon:
         _note_set_aside("--weapon", w, "weapon")
@@ -439,11 +458,13 @@ def compare_command(
     situations = [{"weapon": gun, "label": name if name in known else str(gun)}
                   for gun, name in zip(guns, weapon)]
     comparison = compare(situations, saves=save_values, at_least=parse_range("at-least", at_least, 1, 1000),
-                         target=base, cover=cover, obscured=obscured, rounds=rounds, **engine.keywords(),
-                         variants=cli_variants(Variants, variants, {}))
+                         target=base, cover=cover, obscured=obscured, rounds=rounds, shooter_wounds=shooter_wounds,
+                         **engine.keywords(), variants=cli_variants(Variants, variants, {}))
     payload = {"weapons": list(comparison.labels), "target": str(base), "saves": list(comparison.saves),
                "cover": cover, "obscured": obscured, "rounds": rounds,
-               "rows": comparison.to_frame().to_dict(orient="records"), "result": comparison.to_dict()}
+               **({} if shooter_wounds is None else {"shooter_wounds": shooter_wounds}),
+               "rows": comparison.to_frame().to_dict(orient="records"), **({"with": switches} if switches else {}),
+               "result": comparison.to_dict()}
     note_plot(lambda: shot_comparison_picture(comparison, f"Mean damage by save ({shot_comparison_heading(comparison)})"))
     tables, lines = result_tables("", comparison)
     emit(fmt, tables, payload, lines)

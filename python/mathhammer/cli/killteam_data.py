@@ -16,7 +16,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from mathhammer.cli.commands import epilog
-from mathhammer.cli.options import FormatOption, Method, MethodOption, OutputFormat, SeedOption
+from mathhammer.cli.options import FormatOption, Method, MethodOption, OutputFormat, SeedOption, WithOption
 from mathhammer.cli.output import emit, note_plot, result_tables
 from mathhammer.core.guard import shown_path
 from mathhammer.errors import InputError
@@ -41,19 +41,24 @@ def import_command(
     out: Annotated[str, typer.Option("--out", help="The folder the team libraries are written to (made if missing).",
                                      metavar="PATH")],
     team: Annotated[Optional[list[str]], typer.Option("--team", help="Import only this team (repeatable).")] = None,
-    strict: Annotated[bool, typer.Option("--strict", help="Exit 2 when any weapon-rule token is unknown.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Exit 2 when any weapon-rule token is unknown or a weapon "
+                                                          "is imported as both kinds.")] = False,
+    report: Annotated[bool, typer.Option("--report", help="Print every line of each team's report (what was applied, "
+                                                          "made a switch, set aside, skipped, and why).")] = False,
     fmt: Annotated[LibraryFormat, typer.Option("--format", help="The libraries' format: toml or json.",
                                                case_sensitive=False)] = LibraryFormat.toml,
 ) -> None:
     """Import Kill Team teams from BattleScribe data: one profile library per team, with its report.
 
-    Each team becomes <team>.toml (weapons, fighters and operatives for --profiles) and
-    <team>.import.json (what was read, rewritten, left out and why) in --out.
+    Each team becomes <team>.toml (weapons, fighters and operatives for --profiles, the abilities
+    applied, the switches --with turns on) and <team>.import.json (what was read, rewritten, left
+    out and why) in --out. A few lines per team say what became of its abilities.
     """
     from mathhammer.core.writing import check_output_folder
     from mathhammer.files.teams import save_teams
     from mathhammer.killteam.data import load_roster, read_catalogues
     from mathhammer.killteam.data.load import ROSTER_SUFFIXES
+    from mathhammer.killteam.data.report import summary_lines
 
     folder = check_output_folder("--out", out)  # before any file is read
     rosters = [p for p in paths if p.suffix.lower() in ROSTER_SUFFIXES]
@@ -72,28 +77,39 @@ def import_command(
         teams = [t for t in teams if t.name.lower() in {name.strip().lower() for name in team}]
     written = save_teams(teams, folder, fmt.value, field="--out")
     unknown: Counter[str] = Counter()
+    flagged: list[str] = []
     rows = []
+    lines: list[str] = []
     for one, library, _ in written:
         counts = one.report.unknown_tokens() if one.report is not None else Counter()
         unknown.update(counts)
         skips = len(one.report.skipped()) if one.report is not None else 0
         rows.append([one.name, "" if one.revision is None else one.revision, len(one.operatives),
                      one.weapon_count(), skips, sum(counts.values()), library.name])
+        if one.report is not None:
+            flagged += [f"{e.operative}/{e.weapon}" if e.operative else e.weapon for e in one.report.flagged()]
+            lines += summary_lines(one.report, len(one.operatives), one.weapon_count(), full=report)
     tables = [Table(f"Imported into {folder}", ["team", "revision", "operatives", "weapons", "skipped",
                                              "unknown tokens", "library"], rows)]
     if unknown:
         tables.append(Table("Unknown weapon-rule tokens", ["token", "profiles"], [[t, n] for t, n in unknown.most_common()]))
-    lines = [f"{len(written)} teams, {sum(len(t.operatives) for t in teams)} operatives, "
-             f"{sum(t.weapon_count() for t in teams)} weapons; each team's <team>.import.json says what was left out"]
+    lines += [f"{len(written)} teams, {sum(len(t.operatives) for t in teams)} operatives, "
+              f"{sum(t.weapon_count() for t in teams)} weapons; each team's <team>.import.json says what was left out"]
     lines += [f"skipped {name}: {why}" for name, why in skipped]
     payload = {"out": str(folder), "teams": [{"team": t.name, "file": t.file, "revision": t.revision,
                                            "library": str(lib), "report": str(rep)} for t, lib, rep in written],
-               "unknown_tokens": dict(unknown), "skipped_files": [list(s) for s in skipped]}
+               "unknown_tokens": dict(unknown), "flagged": flagged, "skipped_files": [list(s) for s in skipped]}
     emit(OutputFormat.table, tables, payload, lines)
-    if strict and unknown:
-        shown = ", ".join(repr(t) for t, _ in unknown.most_common(3))
-        raise InputError("--strict", f"{sum(unknown.values())} unknown weapon-rule tokens ({shown}"
-                         f"{', ...' if len(unknown) > 3 else ''}); the reports beside the libraries list them")
+    if strict and (unknown or flagged):
+        problems = []
+        if unknown:
+            shown = ", ".join(repr(t) for t, _ in unknown.most_common(3))
+            problems.append(f"{sum(unknown.values())} unknown weapon-rule tokens ({shown}"
+                            f"{', ...' if len(unknown) > 3 else ''})")
+        if flagged:
+            shown = ", ".join(repr(f) for f in flagged[:3])
+            problems.append(f"{len(flagged)} weapons imported as both kinds ({shown}{', ...' if len(flagged) > 3 else ''})")
+        raise InputError("--strict", f"{'; '.join(problems)}; the reports beside the libraries list them")
 
 
 def teams_command(
@@ -154,6 +170,7 @@ def matchup_command(
     output: Annotated[Optional[Path], typer.Option(help="Also write the long table (.csv, .json or .parquet).")] = None,
     every: Annotated[bool, typer.Option("--all", help="Print every pairing (the long tables) instead of the "
                                                       "summary.")] = False,
+    switches: WithOption = None,
     method: MethodOption = Method.auto,
     seed: SeedOption = None,
     fmt: FormatOption = OutputFormat.table,
@@ -168,11 +185,12 @@ def matchup_command(
     if output is not None:  # checked and locked before any work, written whole after it
         output = check_output_file("--output", output, FRAME_SUFFIXES)
     with output_lock("--output", output):
-        _matchup(profiles, against, cover, obscured, shoot, fight, first, strategies, output, every, method, seed, fmt)
+        _matchup(profiles, against, cover, obscured, shoot, fight, first, strategies, output, every, switches or [],
+                 method, seed, fmt)
 
 
 def _matchup(profiles: Path, against: Path, cover: str, obscured: bool, shoot: bool, fight: bool, first: str,
-             strategies: str, output: Path | None, every: bool, method: Method, seed: int | None,
+             strategies: str, output: Path | None, every: bool, switches: list[str], method: Method, seed: int | None,
              fmt: OutputFormat) -> None:
     from mathhammer.core.checks import check_int
     from mathhammer.core.writing import write_whole
@@ -191,8 +209,14 @@ def _matchup(profiles: Path, against: Path, cover: str, obscured: bool, shoot: b
         if not slash:
             raise InputError("--strategies", f"{pair!r}: write a pair as strategy_a/strategy_b")
         pairs.append((a.strip(), b.strip()))
-    result = matchup(profiles, against, shoot=shoot, fight=fight, cover=covers, obscured=obscured,
-                     first=_split("--first", first), strategies=pairs, method=method.value, seed=seed)
+    try:
+        result = matchup(profiles, against, shoot=shoot, fight=fight, cover=covers, obscured=obscured,
+                         first=_split("--first", first), strategies=pairs, method=method.value, seed=seed,
+                         switches=tuple(switches))
+    except InputError as error:  # matchup's own "switches" is this command's --with
+        if not error.field.startswith("switches"):
+            raise
+        raise type(error)("--with", str(error)[len(error.field) + 2:]) from None
     if output is not None:
         write_whole(output, frame_bytes(output, result.to_frame()), "--output")
     if result.shots or result.fights:
@@ -202,6 +226,7 @@ def _matchup(profiles: Path, against: Path, cover: str, obscured: bool, shoot: b
     if every:
         tables, lines = matchup_all_tables(result)
     emit(fmt, tables, {"team_a": result.team_a, "team_b": result.team_b, "summary": summary.to_dict(),
+                       **({"with": list(switches)} if switches else {}),
                        "result": result.to_dict()}, lines)
 
 

@@ -22,7 +22,8 @@ from mathhammer.core.guard import excerpt
 
 __all__ = [
     "PLOT_SUFFIXES", "EngineOptions", "FormatOption", "Method", "MethodOption", "OptionSpec", "OutputFormat", "ProfilesOption",
-    "SamplesOption", "SeedOption", "SideOption", "ThreadsOption", "VariantsOption", "cli_variants", "engine_options",
+    "SamplesOption", "SeedOption", "SideOption", "ThreadsOption", "VariantsOption", "WithOption", "cli_variants",
+    "engine_options",
     "engine_parameters", "finish", "option_parameters", "side_options", "take", "with_parameters",
 ]
 
@@ -59,6 +60,11 @@ VariantsOption = Annotated[
         "--variants",
         help="Rule variants: a preset name or 'field=value,field=value' (the game's Variants fields; docs/results.md).",
     ),
+]
+WithOption = Annotated[
+    Optional[list[str]],
+    typer.Option("--with", metavar="SWITCH", help="Turn on a named switch of the team libraries, as their [team.switch] "
+                 "tables and the import's report name it (repeatable; docs/data.md)."),
 ]
 ProfilesOption = Annotated[
     Optional[Path],

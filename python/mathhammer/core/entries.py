@@ -21,13 +21,15 @@ from mathhammer.core.payload import check_plain, plain
 from mathhammer.errors import InputError, InputTypeError, ProfileFileError
 
 __all__ = [
-    "META_KEYS", "Entry", "check_inputs", "check_keys", "entry", "game_entries", "game_library", "library_files",
-    "load_libraries",
-    "prepare", "read_file", "resolve_keywords", "section_entries",
+    "META_KEYS", "SWITCH_KEY", "Entry", "check_inputs", "check_keys", "entry", "game_entries", "game_library",
+    "library_files", "load_libraries", "prepare", "read_file", "resolve_keywords", "section_entries", "switched",
 ]
 
 #: Top-level keys of a scenario that are not game sections.
 META_KEYS = ("title", "description", "profiles")
+#: The key of an entry (or an API request) naming the switches of its libraries to turn on: the
+#: entry's profiles are resolved from the libraries with those switches on (docs/scenarios.md).
+SWITCH_KEY = "with"
 
 
 def check_keys(entry: Mapping[str, Any], allowed: tuple[str, ...], prefix: str = "") -> None:
@@ -139,11 +141,23 @@ class Entry:
             raise ProfileFileError(self.source, f"{self.where} ({self.name}): {error}") from None
 
 
+def switched(game: Game, kwargs: dict[str, Any], library: Library) -> Library:
+    """The library with the switches an entry names under ``with`` on (the key taken out of
+    ``kwargs``); the library itself when it names none."""
+    if SWITCH_KEY not in kwargs:
+        return library
+    if game.switches is None:
+        raise InputError(SWITCH_KEY, f"{game.name} profiles have no switches")
+    return game.with_switches(library, kwargs.pop(SWITCH_KEY), SWITCH_KEY)
+
+
 def prepare(game: Game, action: Action, kwargs: dict[str, Any], library: Library) -> dict[str, Any]:
-    """An entry's keywords checked against the function's and its profiles built."""
+    """An entry's keywords checked against the function's and its profiles built (from the library
+    with the switches it names under ``with`` on)."""
     allowed = action.keys()
     if allowed is not None:
-        check_keys(kwargs, allowed)
+        check_keys(kwargs, (*allowed, SWITCH_KEY) if game.switches is not None else allowed)
+    library = switched(game, kwargs, library)
     for alias, target in action.aliases.items():
         if alias in kwargs:
             if target in kwargs:
@@ -191,11 +205,13 @@ def entry(game: Game, action: Action, index: int, kwargs: dict[str, Any], librar
     where = where or f"{game.name}.{action.name}[{index}]"
     name = str(kwargs.pop("name", f"{game.name} {action.name} {index + 1}"))
     kwargs.update(overrides or {})
+    switches = kwargs.get(SWITCH_KEY)
     try:
         kwargs = prepare(game, action, kwargs, library)
     except (InputError, TypeError) as error:
         raise ProfileFileError(source, f"{where} ({name}): {error}") from None
-    return make(game.name, action, where, name, kwargs, plain(kwargs), source)
+    inputs = plain(kwargs) if switches is None else {**plain(kwargs), SWITCH_KEY: plain(switches)}
+    return make(game.name, action, where, name, kwargs, inputs, source)
 
 
 def game_library(game: Game, scenario: Mapping[str, Any], base: Path | None = None, source: str = "scenario",

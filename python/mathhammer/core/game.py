@@ -27,11 +27,42 @@ from mathhammer.core.profiles import profile_from_fields, profile_to_dict
 from mathhammer.core.variants import Variants
 from mathhammer.errors import InputError, InputTypeError, ProfileFileError
 
-__all__ = ["RUNNER_PARAMETERS", "Action", "Game", "LabelledEntries", "Library", "find_profile", "library_labels",
-           "lookup_profile", "merged_names", "merge_libraries", "qualified"]
+__all__ = ["RUNNER_PARAMETERS", "SWITCHES", "TEAMS", "Action", "Game", "LabelledEntries", "Library", "Switches",
+           "find_profile", "library_labels", "lookup_profile", "merged_names", "merge_libraries", "merge_library",
+           "qualified"]
 
 #: {kind: {name: profile}}, as a profile library holds it.
 Library = dict[str, dict[str, Any]]
+#: Where a library keeps the named switches its documents declare ({name: the game's parts}): not
+#: a table of the document, and no kind of profile.
+SWITCHES = "switches"
+#: Where a library loaded to be served holds the teams its files describe ({label: team}, read by
+#: Game.read_team): the actions that take a team by name find it there.
+TEAMS = "teams"
+
+
+@dataclasses.dataclass(frozen=True)
+class Switches:
+    """A game's named switches of a library (Kill Team's: an imported team's ``[team.switch]``
+    tables, docs/data.md): ``read(document, source)`` gives the switches a library document
+    declares, by name, each as parts only the game reads, each starting with the kind and key of
+    the entry it changes (:func:`merge_libraries` renames keys it qualifies); ``apply(library, parts, name, field)``
+    the library with one switch on (a new library: the one given is not changed)."""
+
+    read: Callable[[Mapping[str, Any], str], dict[str, tuple[Any, ...]]]
+    apply: Callable[[Library, tuple[Any, ...], str, str], Library]
+
+
+def merge_library(into: Library, library: Mapping[str, Mapping[str, Any]]) -> None:
+    """Add a library's entries to ``into``: a later entry of a kind and name replaces an earlier
+    one; the parts of switches of one name add up (two teams' "Hardy" both turn on)."""
+    for kind, entries in library.items():
+        if kind == SWITCHES:
+            found = into.setdefault(SWITCHES, {})
+            for name, parts in entries.items():
+                found[name] = (*found.get(name, ()), *parts)
+        else:
+            into.setdefault(kind, {}).update(entries)
 
 #: Parameters of an engine function that no file or grid gives: the runner supplies the progress
 #: callback, and an executor is an object.
@@ -109,11 +140,13 @@ class Game:
     resource of its example library (``--profiles <game>-examples``, the default). ``printers``:
     printers of result types no action returns (a nested result, a log). ``info_tables``: tables of
     plain values a library may hold beside its profiles (Kill Team's ``[team]``, where an imported
-    team records its source), kept as read. ``read_team(document, library, source)``: the team a
-    library of the game describes in its info table (Kill Team's ``kt.data.Team``), which actions
-    taking a team by name find among the loaded libraries' (``library["team"]``, by label).
-    ``profile_notes(kind, value)``: the notes on what a profile given as text or a table of fields
-    sets aside (Kill Team's datacard tokens that change nothing in one shot or fight).
+    team records its source), kept as read. ``switches``: the named switches its libraries may
+    declare (:class:`Switches`), turned on by :meth:`with_switches`; None when the game has none.
+    ``read_team(document, library, source)``: the team a library of the game describes in its info
+    table (Kill Team's ``kt.data.Team``), which actions taking a team by name find among the loaded
+    libraries' (``library[TEAMS]``, by label). ``profile_notes(kind, value)``: the notes on what a
+    profile given as text or a table of fields sets aside (Kill Team's datacard tokens that change
+    nothing in one shot or fight).
     """
 
     name: str
@@ -126,6 +159,7 @@ class Game:
     bundled_library: str | None = None
     printers: Mapping[type, present.Printer] = dataclasses.field(default_factory=dict)
     info_tables: tuple[str, ...] = ()
+    switches: Switches | None = None
     read_team: Callable[[Mapping[str, Any], Library, str], Any] | None = None
     profile_notes: Callable[[str, Any], tuple[str, ...]] | None = None
 
@@ -197,6 +231,32 @@ class Game:
         for kind in self.info_tables:
             if kind in data:
                 library[kind] = dict(data[kind])
+        if self.switches is not None:
+            declared = self.switches.read(data, source)
+            if declared:
+                library[SWITCHES] = declared
+        return library
+
+    def with_switches(self, library: Library, names: Any, field: str = "with") -> Library:
+        """The library with the named switches on (case-insensitive), in the order given; a name no
+        library declares is an InputError under ``field`` naming the switches there are."""
+        if names is None:
+            return library
+        if isinstance(names, str) or not isinstance(names, (list, tuple)):
+            raise InputTypeError(field, f"expected a list of switch names, got {excerpt(names)}")
+        declared = library.get(SWITCHES, {})
+        for i, name in enumerate(names):
+            if not isinstance(name, str):
+                raise InputTypeError(f"{field}[{i}]", f"expected a switch's name, got {excerpt(name)}")
+            key = next((k for k in declared if k.lower() == " ".join(name.split()).lower()), None)
+            if key is None or self.switches is None:
+                known = list(declared)
+                if not known:
+                    raise InputError(field, f"no switch {excerpt(name)}: the libraries declare none (a team "
+                                     "library lists its switches in [team.switch] tables)")
+                raise InputError(field, f"no switch {excerpt(name)}{did_you_mean(name, known)}; the libraries' "
+                                 f"switches: {closest(name, known)}")
+            library = self.switches.apply(library, declared[key], key, field)
         return library
 
     def library_label(self, library: Mapping[str, Any], source: str) -> str:
@@ -213,6 +273,8 @@ class Game:
         """A library as the plain tables a file holds: ``game`` and one table per kind."""
         data: dict[str, Any] = {"game": self.name}
         for kind, entries in library.items():
+            if kind == SWITCHES:  # read from the [team] table, which is kept as read
+                continue
             if kind in self.info_tables:
                 data[kind] = dict(entries)
                 continue
@@ -240,6 +302,8 @@ class Game:
             return {}
         library = self.parse_library(self.bundled_document(), self.bundled_library_name)
         for kind, entries in library.items():
+            if kind == SWITCHES:
+                continue
             builtin = self.builtin_profiles(kind)
             library[kind] = {key: profile for key, profile in entries.items()
                              if find_profile(key, builtin) is None
@@ -394,11 +458,22 @@ def merge_libraries(parts: Sequence[tuple[str, Library]], kinds: Sequence[str]) 
     entry of that kind and name: then each is "<label>/<name>" ("Kasrkin/Gunner", "Wolf
     Scouts/Gunner"), so that neither hides the other and the bare name is ambiguous
     (:func:`lookup_profile`); the profile's own ``name`` follows. Of several libraries, each kind's
-    entries are :class:`LabelledEntries`: an ambiguous name lists its candidates by library."""
+    entries are :class:`LabelledEntries`: an ambiguous name lists its candidates by library. Other
+    tables are kept: info tables as read (a later library's replacing), and the switches of one name
+    added up, their entries' keys renamed as the entries are."""
     merged: Library = {}
     several = len(parts) > 1
     for names, source, (_, library) in zip(merged_names(parts, kinds), library_labels([given for given, _ in parts]),
                                            parts):
+        for kind, entries in library.items():  # info tables as read, a later one replacing; switches add up
+            if kind == SWITCHES:  # each part names the entry it changes by (kind, key): keys follow
+                found = merged.setdefault(SWITCHES, {})
+                for switch, changes in entries.items():
+                    found[switch] = (*found.get(switch, ()),
+                                     *((part[0], names.get(part[0], {}).get(part[1], part[1]), *part[2:])
+                                       for part in changes))
+            elif kind not in kinds:
+                merged.setdefault(kind, {}).update(entries)
         for kind in kinds:
             for key, profile in library.get(kind, {}).items():
                 name = names[kind][key]
@@ -421,6 +496,7 @@ def find_profile(name: str, entries: Mapping[str, Any]) -> Any:
     key = _key(name)
     for entry_key, profile in entries.items():
         own = getattr(profile, "name", "")
-        if key in (_key(entry_key), _key(own) if isinstance(own, str) and own else None):
+        written = _key(entry_key) if isinstance(entry_key, str) else None  # a library given in Python may hold any key
+        if key in (written, _key(own) if isinstance(own, str) and own else None):
             return profile
     return None

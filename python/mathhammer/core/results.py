@@ -30,9 +30,14 @@ from mathhammer.report import plot as pictures
 from mathhammer.report import render
 
 __all__ = [
-    "Deferred", "EngineResult", "Figure", "MatrixResult", "Presented", "ResultMixin", "cell_matrix", "comparison_run",
-    "deferred", "mean_stderr", "probability_stderr", "std_stderr",
+    "OMITTED_WHEN_NONE", "Deferred", "EngineResult", "Figure", "MatrixResult", "Presented", "ResultMixin",
+    "cell_matrix", "comparison_run", "deferred", "mean_stderr", "probability_stderr", "std_stderr",
 ]
+
+
+#: The metadata key of a result field ``to_dict`` leaves out while it is None:
+#: ``field(default=None, metadata={OMITTED_WHEN_NONE: True})``.
+OMITTED_WHEN_NONE = "omitted_when_none"
 
 
 class ResultMixin:
@@ -43,7 +48,10 @@ class ResultMixin:
     """
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: encode(getattr(self, f.name)) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+        # a field declared with OMITTED_WHEN_NONE is left out while None (from_dict gives its default
+        # back): a figure only some inputs have leaves the payloads of the others as they were
+        return {f.name: encode(value) for f in dataclasses.fields(self)  # type: ignore[arg-type]
+                if (value := getattr(self, f.name)) is not None or not f.metadata.get(OMITTED_WHEN_NONE)}
 
     def to_json(self, **kwargs: Any) -> str:
         return json.dumps(self.to_dict(), **kwargs)

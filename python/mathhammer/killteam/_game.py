@@ -36,6 +36,7 @@ from mathhammer.killteam.results import (
     VolleyResult,
 )
 from mathhammer.killteam.shooting import shoot, shoot_batch
+from mathhammer.killteam.switches import SWITCHES
 from mathhammer.killteam.variants import Variants
 from mathhammer.killteam.versus import matchup, matchup_rows, served_teams
 
@@ -85,6 +86,7 @@ GAME = Game(
     printers={VolleyResult: volley_tables, MatchupSummary: matchup_summary_tables,
               MetaRanking: meta_ranking_tables},
     info_tables=INFO_TABLES,  # an imported team's source (docs/data.md, "Team libraries")
+    switches=SWITCHES,  # an imported team's [team.switch] tables (docs/data.md, "Switches")
     read_team=_read_team,
     profile_notes=_profile_notes,
 )

@@ -37,7 +37,9 @@ from mathhammer.core.distributions import JointDistribution
 from mathhammer.core.options import DEFAULT_SAMPLES, METHODS, Progress, engine_options, work_starts
 from mathhammer.core.profiles import profile_from_table
 from mathhammer.errors import InputError, InputTypeError
-from mathhammer.killteam.plan import FIGHT_ROUNDS_MAX, FightPlan, check_optimal_pair, fight_plan, fight_spec, fighter_profile
+from mathhammer.killteam.plan import (
+    FIGHT_ROUNDS_MAX, FightPlan, check_optimal_pair, fight_plan, fight_spec, fighter_profile, injured_profile, injury_counts,
+)
 from mathhammer.killteam.plan import exact_seconds as plan_exact_seconds
 from mathhammer.killteam.profiles import MAX_WOUNDS, Fighter, labelled
 from mathhammer.killteam.results import SIDES, FightLog, FightResult
@@ -148,7 +150,12 @@ def _monte_carlo_kernel(plan: FightPlan, a: Fighter, b: Fighter, rounds: int, va
                 _ENGINES.move_to_end(key)
                 return found[1]
     dice_a, dice_b = fighter_profile(a, variants), fighter_profile(b, variants)
-    kernel = FightKernel(_kt.FightMonteCarlo(plan.spec, dice_a, dice_b, rounds), (plan.spec, dice_a, dice_b, rounds, budget))
+    # the dice of a round started injured (§3.9): the fighter's own when no round can roll them
+    injured = injury_counts(rounds, variants)
+    injured_a = injured_profile(a, variants) if injured else dice_a
+    injured_b = injured_profile(b, variants) if injured else dice_b
+    inputs = (plan.spec, dice_a, dice_b, rounds, injured_a, injured_b, budget)
+    kernel = FightKernel(_kt.FightMonteCarlo(*inputs[:-1]), inputs)
     if not plan.optimal:
         with _ENGINES_LOCK:
             _ENGINES[key] = (plan, kernel)
@@ -161,8 +168,8 @@ class FightKernel:
     """kt.fight's Monte Carlo kernel: counts for chunks of a run (core.sampling's Kernel).
 
     The C++ engine does not pickle (it may hold a solved game), so the kernel pickles as what built
-    it: the fight's spec, both fighters' dice, the rounds and, for an optimal fighter, the solver's
-    budget. A process pool's or Dask's worker rebuilds the engine from that once per process
+    it: the fight's spec, both fighters' dice, the rounds, both fighters' injured dice and, for an
+    optimal fighter, the solver's budget. A process pool's or Dask's worker rebuilds the engine from that once per process
     (``_rebuilt``), solving an optimal fighter's game there once too.
     """
 
@@ -188,8 +195,8 @@ def _rebuilt(inputs: tuple[Any, ...]) -> FightKernel:
 @functools.lru_cache(maxsize=_KEPT_ENGINES)
 def _kernel_of(pickled: bytes) -> FightKernel:
     inputs = pickle.loads(pickled)
-    spec, dice_a, dice_b, rounds, budget = inputs
-    engine = _kt.FightMonteCarlo(spec, dice_a, dice_b, rounds)
+    *engine_inputs, budget = inputs
+    engine = _kt.FightMonteCarlo(*engine_inputs)
     if budget is not None:
         engine.prepare(*budget)
     return FightKernel(engine, inputs)
@@ -281,7 +288,7 @@ def fight(
             limit = EXACT_UNITS_BACKSTOP
         on_caller = not optimal and seconds <= ON_CALLER_SECONDS
         pmf, refused, states = _kt.fight_exact_shaped(plan.spec, plan.dice_a, plan.dice_b, rounds, limit, max_states,
-                                                      max_memory, on_caller)
+                                                      max_memory, on_caller, plan.injured_a, plan.injured_b)
         _check_solver(refused, states, max_states, max_memory)
         if pmf is not None:
             return FightResult._exact(JointDistribution._adopt(pmf, _NAMES), (a.wounds, b.wounds), rounds, first,
@@ -408,7 +415,7 @@ def fight_batch(
         if config is None:
             plan = plans[i]
             config = made[key] = _kt.fight_exact_item(plan.spec, plan.dice_a, plan.dice_b, rounds_list[i], limits[i],
-                                                      states_list[i], memory_list[i])
+                                                      states_list[i], memory_list[i], plan.injured_a, plan.injured_b)
         configs.append(config)
     resolved = _kt.fight_exact_batch(configs) if configs else None
     position: dict[int, int] = {}
@@ -505,12 +512,13 @@ def resolve_fight(
     """Resolve one round from fixed retained dice ``(crits, norms)`` and log every step.
 
     ``wounds_a`` / ``wounds_b`` override the fighters' starting wounds. Feel No Pain and Saintly
-    Relics dice, if the fighters have them, are rolled from ``seed`` (None: a random seed). An
-    optimal fighter plays as in a one-round fight.
+    Relics dice, if the fighters have them, are rolled from ``seed`` (None: a random seed), and so
+    are the decisions they make a chance with ``lookahead="rolled"`` (docs/rules/killteam.md §3.6).
+    An optimal fighter plays as in a one-round fight.
     """
     a, b, da, db, first, wa, wb, rule_variants = round_inputs(a, b, dice_a, dice_b, first, wounds_a, wounds_b,
                                                               variants)
-    seed_value = engine_options(seed=seed).draw_seed()  # used only by Feel No Pain / relic rolls
+    seed_value = engine_options(seed=seed).draw_seed()  # used only by Feel No Pain / relic rolls (and rolled lines)
     spec = fight_spec(a, b, first, wa, wb, rule_variants)
     end_a, end_b, actions, relic_uses = _kt.resolve_fight(spec, da[0], da[1], db[0], db[1], wa, wb, seed_value)
     return FightLog(

@@ -10,8 +10,8 @@ copying into the C++ configs (killteam/plan.py), the rules table of docs/rules/k
 the tests' lists of rules.
 
 The datacard tokens the engine reads and that change nothing in one shot or one fight (Range x",
-Heavy, Silent, ...), and Hot, are rows of ``WeaponRules.KEPT`` (:class:`Kept`), with the reason the
-importer gives.
+Heavy, Silent, ...) are rows of ``WeaponRules.KEPT`` (:class:`Kept`), with the reason the importer
+gives.
 """
 
 from __future__ import annotations
@@ -52,6 +52,8 @@ class Rule:
     the value into them as it is (a flag, a number, a named value as the enum of the same name, an
     absent parameter as 0); else the plan works the fields out (Lethal's crit threshold, Accurate
     clipped to the dice). ``combine``: two values given together that make a third (rerolls).
+    ``weapon_kind``: "ranged" or "melee" when only weapons of that kind have the rule (the importer
+    tells a weapon without a ⌖/⚔ glyph by it, docs/data.md); empty when both kinds may.
     """
 
     notation: str
@@ -64,6 +66,7 @@ class Rule:
     values: Mapping[Any, Named] = field(default_factory=dict)
     combine: Mapping[tuple[str, str], str] = field(default_factory=dict)
     copied: bool = True
+    weapon_kind: str = ""
 
     kind: str = field(init=False)  # "flag", "parameter" (a number) or "named" (one of ``values``)
 
@@ -79,26 +82,27 @@ class Rule:
 def rule(notation: str, section: str, engine: tuple[str, ...] | str, *, default: Any = False, low: int = 0,
          high: int = 0, aliases: tuple[str, ...] = (), datacard: bool = False,
          values: Mapping[Any, Named] | None = None, combine: Mapping[tuple[str, str], str] | None = None,
-         copied: bool = True) -> Any:
+         copied: bool = True, weapon_kind: str = "") -> Any:
     """A field of a rules table: its default and its row (:class:`Rule`)."""
     row = Rule(notation, section, (engine,) if isinstance(engine, str) else engine, low, high, aliases, datacard,
-               dict(values or {}), dict(combine or {}), copied)
+               dict(values or {}), dict(combine or {}), copied, weapon_kind)
     return field(default=default, metadata={"rule": row})
 
 
 @dataclass(frozen=True)
 class Kept:
-    """A datacard token the engine reads and does not model, and why (the importer's report).
+    """A datacard token the engine reads and does not model, as it changes nothing in one shot or
+    one fight (a datacard rule pasted as written may hold it), and why (the importer's report).
 
-    ``no_effect``: it changes nothing in one shot or one fight, so a datacard rule pasted as written
-    may hold it (set aside with a note, :meth:`RuleTable.read`); Hot changes the shooter, which a
-    later model may take up. ``advice``: what the note adds where mathhammer answers the question
-    the token raises (Blast: ``kt.volley``).
+    ``weapon_kind``: as :class:`Rule`'s, "ranged" when only ranged weapons have it. ``advice``:
+    what the note on it adds where mathhammer answers the question the token raises (Blast:
+    ``kt.volley``); a datacard rule pasted as written may hold any of them (set aside with a note,
+    :meth:`RuleTable.read`).
     """
 
     notation: str
     reason: str
-    no_effect: bool = True
+    weapon_kind: str = ""
     advice: str = ""
 
     def pattern(self) -> str:
@@ -218,10 +222,8 @@ class RuleTable:
         return self.read(text, field_name)[0]
 
     def read(self, text: Any, field_name: str, kept: tuple[Kept, ...] = ()) -> tuple[dict[str, Any], tuple[str, ...]]:
-        """:meth:`parse`, with the tokens of ``kept`` that change nothing in one shot or one fight
-        (``no_effect``) set aside: the field values, and a note on each token set aside (in the
-        order written). A token of ``kept`` that does change something (Hot) is an InputError
-        saying why it is not modelled."""
+        """:meth:`parse`, with the tokens of ``kept`` (they change nothing in one shot or one fight)
+        set aside: the field values, and a note on each token set aside (in the order written)."""
         values: dict[str, Any] = {}
         combined: dict[str, list[Any]] = {}
         notes: list[str] = []
@@ -247,16 +249,13 @@ class RuleTable:
         return values, tuple(notes)
 
     def _set_aside(self, part: str, key: str, field_name: str, kept: tuple[Kept, ...]) -> str:
-        """The note on a token no row reads: a token of ``kept`` of no effect; anything else (a
-        token that does change something, an unknown word) an InputError."""
+        """The note on a token no row reads: a token of ``kept``; anything else (an unknown word) an
+        InputError."""
         for token in kept:
             match = token.written().fullmatch(key)
-            if match is None:
-                continue
-            if not token.no_effect:
-                raise InputError(field_name, f"{excerpt(part)} is not modelled: {token.reason}; leave it out")
-            return token.note(match.groups())
-        raise InputError(field_name, self._unknown(part, self.known + tuple(t.notation for t in kept if t.no_effect)))
+            if match is not None:
+                return token.note(match.groups())
+        raise InputError(field_name, self._unknown(part, self.known + tuple(t.notation for t in kept)))
 
     @staticmethod
     def _combined(field_name: str, row: Rule, given: list[Any]) -> Any:
@@ -310,21 +309,32 @@ class RuleTable:
                                         f"allowed: {', '.join(allowed)}")
 
     def markdown(self, title: str) -> str:
-        """The table as a Markdown table (docs/rules/killteam.md §9 holds it)."""
-        lines = [f"| {title} | parameter | C++ config fields | section | on datacards |", "|---|---|---|---|---|"]
+        """The table as a Markdown table (docs/rules/killteam.md §9 holds it); the weapon rules' table
+        says which rules only one kind of weapon has (how the importer tells an unmarked weapon)."""
+        weapons = self.kind == "rules"
+        lines = [f"| {title} | parameter | C++ config fields | section | on datacards |{' only on |' if weapons else ''}",
+                 f"|---|---|---|---|---|{'---|' if weapons else ''}"]
         for c in self.columns:
             row = c.row
+            only = f" {row.weapon_kind + ' weapons' if row.weapon_kind else ''} |" if weapons else ""
             if row.kind == "named":
                 for named in row.values.values():
                     spelled = f" (also {', '.join(named.aliases)})" if named.aliases else ""
                     lines.append(f"| {named.text}{spelled} |  | {', '.join(row.engine)} | {row.section} | "
-                                 f"{'yes' if named.datacard else ''} |")
+                                 f"{'yes' if named.datacard else ''} |{only}")
                 continue
             spelled = f" (also {', '.join(row.aliases)})" if row.aliases else ""
             parameter = f"{row.low}..{row.high}" if row.kind == "parameter" else ""
             lines.append(f"| {row.notation}{spelled} | {parameter} | {', '.join(row.engine)} | {row.section} | "
-                         f"{'yes' if row.datacard else ''} |")
+                         f"{'yes' if row.datacard else ''} |{only}")
         return "\n".join(lines)
+
+    def kind_cues(self) -> Iterator[tuple[str, str, str]]:
+        """(pattern of the normalised token, the kind of weapon, the rule's name) of each rule only
+        one kind of weapon has (``Rule.weapon_kind``)."""
+        for c in self.columns:
+            if c.row.weapon_kind and c.row.kind != "named":
+                yield _pattern(c.row.notation.lower()), c.row.weapon_kind, _parameter_name(c.row.notation)[0].title()
 
     def datacard_forms(self) -> Iterator[tuple[str, str]]:
         """(pattern of the normalised token, canonical form with ``{0}`` for the parameter) of each
@@ -341,10 +351,11 @@ class RuleTable:
 
 def rules_page_tables(weapon_rules: RuleTable, abilities: RuleTable, kept: tuple[Kept, ...]) -> str:
     """The tables of docs/rules/killteam.md §9, as tools/rules_table.py writes them there."""
-    kept_lines = ["| token | no effect on one shot or fight | why the engine leaves it out |", "|---|---|---|"]
+    kept_lines = ["| token (no effect on one shot or fight) | why the engine leaves it out | only on |",
+                  "|---|---|---|"]
     for token in kept:
-        kept_lines.append(f"| {token.notation} | {'yes' if token.no_effect else 'no'} | "
-                          f"{token.reason.replace('{0}', PARAMETER)} |")
+        only = f"{token.weapon_kind} weapons" if token.weapon_kind else ""
+        kept_lines.append(f"| {token.notation} | {token.reason.replace('{0}', PARAMETER)} | {only} |")
     return "\n\n".join((weapon_rules.markdown("weapon rule"), abilities.markdown("ability"), "\n".join(kept_lines)))
 
 

@@ -47,6 +47,9 @@ _SAVE_REROLL_VALUES = {
     for value, named in REROLL_VALUES.items()
 }
 
+#: The largest Dmg stat (normal or critical) of a weapon.
+MAX_DAMAGE = 12
+
 # The C++ configs a row's fields belong to (cpp/killteam/*/config.hpp).
 _DICE = "AttackProfile"
 _SHOT = "ShootConfig"
@@ -73,8 +76,8 @@ class WeaponRules(FieldsProfile):
     punishing: bool = rule("Punishing", "§1.4", f"{_DICE}.punishing", datacard=True)
     severe: bool = rule("Severe", "§1.4", f"{_DICE}.severe", datacard=True)
     rending: bool = rule("Rending", "§1.4", f"{_DICE}.rending", datacard=True)
-    brutal: bool = rule("Brutal", "§3.2", f"{_FIGHT}.brutal", datacard=True)
-    shock: bool = rule("Shock", "§3.3", f"{_FIGHT}.shock", datacard=True)
+    brutal: bool = rule("Brutal", "§3.2", f"{_FIGHT}.brutal", datacard=True, weapon_kind="melee")
+    shock: bool = rule("Shock", "§3.3", f"{_FIGHT}.shock", datacard=True, weapon_kind="melee")
     saturate: bool = rule("Saturate", "§2", f"{_SHOT}.saturate", datacard=True)
     purity_seal: bool = rule("Purity Seal", "§8.1", f"{_DICE}.purity_seal")
     close_assault: bool = rule("Close Assault", "§8.1", f"{_DICE}.close_assault")
@@ -85,6 +88,7 @@ class WeaponRules(FieldsProfile):
     piercing: int = rule("Piercing x", "§2", f"{_SHOT}.piercing", default=0, high=3, datacard=True)
     piercing_crits: int = rule("Piercing Crits x", "§2", f"{_SHOT}.piercing_crits", default=0, high=3, datacard=True)
     devastating: int = rule("Devastating x", "§2", f"{_SHOT}.devastating", default=0, high=9, datacard=True)
+    hot: bool = rule("Hot", "§2.2", f"{_SHOT}.hot", datacard=True)  # the shooter's own damage
 
     TABLE: ClassVar[RuleTable]
     KNOWN: ClassVar[tuple[str, ...]]
@@ -104,7 +108,7 @@ class WeaponRules(FieldsProfile):
     def parse_datacard(cls, text: str | None, field: str = "rules") -> tuple[WeaponRules, tuple[str, ...]]:
         """A datacard's weapon rules pasted as written ('Range 8", Piercing 1, Silent'): the rules,
         and a note on each token set aside because it changes nothing in one shot or one fight
-        ('Range 8": targeting and position: ...'). Hot, and any word no table knows, raise InputError."""
+        ('Range 8": targeting and position: ...'). A word no table knows raises InputError."""
         values, notes = cls.TABLE.read(text, field, cls.KEPT)
         return _build(cls, values, field, text), notes
 
@@ -122,20 +126,20 @@ _HEAVY = "movement: when the weapon may be used, not what it does"
 _SEEK = "targeting: which cover the target can use; give the target's cover to the shot yourself"
 _MORE = "more targets: every other operative within {0}\" is a shot of its own, rolled separately"
 _VOLLEY = "this is the shot at one target; kt.volley shoots several, each on its own"
+_RANGED = "ranged"  # only ranged weapons have it: the importer tells an unmarked weapon's kind by it
 WeaponRules.KEPT = (
-    Kept("Range x\"", _RANGE),
-    Kept("Heavy", _HEAVY),
-    Kept("Heavy (Dash only)", _HEAVY),
-    Kept("Heavy (Reposition only)", _HEAVY),
+    Kept("Range x\"", _RANGE, weapon_kind=_RANGED),
+    Kept("Heavy", _HEAVY, weapon_kind=_RANGED),
+    Kept("Heavy (Dash only)", _HEAVY, weapon_kind=_RANGED),
+    Kept("Heavy (Reposition only)", _HEAVY, weapon_kind=_RANGED),
     Kept("Seek", _SEEK),
     Kept("Seek Light", _SEEK),
-    Kept("Silent", "orders: shooting while concealed, not what the shot does"),
+    Kept("Silent", "orders: shooting while concealed, not what the shot does", weapon_kind=_RANGED),
     Kept("Stun", "after the attack: the target's APL, out of a shot's scope"),
     Kept("Limited x", "uses per battle, out of a shot's scope"),
     Kept("PSYCHIC", "a keyword other rules refer to"),
-    Kept("Hot", "the shooter: it may take damage after shooting; the target's damage is unchanged", no_effect=False),
-    Kept("Blast x\"", _MORE, advice=_VOLLEY),
-    Kept("Torrent x\"", _MORE, advice=_VOLLEY),
+    Kept("Blast x\"", _MORE, weapon_kind=_RANGED, advice=_VOLLEY),
+    Kept("Torrent x\"", _MORE, weapon_kind=_RANGED, advice=_VOLLEY),
 )
 
 
@@ -172,6 +176,20 @@ class Abilities(FieldsProfile):
     indomitus: bool = rule("Indomitus", "§8.2", f"{_SHOT}.indomitus")
     save_fails_to_norms: int = rule("Save Fails to Norms x", "§8.2", f"{_SHOT}.save_fails_to_norms", default=0, high=3)
     save_norms_to_crits: int = rule("Save Norms to Crits x", "§8.2", f"{_SHOT}.save_norms_to_crits", default=0, high=3)
+    # defences against the weapon's rules and Dmg stats (docs/rules/killteam.md §2.3)
+    ignore_piercing: bool = rule("Ignore Piercing", "§2.3", f"{_SHOT}.ignore_piercing")
+    worsen_piercing: bool = rule("Worsen Piercing", "§2.3", f"{_SHOT}.worsen_piercing")
+    ignore_lethal: bool = rule("Ignore Lethal", "§2.3", f"{_SHOT}.ignore_lethal")
+    ignore_rending: bool = rule("Ignore Rending", "§2.3", f"{_SHOT}.ignore_rending")
+    ignore_severe: bool = rule("Ignore Severe", "§2.3", f"{_SHOT}.ignore_severe")
+    ignore_saturate: bool = rule("Ignore Saturate", "§2.3", f"{_SHOT}.ignore_saturate")
+    reduce_normal_damage: int | None = rule("Reduce Normal Dmg x+", "§2.3, §3.3",
+                                            (f"{_SHOT}.reduce_normal_damage", f"{_FIGHT}.reduce_normal_damage"),
+                                            default=None, low=1, high=MAX_DAMAGE)
+    reduce_damage: int | None = rule("Reduce Dmg x+", "§2.3, §3.3", (f"{_SHOT}.reduce_damage", f"{_FIGHT}.reduce_damage"),
+                                     default=None, low=1, high=MAX_DAMAGE)
+    crits_as_normal: bool = rule("Crits as Normal Dmg", "§2.3, §3.3",
+                                 (f"{_SHOT}.crits_as_normal", f"{_FIGHT}.crits_as_normal"))
 
     TABLE: ClassVar[RuleTable]
     KNOWN: ClassVar[tuple[str, ...]]
@@ -234,7 +252,6 @@ ALL_STRATEGIES: tuple[str, ...] = STRATEGIES + ("optimal",)
 OBJECTIVES: tuple[str, ...] = ("trade", "net", "kill", "survive")
 #: The most attack dice a weapon rolls (the C++ dice tables' bound).
 MAX_ATTACKS: int = int(_core.killteam.MAX_DICE)
-MAX_DAMAGE = 12
 #: The most wounds a fighter or operative has (the C++ fight engine's bound).
 MAX_WOUNDS: int = int(_core.killteam.MAX_FIGHT_WOUNDS)
 #: The most shots of one kt.shoot call (docs/rules/killteam.md §2), cover saves retained, fight rounds.

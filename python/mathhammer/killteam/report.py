@@ -41,12 +41,18 @@ __all__ = [
 # --- shots ------------------------------------------------------------------------------------------
 
 def shot_summary(label: str, r: ShootResult) -> list[str]:
-    """A shot's summary lines: mean and spread, kill and injury chances, how it was computed."""
+    """A shot's summary lines: mean and spread, kill and injury chances, with Hot the shooter's own
+    damage, how it was computed."""
     lines = [  # one figure group a line, so that each fits 80 columns
         f"{label}mean damage {r.damage.mean:.4f} (std {r.damage.std:.4f})",
         f"{label}kill chance {probability_text(r.kill_chance)} against {r.wounds} wounds; "
         f"injury chance {probability_text(r.injury_chance)}",
     ]
+    if r.self_damage is not None:  # Hot: what the shooter takes (docs/rules/killteam.md §2.2)
+        death = r.shooter_death_chance
+        lines.append(f"{label}Hot: the shooter takes {r.self_damage.mean:.4f} damage on average"
+                     + ("" if death is None else f"; incapacitated {probability_text(death)} "
+                                                 f"against {r.shooter_wounds} wounds"))
     if r.samples is not None and r.kill_stderr is not None:  # Monte Carlo: both are set
         lines.append(
             f"{label}{method_line(r.method, r.samples)}: stderr of the mean {r.damage.mean_stderr:.4f}, "
@@ -123,12 +129,12 @@ def attack_dice_tables(result: AttackDiceResult, title: str = "") -> tuple[list[
 # --- fights -----------------------------------------------------------------------------------------
 
 def fight_tables(result: FightResult, title: str = "") -> tuple[list[Table], list[str]]:
-    """A fight as tables: a summary per fighter (death chance, mean wounds left, mean damage taken, and
-    standard errors for Monte Carlo) under a heading naming both fighters, then each fighter's wounds
-    left."""
+    """A fight as tables: a summary per fighter (death chance, injured chance, mean wounds left, mean
+    damage taken, and standard errors for Monte Carlo) under a heading naming both fighters, then each
+    fighter's wounds left."""
     prefix = f"{title}: " if title else ""
     errors = result.stderr or {}
-    columns = ["fighter", "death chance", "mean wounds left", "mean damage taken"]
+    columns = ["fighter", "death chance", "injured chance", "mean wounds left", "mean damage taken"]
     if errors:
         columns.append("stderr (death chance)")
     rounds = f"{result.rounds} round{'s' if result.rounds > 1 else ''}"
@@ -136,8 +142,8 @@ def fight_tables(result: FightResult, title: str = "") -> tuple[list[Table], lis
     who = f": A {result.fighters[0]} vs B {result.fighters[1]}" if all(result.fighters) else ""
     summary = Table(f"{prefix}Fight{who} ({how})", columns)  # profiles and strategies, and how it ran
     for side in ("a", "b"):
-        row: list[Any] = [side.upper(), result.death_chance(side), result.wounds(side).mean,
-                          result.mean_damage_taken(side)]
+        row: list[Any] = [side.upper(), result.death_chance(side), result.injured_chance(side),
+                          result.wounds(side).mean, result.mean_damage_taken(side)]
         if errors:
             row.append(errors[f"death_chance_{side}"])
         summary.rows.append(row)
@@ -223,7 +229,8 @@ def shot_comparison_heading(comparison: Comparison) -> str:
 
 def shot_comparison_tables(comparison: Comparison, title: str = "") -> tuple[list[Table], list[str]]:
     """kt.compare as tables that fit 80 columns: the mean damage (a row per weapon, a column per
-    save, then the first weapon's minus each other's), then per weapon P(damage >= w) with a row per
+    save, then the first weapon's minus each other's; with a Hot weapon the damage it does to its
+    shooter beside it), then per weapon P(damage >= w) with a row per
     threshold w (up to the last one any weapon can reach) and a column per save, then the first
     weapon's minus each other's; a summary line names the target. The cells are numbers, so the
     probabilities print like every other table's."""
@@ -234,7 +241,18 @@ def shot_comparison_tables(comparison: Comparison, title: str = "") -> tuple[lis
     at_least = comparison.at_least
     mean_rows: list[list[Any]] = [[label, *map(float, mean[i])] for i, label in enumerate(labels)]
     mean_rows += [[f"{labels[0]} minus {labels[j]}", *map(float, mean[0] - mean[j])] for j in range(1, len(labels))]
-    tables = [Table(f"{prefix}Mean damage: {shot_comparison_heading(comparison)}", ["weapon", *saves], mean_rows)]
+    columns = ["weapon", *saves]
+    hot, death = comparison.self_damage, comparison.shooter_death_chance
+    if any(h is not None for h in hot):  # beside the damage dealt, what Hot does to the shooter (§2.2)
+        columns.append("Hot self damage")
+        with_death = any(d is not None for d in death)
+        if with_death:
+            columns.append("P(Hot kills self)")
+        for i, row in enumerate(mean_rows):
+            row.append(_or_dash(hot[i]) if i < len(labels) else "-")
+            if with_death:
+                row.append(_or_dash(death[i]) if i < len(labels) else "-")
+    tables = [Table(f"{prefix}Mean damage: {shot_comparison_heading(comparison)}", columns, mean_rows)]
     # thresholds up to the last one some weapon reaches (a chance, not a rounding residue)
     reached = [k for k in range(len(comparison.thresholds)) if (at_least[:, :, k] > CERTAIN).any()]
     last = reached[-1] + 1 if reached else 1
@@ -304,6 +322,11 @@ def volley_tables(result: VolleyResult, title: str = "") -> tuple[list[Table], l
              f"{probability_text(figures['any_incapacitated'])}",
              f"{prefix}mean wounds lost in all {figures['mean_total_damage']:.4f}",
              prefix + method_line(result.method, result.samples)]
+    if result.self_damage is not None:  # Hot: one roll for the volley (docs/rules/killteam.md §2.2)
+        death = result.shooter_death_chance
+        lines.insert(2, f"{prefix}Hot: the shooter takes {result.self_damage.mean:.4f} damage on average"
+                        + ("" if death is None else f"; incapacitated {probability_text(death)} against "
+                                                    f"{result.shooter_wounds} wounds"))
     return [shots, count], lines
 
 
@@ -351,12 +374,16 @@ def matchup_all_tables(result: Matchup, title: str = "") -> tuple[list[Table], l
     summary lines (``mathhammer killteam matchup --all``)."""
     prefix = f"{title}: " if title else ""
     tables = []
+    hot = any(s.self_damage is not None for s in result.shots)
     if result.shots:
-        rows = [[s.attacker, s.weapon, s.defender, s.cover, s.mean_damage, s.kill_chance, s.half_chance,
-                 s.shots_to_kill] for s in result.shots]
+        # with a Hot weapon, what it does to its own operative beside what it deals (docs/rules/killteam.md §2.2)
+        rows = [[s.attacker, s.weapon, s.defender, s.cover, s.mean_damage]
+                + ([_or_dash(s.self_damage), _or_dash(s.shooter_death_chance)] if hot else [])
+                + [s.kill_chance, s.half_chance, s.shots_to_kill] for s in result.shots]
         tables.append(Table(f"{prefix}Shooting: {result.team_a} at {result.team_b}",
-                            ["attacker", "weapon", "defender", "cover", "mean damage", "kill chance", "half chance",
-                             "shots to kill"], rows, keys=4))
+                            ["attacker", "weapon", "defender", "cover", "mean damage"]
+                            + (["Hot self damage", "P(Hot kills self)"] if hot else [])
+                            + ["kill chance", "half chance", "shots to kill"], rows, keys=4))
     if result.fights:
         rows = [[f.attacker, f.weapon, f.defender, f.first, f"{f.strategy_a} / {f.strategy_b}", f.kill_chance,
                  f.death_chance, f.both_survive, f.mean_wounds_a, f.mean_wounds_b] for f in result.fights]
@@ -366,7 +393,15 @@ def matchup_all_tables(result: Matchup, title: str = "") -> tuple[list[Table], l
     lines = [f"{prefix}{len(result.shots)} shooting and {len(result.fights)} fighting pairings; kill: the "
              f"defender incapacitated, half: P(damage >= half its wounds), death: the attacker incapacitated",
              prefix + method_line(result.method)]
+    if hot:
+        lines.insert(1, f"{prefix}Hot self damage: the mean damage a Hot weapon does to its own operative; Hot kills "
+                        f"self: the chance it incapacitates it")
     return tables, lines
+
+
+def _or_dash(value: float | None) -> Any:
+    """A figure only some rows have: "-" where a row has none."""
+    return "-" if value is None else value
 
 
 def matchup_picture(result: Matchup) -> Any:

@@ -19,6 +19,7 @@ from mathhammer.core.checks import check_choice, check_int
 from mathhammer.errors import InputError
 from mathhammer.core.distributions import Distribution, JointDistribution
 from mathhammer.core.results import (
+    OMITTED_WHEN_NONE,
     Deferred,
     EngineResult,
     Figure,
@@ -53,6 +54,9 @@ class ShootResult(EngineResult):
     wounds left but alive) and ``wounds_left`` the distribution of max(0, wounds - damage).
     ``retained_attack`` (crits, norms) and ``retained_saves`` (crit saves, normal saves, cover saves
     included) are per attack; with Monte Carlo they are counted over every round of every sample.
+    ``self_damage``: with a Hot weapon, the damage the shooter takes over all rounds
+    (docs/rules/killteam.md §2.2), else None; ``shooter_wounds``: the shooter's wounds when given,
+    which ``shooter_death_chance`` reads. Both are left out of the payload while None.
     """
 
     damage: Distribution
@@ -72,6 +76,8 @@ class ShootResult(EngineResult):
     seed: int | None = None
     variants: Variants = Variants()
     cover_crits: int = 0
+    self_damage: Distribution | None = dataclasses.field(default=None, metadata={OMITTED_WHEN_NONE: True})
+    shooter_wounds: int | None = dataclasses.field(default=None, metadata={OMITTED_WHEN_NONE: True})
 
     def _check_payload(self, field: str) -> None:
         """A loaded shot: its situation in the engine's ranges, and the figures following from
@@ -80,6 +86,10 @@ class ShootResult(EngineResult):
         for key, low, high in (("wounds", 1, MAX_WOUNDS), ("cover", 0, MAX_COVER), ("cover_crits", 0, MAX_COVER),
                                ("rounds", 1, MAX_ROUNDS)):
             check_int(key, getattr(self, key), low, high)
+        if self.shooter_wounds is not None:
+            check_int("shooter_wounds", self.shooter_wounds, 1, MAX_WOUNDS)
+        if self.self_damage is not None and self.self_damage.start != 0:
+            raise InputError("self_damage.start", "the shooter's damage counts from 0")
         if self.damage.start != 0:
             raise InputError("damage.start", "damage counts from 0")
         w = self.wounds
@@ -100,7 +110,22 @@ class ShootResult(EngineResult):
             "std_damage": (self.damage.std, std_stderr(self.damage, n)),
             "kill_chance": (self.kill_chance, probability_stderr(self.kill_chance, n)),
             "injury_chance": (self.injury_chance, probability_stderr(self.injury_chance, n)),
+            "mean_self_damage": (self.mean_self_damage,
+                                 None if n is None else 0.0 if self.self_damage is None else mean_stderr(self.self_damage, n)),
         }
+
+    @property
+    def mean_self_damage(self) -> float:
+        """The mean damage the shooter takes from Hot over all rounds (0 without Hot)."""
+        return 0.0 if self.self_damage is None else self.self_damage.mean
+
+    @property
+    def shooter_death_chance(self) -> float | None:
+        """P(Hot incapacitates the shooter): its damage reaches ``shooter_wounds`` (0 without Hot;
+        None when the shooter's wounds were not given)."""
+        if self.shooter_wounds is None:
+            return None
+        return 0.0 if self.self_damage is None else self.self_damage.at_least(self.shooter_wounds)
 
     def plot_series(self) -> tuple[list[tuple[str, Distribution]], str, str]:
         situation = [f"cover {self.cover}"] + (["obscured"] if self.obscured else [])
@@ -242,6 +267,13 @@ class FightResult(Deferred, EngineResult):
         """P(``side`` ends the fight incapacitated, on 0 wounds)."""
         return self.wounds(side).prob(0)
 
+    def injured_chance(self, side: str) -> float:
+        """P(``side`` ends the fight injured: alive with fewer than half its starting wounds,
+        docs/rules/killteam.md §3.9)."""
+        start = self.start_wounds[self._side(side)]
+        pmf = self.wounds(side).pmf
+        return float(np.add.reduce(pmf[1 : (start + 1) // 2]))
+
     def mean_damage_taken(self, side: str) -> float:
         """The mean number of wounds ``side`` loses."""
         return self.start_wounds[self._side(side)] - self.wounds(side).mean
@@ -253,6 +285,14 @@ class FightResult(Deferred, EngineResult):
     @property
     def death_chance_b(self) -> float:
         return self.death_chance("b")
+
+    @property
+    def injured_chance_a(self) -> float:
+        return self.injured_chance("a")
+
+    @property
+    def injured_chance_b(self) -> float:
+        return self.injured_chance("b")
 
     @property
     def mean_damage_taken_a(self) -> float:
@@ -271,6 +311,9 @@ class FightResult(Deferred, EngineResult):
             out[f"mean_wounds_{side}"] = (dist.mean, mean_stderr(dist, n))
         for side, dist in zip(SIDES, (self.wounds_a, self.wounds_b)):
             out[f"mean_damage_taken_{side}"] = (self.mean_damage_taken(side), mean_stderr(dist, n))
+        for side in SIDES:
+            injured = self.injured_chance(side)
+            out[f"injured_chance_{side}"] = (injured, probability_stderr(injured, n))
         return out
 
     def plot_series(self) -> tuple[list[tuple[str, Distribution]], str, str]:
@@ -426,6 +469,18 @@ class Comparison(MatrixResult):
         return self.mean[0] - self.mean[1] if len(self.labels) >= 2 else None
 
     @property
+    def self_damage(self) -> tuple[float | None, ...]:
+        """Per situation, with a Hot weapon the mean damage its shooter takes (the same at every
+        save, docs/rules/killteam.md §2.2); None without Hot."""
+        return tuple(None if row[0].self_damage is None else row[0].mean_self_damage for row in self.results)
+
+    @property
+    def shooter_death_chance(self) -> tuple[float | None, ...]:
+        """Per situation, with a Hot weapon and the shooter's wounds given, the chance it is
+        incapacitated; else None."""
+        return tuple(None if row[0].self_damage is None else row[0].shooter_death_chance for row in self.results)
+
+    @property
     def delta_at_least(self) -> np.ndarray | None:
         return self.at_least[0] - self.at_least[1] if len(self.labels) >= 2 else None
 
@@ -441,9 +496,12 @@ class Comparison(MatrixResult):
             names.append(f"{self.labels[0]} - {self.labels[1]}")
             means.append(self.delta_mean)
             probs.append(self.delta_at_least)
-        for name, mean, prob in zip(names, means, probs):
+        hot = [*self.self_damage, None]  # the deltas' row has none
+        for i, (name, mean, prob) in enumerate(zip(names, means, probs)):
             for j, save in enumerate(self.saves):
                 record: dict[str, Any] = {"situation": name, "save": save, "mean_damage": float(mean[j])}
+                if any(h is not None for h in self.self_damage):
+                    record["mean_self_damage"] = hot[min(i, len(hot) - 1)]
                 record.update({f"p_at_least_{w}": float(p) for w, p in zip(self.thresholds, prob[j])})
                 records.append(record)
         return pd.DataFrame.from_records(records)
@@ -507,7 +565,8 @@ class VolleyResult(EngineResult):
     its own: ``shots[i]`` is the ``kt.shoot`` result against target i. The shots are independent,
     so ``incapacitated`` (the number of targets incapacitated) and ``total_damage`` (the wounds the
     targets lose in all: each target's damage capped at its wounds) are their exact convolutions.
-    Built from Monte Carlo shots they are estimates (``Distribution.estimated``)."""
+    Built from Monte Carlo shots they are estimates (``Distribution.estimated``). ``self_damage``:
+    a Hot weapon's one roll for the volley (§2.2), else None; ``shooter_wounds`` as ``kt.shoot``'s."""
 
     shots: tuple[ShootResult, ...]
     incapacitated: Distribution
@@ -517,6 +576,20 @@ class VolleyResult(EngineResult):
     weapon: str
     seed: int | None = None
     variants: Variants = Variants()
+    self_damage: Distribution | None = dataclasses.field(default=None, metadata={OMITTED_WHEN_NONE: True})
+    shooter_wounds: int | None = dataclasses.field(default=None, metadata={OMITTED_WHEN_NONE: True})
+
+    @property
+    def mean_self_damage(self) -> float:
+        """The mean damage the shooter takes from a Hot weapon's one roll for the volley (0 without Hot)."""
+        return 0.0 if self.self_damage is None else self.self_damage.mean
+
+    @property
+    def shooter_death_chance(self) -> float | None:
+        """P(the volley's Hot roll incapacitates a shooter of ``shooter_wounds``); None without them."""
+        if self.shooter_wounds is None:
+            return None
+        return 0.0 if self.self_damage is None else self.self_damage.at_least(self.shooter_wounds)
 
     def _figures(self) -> dict[str, Figure]:
         n = self.samples
@@ -539,6 +612,8 @@ class VolleyResult(EngineResult):
             "mean_incapacitated": (self.incapacitated.mean, errors[0]),
             "any_incapacitated": (1.0 - none, errors[1]),
             "mean_total_damage": (self.total_damage.mean, errors[2]),
+            "mean_self_damage": (self.mean_self_damage,
+                                 None if n is None else 0.0 if self.self_damage is None else mean_stderr(self.self_damage, n)),
         }
 
     def plot_series(self) -> tuple[list[tuple[str, Distribution]], str, str]:
@@ -557,7 +632,9 @@ class MatchupShot(ResultMixin):
     """One shooting pairing of a matchup: ``weapon`` of ``attacker`` at ``defender`` in ``cover``.
     ``half_chance`` is P(damage >= half the defender's wounds); ``shots_to_kill`` the expected
     number of such shots until it is incapacitated (inf when a shot cannot damage it). ``blast`` /
-    ``torrent``: the weapon's distances in inches (None without the rule)."""
+    ``torrent``: the weapon's distances in inches (None without the rule). ``self_damage`` and
+    ``shooter_death_chance``: with Hot, the mean damage the shot does to the attacker and the chance
+    it incapacitates it (docs/rules/killteam.md §2.2); None without Hot."""
 
     attacker: str
     weapon: str
@@ -569,6 +646,8 @@ class MatchupShot(ResultMixin):
     shots_to_kill: float
     blast: int | None = None
     torrent: int | None = None
+    self_damage: float | None = None
+    shooter_death_chance: float | None = None
 
 
 @dataclass(frozen=True)
@@ -593,7 +672,7 @@ class MatchupFight(ResultMixin):
 MATCHUP_COLUMNS: tuple[str, ...] = (
     "kind", "attacker", "weapon", "defender", "cover", "first", "strategy_a", "strategy_b", "mean_damage",
     "kill_chance", "half_chance", "shots_to_kill", "death_chance", "both_survive", "mean_wounds_a", "mean_wounds_b",
-    "blast", "torrent",
+    "blast", "torrent", "self_damage", "shooter_death_chance",
 )
 
 # the figures best() may rank by, and whether more is better

@@ -25,13 +25,14 @@ import numpy as np
 from mathhammer import _core
 from mathhammer.core import sampling
 from mathhammer.core.batches import ResultBatch, broadcast, checked_items, is_sequence, item_error, item_seeds
+from mathhammer.core.checks import check_int
 from mathhammer.core.distributions import Distribution, JointDistribution
 from mathhammer.core.options import DEFAULT_SAMPLES, EXACT_FIRST, EngineOptions, Progress, engine_options, work_starts
 from mathhammer.core.profiles import field_inside, profile_from_table
 from mathhammer.errors import InputError
 from mathhammer.killteam.plan import TABLE_SIDE as _TABLE_SIDE
 from mathhammer.killteam.plan import Shot, shot
-from mathhammer.killteam.profiles import Operative, Weapon
+from mathhammer.killteam.profiles import MAX_WOUNDS, Operative, Weapon
 from mathhammer.killteam.results import ShootResult
 from mathhammer.killteam.variants import Variants
 
@@ -53,6 +54,7 @@ def shoot(
     rounds: int = 1,
     *,
     cover_crits: int = 0,
+    shooter_wounds: int | None = None,
     method: str = "exact",
     samples: int = DEFAULT_SAMPLES,
     seed: int | None = None,
@@ -67,6 +69,9 @@ def shoot(
     cover_crits: crit saves retained without rolling (0..3), taken before ``cover``; Saturate denies both.
     obscured: the target is obscured (crits become norms, then one success is discarded).
     rounds: independent shots (1..9); damage adds up and Saintly Relics' two-per-battle cap spans them.
+    shooter_wounds: the shooter's wounds (1..40), for the chance a Hot weapon incapacitates it
+    (``result.shooter_death_chance``); a Hot weapon's ``result.self_damage`` is the damage the
+    shooter takes, one D6 a round (docs/rules/killteam.md §2.2).
     method: "exact" (default; every face enumerated), "monte_carlo" (``samples`` shots rolled in
     C++ with ``seed`` over ``threads``; ``progress(done, total)`` between batches; batches go to
     ``executor`` when given) or "auto" (exact, which is always cheap for shooting).
@@ -81,9 +86,10 @@ def shoot(
     if not isinstance(weapon, Weapon) or not isinstance(target, Operative):
         weapon, target = _profiles_from_tables(weapon, target)
     planned = shot(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
+    shooter = _checked_shooter_wounds(shooter_wounds)
     work_starts()
     if options.method != "monte_carlo":
-        return _exact_result(_kt.shoot_exact_shaped(planned.config), planned)
+        return _exact_result(_kt.shoot_exact_shaped(planned.config), planned, shooter)
     config = planned.config
     samples = options.samples
     seed_used = options.draw_seed()
@@ -91,14 +97,22 @@ def shoot(
     kernel = functools.partial(_kt.shoot_counts, config)
     counts = sampling.run_monte_carlo(kernel, samples, seed_used, threads_used, options.progress, options.executor)
     side = weapon.attacks + 1
-    damage_bins = counts.size - _TABLE_SIDE * _TABLE_SIDE - _SAVE_SIDE * _SAVE_SIDE
+    # the histogram: damage, attack dice, saves, then the shooter's Hot damage (shoot_histogram_bins)
+    self_bins = _kt.shoot_self_damage_bins(config)
+    saves_end = counts.size - self_bins
+    damage_bins = saves_end - _TABLE_SIDE * _TABLE_SIDE - _SAVE_SIDE * _SAVE_SIDE
     damage_counts = np.trim_zeros(counts[:damage_bins], "b")
     attack_counts = counts[damage_bins : damage_bins + _TABLE_SIDE * _TABLE_SIDE].reshape(_TABLE_SIDE, _TABLE_SIDE)
-    save_counts = counts[damage_bins + _TABLE_SIDE * _TABLE_SIDE :].reshape(_SAVE_SIDE, _SAVE_SIDE)
+    save_counts = counts[damage_bins + _TABLE_SIDE * _TABLE_SIDE : saves_end].reshape(_SAVE_SIDE, _SAVE_SIDE)
     damage = Distribution.from_counts(damage_counts)
     attack = JointDistribution.from_counts(attack_counts[:side, :side], names=("crits", "norms"))
     saves = JointDistribution.from_counts(save_counts, names=("crit_saves", "norm_saves"))
-    return _result(damage, attack, saves, "monte_carlo", samples, seed_used, planned)
+    hot = Distribution.from_counts(np.trim_zeros(counts[saves_end:], "b")) if self_bins else None
+    return _result(damage, attack, saves, "monte_carlo", samples, seed_used, planned, hot, shooter)
+
+
+def _checked_shooter_wounds(value: Any) -> int | None:
+    return None if value is None else check_int("shooter_wounds", value, 1, MAX_WOUNDS)
 
 
 _ATTACK_NAMES = ("crits", "norms")
@@ -106,13 +120,15 @@ _ATTACK_NAMES = ("crits", "norms")
 _SAVE_NAMES = ("crit_saves", "norm_saves")
 
 
-def _exact_result(arrays: tuple[np.ndarray, np.ndarray, np.ndarray], planned: Shot) -> ShootResult:
+def _exact_result(arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], planned: Shot,
+                  shooter_wounds: int | None) -> ShootResult:
     # arrays: shoot_exact_shaped's fresh arrays (trailing zeros trimmed, attack table cut), owned here
-    pmf, attack_pmf, save_pmf = arrays
+    pmf, attack_pmf, save_pmf, self_pmf = arrays
     damage = Distribution._adopt(pmf)
     attack = JointDistribution._adopt(attack_pmf, _ATTACK_NAMES)
     saves = JointDistribution._adopt(save_pmf, _SAVE_NAMES)
-    return _result(damage, attack, saves, "exact", None, None, planned)
+    hot = Distribution._adopt(self_pmf) if self_pmf.size else None  # empty without Hot
+    return _result(damage, attack, saves, "exact", None, None, planned, hot, shooter_wounds)
 
 
 def _kill_injury(pmf: np.ndarray, wounds: int) -> tuple[float, float]:
@@ -121,17 +137,19 @@ def _kill_injury(pmf: np.ndarray, wounds: int) -> tuple[float, float]:
     injury = float(min(1.0, _sum(pmf[wounds // 2 + 1 : wounds])))
     return kill, injury
 
-def _exact_summary(pmf: np.ndarray, wounds: int) -> dict[str, float]:
-    # ShootResult.summary() of an exact shot from its damage pmf alone: the same figures computed
+def _exact_summary(pmf: np.ndarray, wounds: int, self_pmf: np.ndarray) -> dict[str, float]:
+    # ShootResult.summary() of an exact shot from its damage pmfs alone: the same figures computed
     # the same way (_figures, _kill_injury), without the tables and the result object
     damage = Distribution._adopt(pmf)
     kill, injury = _kill_injury(pmf, wounds)
     return {"mean_damage": float(damage.mean), "std_damage": float(damage.std), "kill_chance": float(kill),
-            "injury_chance": float(injury)}
+            "injury_chance": float(injury),
+            "mean_self_damage": float(Distribution._adopt(self_pmf).mean) if self_pmf.size else 0.0}
 
 
 def _result(damage: Distribution, attack: JointDistribution, saves: JointDistribution, method_used: str,
-            n: int | None, seed_used: int | None, planned: Shot) -> ShootResult:
+            n: int | None, seed_used: int | None, planned: Shot, self_damage: Distribution | None,
+            shooter_wounds: int | None) -> ShootResult:
     target = planned.target
     wounds = target.wounds
     pmf = damage.pmf
@@ -161,6 +179,8 @@ def _result(damage: Distribution, attack: JointDistribution, saves: JointDistrib
         seed=seed_used,
         variants=planned.variants,
         cover_crits=planned.cover_crits,
+        self_damage=self_damage,
+        shooter_wounds=shooter_wounds,
     )
     return result
 
@@ -187,6 +207,7 @@ def shoot_batch(
     rounds: int | Sequence[int] = 1,
     *,
     cover_crits: int | Sequence[int] = 0,
+    shooter_wounds: int | None | Sequence[int | None] = None,
     method: str | Sequence[str] = "exact",
     samples: int | Sequence[int] = DEFAULT_SAMPLES,
     seed: int | None | Sequence[int | None] = None,
@@ -207,14 +228,15 @@ def shoot_batch(
     """
     arguments: dict[str, Any] = {
         "weapons": weapons, "targets": targets, "cover": cover, "obscured": obscured, "rounds": rounds,
-        "cover_crits": cover_crits, "method": method, "samples": samples, "seed": seed, "threads": threads,
-        "variants": variants,
+        "cover_crits": cover_crits, "shooter_wounds": shooter_wounds, "method": method, "samples": samples,
+        "seed": seed, "threads": threads, "variants": variants,
     }
     size, items = broadcast(arguments)
     single = {name: not is_sequence(value) for name, value in arguments.items()}
     weapon_list = checked_items("weapons", items["weapons"], single, lambda w: profile_from_table(Weapon, w, "weapon", "a kt."), "weapon")
     target_list = checked_items("targets", items["targets"], single, lambda t: profile_from_table(Operative, t, "target", "a kt."), "target")
     variant_list = checked_items("variants", items["variants"], single, Variants.resolve)
+    shooter_list = checked_items("shooter_wounds", items["shooter_wounds"], single, _checked_shooter_wounds)
     # Items made of the very same option objects share their checked options (keyed by identity, so
     # 1 and True stay apart; every object is held by `items` for the whole call). The seeds are
     # checked on their own: a sweep's cells each bring a different one.
@@ -249,8 +271,8 @@ def shoot_batch(
     resolved = _kt.shoot_exact_batch([shots[i].config for i in exact]) if exact else None
     position = {i: k for k, i in enumerate(exact)}
     sampled = {i: shoot(weapon_list[i], target_list[i], covers[i], obscureds[i], rounds_list[i],
-                        cover_crits=cover_crits_list[i], method="monte_carlo", samples=option_list[i].samples,
-                        seed=seeds(i), threads=option_list[i].threads, progress=progress,
+                        cover_crits=cover_crits_list[i], shooter_wounds=shooter_list[i], method="monte_carlo",
+                        samples=option_list[i].samples, seed=seeds(i), threads=option_list[i].threads, progress=progress,
                         executor=executor, variants=variant_list[i])
                for i in range(size) if i not in position}
 
@@ -258,13 +280,14 @@ def shoot_batch(
         if i in sampled:
             return sampled[i]
         assert resolved is not None  # i is an exact item
-        return _exact_result(resolved[position[i]], shots[i])
+        return _exact_result(resolved[position[i]], shots[i], shooter_list[i])
 
     def summarize(i: int) -> dict[str, float]:
         if i in sampled:
             return sampled[i].summary()
         assert resolved is not None
-        return _exact_summary(resolved.damage(position[i]), shots[i].target.wounds)
+        k = position[i]
+        return _exact_summary(resolved.damage(k), shots[i].target.wounds, resolved.self_damage(k))
 
     return ResultBatch(size, build, summarize)
 

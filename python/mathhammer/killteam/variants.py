@@ -13,14 +13,15 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from mathhammer.core.variants import Variants as BaseVariants
-from mathhammer.core.checks import check_choice
+from mathhammer.core.checks import check_bool, check_choice
 
 __all__ = ["CHOICES", "Variants"]
 
 #: Every switch's readings, the default (this project's reading) first, the reference's second.
-CHOICES: dict[str, tuple[str, str]] = {
+CHOICES: dict[str, tuple[str, str] | tuple[bool, bool]] = {
     "shock": ("discard_crit", "norms_only"),
     "lethal_test": ("real_damage", "nominal"),
+    "lookahead": ("fixed", "rolled"),
     "duelist": ("never_parry_nothing", "always"),
     "durable": ("after_damage_modifiers", "before_damage_modifiers"),
     "blocks": ("optimal", "greedy"),
@@ -28,6 +29,7 @@ CHOICES: dict[str, tuple[str, str]] = {
     "fnp": ("per_damage_instance", "per_hit"),
     "upgrades": ("accurate_first", "rolled_first"),
     "ones": ("unmodified_ones", "any_two_fails"),
+    "injured": (True, False),
 }
 
 
@@ -37,6 +39,8 @@ class Variants(BaseVariants):
 
     shock: what Shock discards when the enemy holds no norm ("discard_crit") or not ("norms_only").
     lethal_test: the lethal-strike test uses the strike's real damage or the reference's nominal one.
+    lookahead: Max Dmg / Min Dmg play their two lines without Feel No Pain and relics ("fixed"), or
+        roll them as the lines go, the decision then a chance ("rolled").
     duelist: Duelist skips a parry that would cancel nothing ("never_parry_nothing") or parries always.
     durable: Durable's 1 comes off after Hammerhand / Half Damage First Strike, or before.
     blocks: the defender allocates saves optimally, or by the reference's greedy.
@@ -44,6 +48,8 @@ class Variants(BaseVariants):
     fnp: one Feel No Pain roll per damage instance, or per hit (pooled, the reference).
     upgrades: Waaagh / Norms to Crits / Mystic Scry upgrade Accurate norms first, or rolled norms first.
     ones: Purity Seal / Indomitus need two unmodified 1s, or any two fails.
+    injured: a fighter below half its starting wounds fights later rounds at a worse Hit (True), or
+    every round at its own (False: the reference does not model injury).
     """
 
     GAME: ClassVar[str] = "killteam"
@@ -53,6 +59,7 @@ class Variants(BaseVariants):
 
     shock: str = "discard_crit"
     lethal_test: str = "real_damage"
+    lookahead: str = "fixed"
     duelist: str = "never_parry_nothing"
     durable: str = "after_damage_modifiers"
     blocks: str = "optimal"
@@ -60,7 +67,12 @@ class Variants(BaseVariants):
     fnp: str = "per_damage_instance"
     upgrades: str = "accurate_first"
     ones: str = "unmodified_ones"
+    injured: bool = True
 
     def __post_init__(self) -> None:
         for name, readings in CHOICES.items():
-            object.__setattr__(self, name, check_choice(f"variants.{name}", getattr(self, name), readings))
+            value = getattr(self, name)
+            if isinstance(readings[0], bool):
+                object.__setattr__(self, name, check_bool(f"variants.{name}", value))
+            else:
+                object.__setattr__(self, name, check_choice(f"variants.{name}", value, readings))

@@ -22,7 +22,7 @@ import numpy as np
 from mathhammer.core.batches import is_sequence
 from mathhammer.core.checks import check_bool, check_choice, check_int
 from mathhammer.core.distributions import Distribution
-from mathhammer.core.game import Library, find_profile
+from mathhammer.core.game import TEAMS, Library, find_profile
 from mathhammer.core.guard import closest, did_you_mean, excerpt
 from mathhammer.core.options import DEFAULT_SAMPLES, EXACT_FIRST, METHODS, Progress, engine_options
 from mathhammer.core.profiles import field_inside, profile_from_table
@@ -62,6 +62,7 @@ def volley(
     obscured: bool | Sequence[bool] = False,
     *,
     cover_crits: int | Sequence[int] = 0,
+    shooter_wounds: int | None = None,
     method: str = "exact",
     samples: int = DEFAULT_SAMPLES,
     seed: int | None = None,
@@ -75,7 +76,9 @@ def volley(
     or one per target. ``shots[i]`` is ``kt.shoot(weapon, targets[i], ...)``; ``incapacitated`` the
     exact distribution of how many targets are incapacitated, ``total_damage`` of the wounds they
     lose in all (docs/rules/killteam.md §2.1). The options are ``kt.shoot``'s; with Monte Carlo,
-    target i's shot is seeded ``cell_seed(seed, i)`` (``seed`` drawn when None).
+    target i's shot is seeded ``cell_seed(seed, i)`` (``seed`` drawn when None). A Hot weapon rolls
+    once for the whole volley (§2.2): ``self_damage`` is that one roll's damage to the shooter, and
+    ``shooter_death_chance`` its chance to incapacitate a shooter of ``shooter_wounds``.
 
     ``weapon`` may be a ``kt.Weapon``, a table of its fields or a team's weapon
     (``kt.data.TeamWeapon``); a target a ``kt.Operative``, a table or a team's operative.
@@ -97,8 +100,8 @@ def volley(
     else:
         base = None
     batch = shoot_batch(shooter, shot_list, cover, obscured, 1, cover_crits=cover_crits,
-                        method=options.method, samples=options.samples, seed=seeds, threads=options.threads,
-                        progress=progress, executor=executor, variants=variants)
+                        shooter_wounds=shooter_wounds, method=options.method, samples=options.samples, seed=seeds,
+                        threads=options.threads, progress=progress, executor=executor, variants=variants)
     shots = tuple(batch)
     sampled = options.method == "monte_carlo"
     return VolleyResult(
@@ -110,6 +113,9 @@ def volley(
         weapon=shots[0].weapon,
         seed=base,
         variants=shots[0].variants,
+        # one Hot roll for the volley: the first shot's (each shot of a volley is one round)
+        self_damage=shots[0].self_damage,
+        shooter_wounds=shots[0].shooter_wounds,
     )
 
 
@@ -169,6 +175,26 @@ def _team(value: Any, field: str) -> Team:
     raise InputTypeError(field, f"expected a kt.data.Team or the path of a team library, got {type(value).__name__}")
 
 
+def _switched(a: Team, b: Team, names: Any) -> tuple[Team, Team]:
+    """Both teams with the named switches on: each name is a switch of A, of B, or of both."""
+    if isinstance(names, str) or not is_sequence(names):
+        raise InputTypeError("switches", f"expected a list of switch names, got {excerpt(names)}")
+    on: dict[int, list[str]] = {0: [], 1: []}
+    for i, name in enumerate(names):
+        if not isinstance(name, str):
+            raise InputTypeError(f"switches[{i}]", f"expected a switch's name, got {excerpt(name)}")
+        key = " ".join(name.split()).lower()
+        holders = [side for side, team in enumerate((a, b)) if any(s.name.lower() == key for s in team.switches)]
+        if not holders:
+            known = sorted({s.name for team in (a, b) for s in team.switches})
+            where = a.name if a.name == b.name else f"{a.name} or {b.name}"
+            raise InputError(f"switches[{i}]", f"no switch {excerpt(name)} in {where}"
+                             f"{did_you_mean(name, known)}; switches: {closest(name, known)}")
+        for side in holders:
+            on[side].append(name)
+    return (a.with_switches(on[0]) if on[0] else a), (b.with_switches(on[1]) if on[1] else b)
+
+
 def _values(field: str, value: Any) -> tuple[Any, ...]:
     values = tuple(value) if is_sequence(value) else (value,)
     if not values:
@@ -190,20 +216,24 @@ def matchup(
     seed: int | None = None,
     executor: Executor | None = None,
     progress: Progress | None = None,
+    switches: Sequence[str] = (),
 ) -> Matchup:
     """Every weapon of ``team_a`` against every operative of ``team_b`` (docs/matchup.md).
 
     Shooting: each ranged weapon of each A operative at each B operative, for each ``cover`` value
-    (``obscured`` for all), through one ``kt.shoot_batch``. Fighting: each melee weapon of each A
+    (``obscured`` for all), through one ``kt.shoot_batch``; a Hot weapon's row gives the damage it
+    does to its own operative and the chance it incapacitates it (docs/rules/killteam.md §2.2). Fighting: each melee weapon of each A
     operative against each (operative, melee weapon) of B, each side ``first``, for each
     (strategy A, strategy B) of ``strategies``, through one ``kt.fight_batch`` (fighters as
     ``TeamOperative.fighter`` makes them: the operative's wounds, the weapon's rules). ``method``
     applies to both ("auto": shots exact, fights exact when cheap); Monte Carlo items take seeds
     derived from ``seed``. ``progress(done, total)`` counts pairings; ``executor`` runs Monte Carlo
-    batches. Teams are ``kt.data.Team`` objects or paths of team libraries.
+    batches. Teams are ``kt.data.Team`` objects or paths of team libraries. ``switches``: the names
+    of the teams' switches to turn on (docs/data.md, "Switches"); a name turns on the switch of
+    that name of each team that has one.
     """
     options = engine_options(method, DEFAULT_SAMPLES, seed, None, progress, executor, methods=METHODS)
-    a, b = _team(team_a, "team_a"), _team(team_b, "team_b")
+    a, b = _switched(_team(team_a, "team_a"), _team(team_b, "team_b"), switches)
     shoot, fight, obscured = check_bool("shoot", shoot), check_bool("fight", fight), check_bool("obscured", obscured)
     covers = tuple(check_int(f"cover[{i}]", c, 0, MAX_COVER) for i, c in enumerate(_values("cover", cover)))
     firsts = tuple(check_choice(f"first[{i}]", f, SIDES) for i, f in enumerate(_values("first", first)))
@@ -227,16 +257,20 @@ def matchup(
                                                                    for i in range(len(shot_cells))]
     shots: list[MatchupShot] = []
     if shot_cells:
+        # the attacker's wounds: a Hot weapon's chance to incapacitate it (docs/rules/killteam.md §2.2)
         batch = shoot_batch([w.weapon for _, w, _, _ in shot_cells], [t.operative for _, _, t, _ in shot_cells],
-                            [c for *_, c in shot_cells], obscured, method="exact" if not sampled else "monte_carlo",
-                            seed=shot_seeds, executor=executor)
+                            [c for *_, c in shot_cells], obscured,
+                            shooter_wounds=[op.operative.wounds for op, *_ in shot_cells],
+                            method="exact" if not sampled else "monte_carlo", seed=shot_seeds, executor=executor)
         for i, (op, w, target, c) in enumerate(shot_cells):
             r = batch[i]
             pmf = r.damage.pmf
             wounds = target.operative.wounds
+            hot = r.self_damage is not None
             shots.append(MatchupShot(op.name, w.name, target.name, c, float(r.damage.mean), float(r.kill_chance),
                                      float(r.damage.at_least(-(-wounds // 2))), shots_to_kill(pmf, wounds),
-                                     w.blast, w.torrent))
+                                     w.blast, w.torrent, r.mean_self_damage if hot else None,
+                                     r.shooter_death_chance if hot else None))
         if progress is not None:
             progress(len(shot_cells), total)
     fights: list[MatchupFight] = []
@@ -303,9 +337,9 @@ def _served_team(value: Any, teams: Mapping[str, Any], field: str) -> Team:
 
 def served_teams(kwargs: dict[str, Any], library: Library) -> dict[str, Any]:
     """kt.matchup's keywords with ``team_a`` / ``team_b`` found by name among the teams of the
-    loaded libraries (``library["team"]``: {name: kt.data.Team}): what a web request gives. Only
+    loaded libraries (``library[TEAMS]``: {name: kt.data.Team}): what a web request gives. Only
     those teams are found: a request never names a file."""
-    teams = library.get("team", {})
+    teams = library.get(TEAMS, {})
     for field in TEAM_ARGUMENTS:
         if field in kwargs:
             kwargs[field] = _served_team(kwargs[field], teams, field)

@@ -36,7 +36,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from mathhammer import __version__, games
 from mathhammer.core import entries
 from mathhammer.core.game import (
-    Action, Game, LabelledEntries, Library, library_labels, merge_libraries, merged_names,
+    SWITCHES, TEAMS, Action, Game, LabelledEntries, Library, library_labels, merge_libraries, merge_library,
+    merged_names,
 )
 from mathhammer.core.guard import as_path, shown_path
 from mathhammer.core.profiles import profile_to_dict
@@ -106,7 +107,7 @@ def load_profiles(paths: Iterable[str | Path]) -> dict[str, Library]:
     """The profile libraries at ``paths`` (files, or folders whose ``.toml`` / ``.json`` libraries are
     all read, as ``mathhammer killteam import`` writes them), merged by game: a name two libraries
     share is "<library>/<name>" in each (:func:`mathhammer.core.game.merge_libraries`). A game that
-    reads teams (Kill Team's imported team libraries) has them under ``"team"``: {label: team}."""
+    reads teams (Kill Team's imported team libraries) has them under ``TEAMS``: {label: team}."""
     return _load_profiles(paths)[0]
 
 
@@ -121,7 +122,7 @@ class _ServedTeam:
 
 def _load_profiles(paths: Iterable[str | Path]) -> tuple[dict[str, Library], dict[str, dict[str, _ServedTeam]]]:
     """:func:`load_profiles`, and each game's teams by label with the names their entries are served by."""
-    parts: dict[str, list[tuple[str, Library, Mapping[str, Any], str]]] = {}
+    parts: dict[str, list[tuple[str, Library, Mapping[str, Any], str, Library]]] = {}
     for path in paths:
         path = as_path(path)
         if not path.exists():
@@ -131,24 +132,28 @@ def _load_profiles(paths: Iterable[str | Path]) -> tuple[dict[str, Library], dic
         for file in files:
             document = entries.read_file(file)
             of, library = parse_library(document, str(file))
-            parts.setdefault(of, []).append((games.game(of).library_label(library, str(file)), library, document,
-                                             str(file)))
+            own = games.game(of).profile_kinds
+            # the profiles and the switches are served, not the info tables (an imported team's [team]
+            # record), which its team is read from
+            served_part = {kind: found for kind, found in library.items() if kind in own or kind == SWITCHES}
+            parts.setdefault(of, []).append((games.game(of).library_label(library, str(file)), served_part, document,
+                                             str(file), library))
     merged: dict[str, Library] = {}
     served: dict[str, dict[str, _ServedTeam]] = {}
     for name, found in parts.items():
         game = games.game(name)
         kinds = list(game.profile_kinds)
-        pairs = [(label, library) for label, library, _, _ in found]
+        pairs = [(label, library) for label, library, *_ in found]
         merged[name] = merge_libraries(pairs, kinds)
         read_team = game.read_team
         if read_team is None:
             continue
         labels = library_labels([label for label, _ in pairs])
-        for label, names, (_, library, document, source) in zip(labels, merged_names(pairs, kinds), found):
-            if any(kind in library for kind in game.info_tables):  # a team library: its team, by its label
-                team = read_team(document, library, source)
+        for label, names, (_, _, document, source, whole) in zip(labels, merged_names(pairs, kinds), found):
+            if any(kind in whole for kind in game.info_tables):  # a team library: its team, by its label
+                team = read_team(document, whole, source)
                 served.setdefault(name, {})[label] = _ServedTeam(team, names)
-                merged[name].setdefault("team", {})[label] = team
+                merged[name].setdefault(TEAMS, {})[label] = team
     return merged, served
 
 
@@ -158,6 +163,9 @@ def _libraries(extra: Mapping[str, Library]) -> dict[str, Library]:
     for game in games.all_games():
         library = {kind: dict(found) for kind, found in game.default_library().items()}
         for kind, found in extra.get(game.name, {}).items():
+            if kind == SWITCHES:  # the switches of one name add up
+                merge_library(library, {SWITCHES: found})
+                continue
             # libraries given together keep saying which each entry came from (ambiguous names list them so)
             merged = LabelledEntries(library.get(kind, {}), getattr(found, "labels", None))
             merged.update(found)
@@ -170,7 +178,7 @@ def _team_document(served: _ServedTeam, library: Library) -> dict[str, Any]:
     """One team of ``GET /profiles``: its operatives and weapons by the names requests give them,
     each with its team's own name for it, its fields and (a weapon) its kind, the flat kind it is
     served under ("weapon" for a ranged weapon or equipment, "fighter" for an operative's melee
-    weapon), its operative and its WR text as the datacard writes it."""
+    weapon), its operative and its WR text as the datacard writes it; and the team's switches."""
     team, names = served.team, served.names
 
     def weapon(key: str, gun: Any, operative: str | None) -> tuple[str, dict[str, Any]]:
@@ -188,8 +196,10 @@ def _team_document(served: _ServedTeam, library: Library) -> dict[str, Any]:
         operatives[name] = {"name": op.name, "apl": op.apl, "move": op.move, "weapons": [key for key, _ in shown],
                             "fields": profile_to_dict(library["operative"][name])}
     weapons.update(weapon(gun.name, gun, None) for gun in team.equipment)
+    # its switches (options under a condition, off until a request names them in kt.matchup's switches)
+    switches = {switch.name: switch.to_table() for switch in getattr(team, "switches", ())}
     return {"name": team.name, "source": team.file, "revision": team.revision, "operatives": operatives,
-            "weapons": weapons}
+            "weapons": weapons, "switches": switches}
 
 
 def _profiles_document(libraries: Mapping[str, Library],
@@ -334,8 +344,8 @@ def _compute(endpoint: _Endpoint, kwargs: dict[str, Any], library: Library, toke
     try:
         with stopping(token):
             notes = request_notes(game, action, kwargs)
-            if endpoint.checked:
-                kwargs = entries.resolve_keywords(game, action, kwargs, library)
+            if endpoint.checked:  # the model checked the keys: turn on the switches it names, if any
+                kwargs = entries.resolve_keywords(game, action, kwargs, entries.switched(game, kwargs, library))
             else:
                 kwargs = entries.prepare(game, action, kwargs, library)
             if endpoint.threads:
@@ -508,7 +518,7 @@ def create_app(profiles: Iterable[str | Path] = (), limits: Limits | None = None
                           _takes(action.function, "threads"), RequestBounds(action))
 
         async def endpoint(body: BaseModel) -> Response:
-            return await run(found, body.model_dump(exclude_unset=True))
+            return await run(found, body.model_dump(exclude_unset=True, by_alias=True))
 
         endpoint.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
             [inspect.Parameter("body", inspect.Parameter.KEYWORD_ONLY, annotation=model)])

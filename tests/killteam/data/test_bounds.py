@@ -195,3 +195,20 @@ def test_wrong_types_name_the_argument(tmp_path: Path) -> None:
     with pytest.raises(InputTypeError) as caught:
         kt.data.load_catalogues(DATA, teams=["Gloam Pact", 5])  # type: ignore[list-item]
     assert caught.value.field == "teams[1]"
+
+
+def test_ability_texts_are_read_within_the_import_s_bound(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # reading a clause costs a step per character and per operative and weapon: long texts on an
+    # operative of many weapons spend the import's bound (made small here) and fail in one line
+    monkeypatch.setattr(walk, "MAX_IMPORT_STEPS", 100_000)
+    text = "Whenever this operative is shooting, " + "its weapons have the Severe weapon rule, " * 13
+    abilities = "".join(f'<profile name="A{k}" typeName="Abilities" id="a{k}"><characteristics>'
+                        f'<characteristic name="Ability">{text}{k}</characteristic></characteristics></profile>'
+                        for k in range(200))
+    guns = "".join(crafted.weapon(f"w{k}", f"\u2316 Gun {k}") for k in range(50))
+    crafted.write_catalogue(tmp_path, f"<selectionEntries>{crafted.operative('op', profiles=guns + abilities)}"
+                                      "</selectionEntries>")
+    with pytest.raises(ProfileFileError, match="Crafted Team.cat: reading the ability texts of one import takes "
+                                               "more than 100000 steps in all"):
+        kt.data.load_catalogues(tmp_path)
+    assert kt.data.load_catalogues(tmp_path, teams=[]) == []  # choosing no team reads no text

@@ -28,7 +28,7 @@ def test_import_writes_a_library_and_a_report_per_team(capsys: pytest.CaptureFix
     assert code == 0, err
     assert sorted(p.name for p in (tmp_path / "teams").iterdir()) == [
         "Ember Wardens.import.json", "Ember Wardens.toml", "Gloam Pact.import.json", "Gloam Pact.toml"]
-    assert "2 teams, 9 operatives, 21 weapons" in " ".join(out.split())
+    assert "2 teams, 10 operatives, 30 weapons" in " ".join(out.split())
     assert "skipped 2021 - Ember Wardens.cat" in " ".join(out.split())
     code, out, err = run(capsys, ["killteam", "shoot", "--profiles", str(tmp_path / "teams" / "Gloam Pact.toml"),
                                   "--weapon", "Brånd Seer/Gloam staff (focused)", "--target", "Warden Envoy",
@@ -115,7 +115,7 @@ def test_teams_lists_a_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path
     assert [(r["file"], r["kind"], r["name"]) for r in rows] == [
         ("Ember Wardens.toml", "team library", "Ember Wardens"), ("Gloam Pact.toml", "team library", "Gloam Pact"),
         ("broken.cat", "unreadable", "")]
-    assert rows[0]["detail"] == "7 operatives, 16 weapons, from 2024 - Ember Wardens.cat revision 4"
+    assert rows[0]["detail"] == "8 operatives, 25 weapons, from 2024 - Ember Wardens.cat revision 4"
     code, _, err = run(capsys, ["killteam", "teams", str(tmp_path / "Gloam Pact.toml")])
     assert code == 2 and "not a folder" in err
 
@@ -145,5 +145,59 @@ def test_the_worked_example_runs_in_order(capsys: pytest.CaptureFixture[str], tm
         assert code == 0, (words, err)
         outputs.append(out)
     # the overcharged pistol's own profile (5/6), by its name and notation as the result records them
-    assert ("Damage: Warden Captain/Flame pistol (overcharge) (4A 3+ 5/6 Lethal 5+, Piercing 1) against Warden "
+    assert ("Damage: Warden Captain/Flame pistol (overcharge) (4A 3+ 5/6 Lethal 5+, Piercing 1, Hot) against Warden "
             "Sergeant (3+ save; 14W), cover 1") in " ".join(outputs[2].split())
+
+
+def test_import_says_per_team_what_its_abilities_became(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = run(capsys, ["killteam", "import", str(DATA), "--out", str(tmp_path / "a")])
+    assert code == 0, err
+    lines = out.splitlines()
+    assert "Ember Wardens (revision 4): 8 operatives, 25 weapons" in lines
+    assert "  switches     2  Ember Ward: Just a Scratch (normals), Cinder Oath: Severe" in lines
+    assert "  flagged      1  Warden Recruit/Grapnel (both kinds)" in lines
+    assert max(len(line) for line in lines) <= 80
+    # --report: every line, each with why; --strict: a weapon imported as both kinds exits 2
+    code, full, err = run(capsys, ["killteam", "import", str(DATA), "--out", str(tmp_path / "b"), "--report",
+                                   "--strict"])
+    assert code == 2 and err == ("error: --strict: 1 weapons imported as both kinds ('Warden Recruit/Grapnel'); the "
+                                 "reports beside the libraries list them\n")
+    assert "    Cinder Oath: 'each friendly operative can perform the dash action for 1 less" in full.splitlines()
+    assert len(full.splitlines()) > len(lines) and max(len(line) for line in full.splitlines()) <= 80
+
+
+def test_with_turns_a_switch_on(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert run(capsys, ["killteam", "import", str(DATA), "--out", str(tmp_path)])[0] == 0
+    ember = str(tmp_path / "Ember Wardens.toml")
+    shot = ["killteam", "shoot", "--profiles", ember, "--weapon", "Warden Captain/Flame pistol (standard)",
+            "--target", "Warden Sergeant", "--format", "json"]
+    code, out, err = run(capsys, [*shot, "--with", "Ember Ward", "--with", "cinder oath"])
+    assert code == 0, err
+    payload = json.loads(out)
+    assert payload["weapon"] == "Warden Captain/Flame pistol (standard) (4A 3+ 3/5 Severe, Piercing 1)"
+    assert payload["target"] == "Warden Sergeant (3+ save; 14W; Just a Scratch (normals))"
+    assert payload["with"] == ["Ember Ward", "cinder oath"]
+    off_by_default = json.loads(run(capsys, shot)[1])["weapon"]
+    assert off_by_default == "Warden Captain/Flame pistol (standard) (4A 3+ 3/5 Piercing 1)"
+    code, _, err = run(capsys, [*shot, "--with", "Ember Wart"])
+    assert code == 2 and err.startswith("error: --with: no switch 'Ember Wart' (did you mean 'Ember Ward'?)")
+    # compare: the library's weapon with the switch on is the weapon written with its rule
+    compared = ["killteam", "compare", "--profiles", ember, "--weapon", "Warden Captain/Flame pistol (standard)",
+                "--saves", "3", "--at-least", "4", "--format", "json"]
+    code, out, err = run(capsys, [*compared, "--weapon", "4A 3+ 3/5 Severe, Piercing 1", "--with", "Cinder Oath"])
+    assert code == 0, err
+    rows = json.loads(out)["rows"]
+    assert json.loads(out)["with"] == ["Cinder Oath"] and rows[0]["situation"] != rows[1]["situation"]
+    assert rows[0]["mean_damage"] == rows[1]["mean_damage"] and rows[2]["mean_damage"] == 0
+    code, out, err = run(capsys, [*compared, "--weapon", "4A 3+ 3/5 Severe, Piercing 1"])
+    off = json.loads(out)["rows"]
+    assert code == 0 and off[0]["mean_damage"] < off[1]["mean_damage"]  # off by default: no Severe
+    code, out, err = run(capsys, ["killteam", "fight", "--profiles", ember, "--a-profile", "Warden Sergeant/Ember maul",
+                                  "--b-profile", "Warden Captain/Ember maul", "--with", "Ember Ward", "--format", "json"])
+    assert code == 0, err
+    assert json.loads(out)["a"] == "4A 4+ 4/6 Shock; 14W; max_damage; Just a Scratch (normals)"
+    code, out, err = run(capsys, ["killteam", "matchup", "--profiles", ember, "--against", ember, "--with", "Ember Ward",
+                                  "--no-fight", "--cover", "0", "--format", "json"])
+    assert code == 0 and json.loads(out)["with"] == ["Ember Ward"], err
+    code, _, err = run(capsys, ["killteam", "matchup", "--profiles", ember, "--against", ember, "--with", "Nope"])
+    assert code == 2 and err.startswith("error: --with: no switch 'Nope' in Ember Wardens")

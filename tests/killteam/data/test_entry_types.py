@@ -21,6 +21,9 @@ LIBRARIES = KILLTEAM_TEAMS
 TEAM = kt.data.load_team(LIBRARIES / "Gloam Pact.toml")
 OPERATIVE = next(op for op in TEAM if any(w.kind == "melee" for w in op.weapons))
 MELEE = next(w for w in OPERATIVE.weapons if w.kind == "melee")
+APPLIED = kt.data.Applied("Iron Will", "abilities", "Hardy 5+")
+SWITCH = kt.data.Switch("Zeal", (OPERATIVE.name,), "abilities", "Hardy 5+", "once per battle")
+SWITCHED = kt.data.Team("T", "t.cat", 1, "0", TEAM.operatives, switches=(SWITCH,))
 
 # name -> (callable, valid keyword arguments: each is replaced by values of the wrong type in turn)
 CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
@@ -31,13 +34,20 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "folder_contents": (kt.data.folder_contents, {"path": DATA}),
     "translate": (kt.data.translate, {"text": "Lethal 5+, Poison*", "team_rules": {"poison": "text"}}),
     "Team": (kt.data.Team, {"name": "T", "file": "t.cat", "revision": 1, "sha256": "0" * 64,
-                            "operatives": TEAM.operatives, "equipment": (), "report": None}),
+                            "operatives": TEAM.operatives, "equipment": (), "report": None, "switches": (SWITCH,)}),
     "TeamOperative": (kt.data.TeamOperative, {"name": "op", "operative": kt.Operative(3, 8), "apl": 2, "move": 6,
-                                              "weapons": OPERATIVE.weapons}),
+                                              "weapons": OPERATIVE.weapons, "applied": (APPLIED,), "variant_of": "x",
+                                              "option": "shield"}),
     "TeamWeapon": (kt.data.TeamWeapon, {"name": "gun", "kind": "ranged", "weapon": kt.Weapon(4, 3), "wr": "",
-                                        "ignored": (), "unknown": (), "blast": None, "torrent": 2}),
+                                        "ignored": (), "unknown": (), "blast": None, "torrent": 2,
+                                        "abilities": "Storm Shield", "applied": (APPLIED,)}),
     "TeamWeapon.read": (kt.data.TeamWeapon.read, {"name": "gun", "kind": "ranged", "weapon": kt.Weapon(4, 3),
-                                                  "wr": "Piercing 1"}),
+                                                  "wr": "Piercing 1", "abilities": None, "applied": ()}),
+    "Applied": (kt.data.Applied, {"source": "Iron Will", "what": "abilities", "notation": "Hardy 5+"}),
+    "Switch": (kt.data.Switch, {"name": "Zeal", "applies_to": ["op/gun"], "what": "stats", "notation": "Dmg +1",
+                                "condition": "once per battle", "source": "Zeal"}),
+    "Team.with_switches": (TEAM.with_switches, {"names": []}),
+    "Team.switch": (lambda name: SWITCHED.switch(name), {"name": "Zeal"}),
     "Team[name]": (lambda name: TEAM[name], {"name": OPERATIVE.name}),
     "TeamOperative.weapon": (OPERATIVE.weapon, {"name": MELEE.name}),
     "TeamOperative.fighter": (OPERATIVE.fighter, {"weapon_name": MELEE.name}),
@@ -51,7 +61,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "meta_pairings": (meta_module.meta_pairings, {"count": 2}),
     "matchup": (kt.matchup, {"team_a": TEAM, "team_b": TEAM, "shoot": True, "fight": False, "cover": [0],
                              "obscured": False, "first": ["a"], "strategies": [("strike", "strike")],
-                             "method": "exact", "seed": 1, "executor": None, "progress": None}),
+                             "method": "exact", "seed": 1, "executor": None, "progress": None, "switches": []}),
     "volley": (kt.volley, {"weapon": kt.Weapon(4, 3), "targets": [kt.Operative(3, 8)], "cover": 0,
                            "obscured": False}),
     # one pair of the list: its field is strategies[0]

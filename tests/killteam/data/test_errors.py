@@ -207,9 +207,16 @@ def test_a_rosz_that_is_no_zip(tmp_path: Path) -> None:
 
 def test_a_roster_of_another_game_system(tmp_path: Path) -> None:
     path = tmp_path / "other.ros"
-    path.write_text(ROSTER.read_text(encoding="utf-8").replace('gameSystemId="c521-ad27-44df-f959"',
-                                                               'gameSystemId="old-edition-system"'), encoding="utf-8")
-    with pytest.raises(ProfileFileError, match="gameSystemId 'old-edition-system'; expected a Kill Team 2024 roster"):
+    text = ROSTER.read_text(encoding="utf-8").replace('gameSystemId="c521-ad27-44df-f959"',
+                                                      'gameSystemId="old-edition-system"')
+    path.write_text(text.replace('gameSystemName="Test Kill Team (2024)"', 'gameSystemName="Skirmish Classic"'),
+                    encoding="utf-8")
+    # the edition in words, as the roster names it, and its id
+    with pytest.raises(ProfileFileError, match=r"other.ros: roster: a roster of 'Skirmish Classic' \(gameSystemId "
+                                               r"'old-edition-system'\); expected a Kill Team 2024 roster"):
+        kt.data.load_roster(path)
+    path.write_text(text.replace(' gameSystemName="Test Kill Team (2024)"', ""), encoding="utf-8")
+    with pytest.raises(ProfileFileError, match="roster: gameSystemId 'old-edition-system'; expected a Kill Team 2024"):
         kt.data.load_roster(path)
     with pytest.raises(ProfileFileError, match="not a roster"):
         kt.data.load_roster(EMBER)

@@ -18,11 +18,12 @@ def test_a_roster_fields_its_operatives() -> None:
     # number="2": two recruits; the second of one name is "<name> 2"
     assert [op.name for op in team] == ["Warden Captain", "Warden Recruit", "Warden Recruit 2"]
     captain = team["Warden Captain"]
-    assert (captain.operative, captain.apl, captain.move) == (kt.Operative(3, 15), 3, 6)
+    # its Abilities profile read as the catalogue's is (test_abilities.py)
+    assert (captain.operative, captain.apl, captain.move) == (kt.Operative(3, 15, "Hardy 5+"), 3, 6)
     assert [(w.name, w.kind, str(w.weapon)) for w in captain.weapons] == [
         ("Ember maul", "melee", "5A 3+ 4/6 Shock"),
         ("Flame pistol (standard)", "ranged", "4A 3+ 3/5 Piercing 1"),
-        ("Flame pistol (overcharge)", "ranged", "4A 3+ 5/6 Lethal 5+, Piercing 1"),  # values in attributes
+        ("Flame pistol (overcharge)", "ranged", "4A 3+ 5/6 Lethal 5+, Piercing 1, Hot"),  # values in attributes
     ]
     # the roster holds the save its list chose (the catalogue leaves that modifier undecided)
     assert team["Warden Recruit 2"].operative == kt.Operative(2, 8)

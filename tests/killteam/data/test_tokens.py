@@ -52,7 +52,6 @@ def test_modelled_after_a_rewrite(text: str, rules: kt.WeaponRules, read_as: str
     ("Stun", "Stun", "after the attack"),
     ("Limited 1", "Limited 1", "uses per battle"),
     ("PSYCHIC", "PSYCHIC", "a keyword"),
-    ("Hot", "Hot", "the shooter"),
     ('Blast 2"', 'Blast 2"', "more targets"),
     ('Torrent 1"', 'Torrent 1"', "more targets"),
     ("Poison*", "Poison*", "a rule of this team's own (marked *)"),

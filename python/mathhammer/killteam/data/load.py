@@ -20,8 +20,9 @@ from mathhammer.killteam.data.catalogue import KILL_TEAM_2024, Catalogues, Sourc
 from mathhammer.killteam.data.reading import read_xml
 from mathhammer.killteam.data.roster import read_roster
 from mathhammer.killteam.data.team import Team, did_you_mean, team_from_library
-from mathhammer.killteam.data.walk import Steps, Walk, rule_texts
+from mathhammer.killteam.data.walk import Steps, Walk, faction_rules, rule_texts
 from mathhammer.killteam.profiles import INFO_TABLES, PROFILE_KINDS
+from mathhammer.killteam.switches import SWITCHES
 from mathhammer.killteam.variants import Variants
 
 __all__ = ["CATALOGUE_SUFFIXES", "Import", "ROSTER_SUFFIXES", "folder_contents", "load_catalogues", "load_roster",
@@ -30,7 +31,7 @@ __all__ = ["CATALOGUE_SUFFIXES", "Import", "ROSTER_SUFFIXES", "folder_contents",
 PathLike = Union[str, "os.PathLike[str]"]
 #: What reads a team library: Kill Team's profile kinds and its [team] table, without the game's
 #: descriptor (killteam._game), whose actions reach this module (kt.matchup reads a team by its path)
-_LIBRARY = Game("killteam", "Kill Team 2024", (), PROFILE_KINDS, Variants, info_tables=INFO_TABLES)
+_LIBRARY = Game("killteam", "Kill Team 2024", (), PROFILE_KINDS, Variants, info_tables=INFO_TABLES, switches=SWITCHES)
 CATALOGUE_SUFFIXES = (".gst", ".cat")
 ROSTER_SUFFIXES = (".ros", ".rosz")
 LIBRARY_SUFFIXES = (".toml", ".json")
@@ -131,7 +132,8 @@ def read_catalogues(path: PathLike | Sequence[PathLike], teams: Sequence[str] | 
         if cat in chosen:
             texts = rule_texts(s.root for s in catalogues.scope(cat))
             team = TeamSource(cat.name, cat.file.name, cat.revision, cat.file.sha256)
-            out.append(build_team(team, walk.operatives, walk.equipment, kinds, texts, walk.notes))
+            out.append(build_team(team, walk.operatives, walk.equipment, kinds, texts, walk.notes,
+                                  faction_rules(catalogues, cat), steps))
     return Import(out, skipped)
 
 

@@ -2,8 +2,10 @@
 the list builder already resolved (docs/data.md, "Rosters").
 
 A roster needs no catalogue: each ``selection`` of type ``model`` carries its own Operative profile
-and, in its nested selections, the weapon profiles chosen for it, modifiers already applied. Other
-selections holding weapon profiles are the team's equipment.
+and, in its nested selections, the weapon profiles chosen for it, modifiers already applied, its
+Abilities profiles and its categories. Other selections holding weapon profiles are the team's
+equipment; the forces' rules are the faction rules, and the rules the roster holds give the team
+weapon rules their text (docs/data.md, "Abilities").
 """
 
 from __future__ import annotations
@@ -16,7 +18,16 @@ from mathhammer.killteam.data.build import Source, build_team, weapon_kinds
 from mathhammer.killteam.data.catalogue import KILL_TEAM_2024, describe
 from mathhammer.killteam.data.reading import XmlFile, children
 from mathhammer.killteam.data.team import Team
-from mathhammer.killteam.data.walk import MAX_NESTING, RawOperative, RawProfile, profile_values, rule_texts
+from mathhammer.killteam.data.walk import (
+    MAX_NESTING,
+    RawAbility,
+    RawOperative,
+    RawProfile,
+    ability_text,
+    marked_rule,
+    profile_values,
+    rule_texts,
+)
 
 __all__ = ["MAX_COPIES", "read_roster"]
 
@@ -59,7 +70,9 @@ class _Reader:
             number = selection.get("number", "1").strip()
             if not number.isdigit() or not 1 <= int(number) <= MAX_COPIES:
                 raise self.error(here, f"number={excerpt(number)}: expected how many models, 1..{MAX_COPIES}")
-            copies = [RawOperative(selection.get("name", ""), ids) for _ in range(int(number))]
+            categories = tuple(dict.fromkeys(" ".join(c.get("name", "").split())
+                                             for c in children(selection, "categories", "category") if c.get("name")))
+            copies = [RawOperative(selection.get("name", ""), ids, categories=categories) for _ in range(int(number))]
             op = copies[0]
         for profile in children(selection, "profiles", "profile"):
             values, _ = profile_values(profile)
@@ -72,12 +85,15 @@ class _Reader:
                     op.notes.append(f"another Operative profile ({raw.name!r}) is not used")
             elif kind == "Weapons":
                 (op.weapons if op is not None else self.equipment).append(raw)
+            elif kind == "Abilities" and op is not None and raw.name.strip():
+                op.abilities.append(RawAbility(" ".join(raw.name.split()), ability_text(profile), profile.get("id", "")))
         for inner in children(selection, "selections", "selection"):
             self.visit(inner, here, op, depth + 1)
         if copies:
             first = copies[0]
             for copy in copies[1:]:
                 copy.profile, copy.weapons, copy.notes = first.profile, list(first.weapons), list(first.notes)
+                copy.abilities = list(first.abilities)
         self.operatives.extend(copies)
 
 
@@ -89,8 +105,10 @@ def read_roster(file: XmlFile) -> Team:
                                "with load_catalogues)")
     system = root.get("gameSystemId", "")
     if system != KILL_TEAM_2024:
-        raise ProfileFileError(str(file.path), f"roster: gameSystemId {excerpt(system)}; expected a Kill Team 2024 "
-                               f"roster ({KILL_TEAM_2024})")
+        edition = " ".join(root.get("gameSystemName", "").split())
+        named = f"a roster of {excerpt(edition)} (gameSystemId {excerpt(system)})" if edition else \
+            f"gameSystemId {excerpt(system)}"
+        raise ProfileFileError(str(file.path), f"roster: {named}; expected a Kill Team 2024 roster ({KILL_TEAM_2024})")
     forces = _forces(file)
     if not forces:
         raise ProfileFileError(str(file.path), "roster: no forces/force; expected the list's force with its selections")
@@ -103,4 +121,10 @@ def read_roster(file: XmlFile) -> Team:
     revision = forces[0].get("catalogueRevision", "").strip()
     source = Source(name, file.name, int(revision) if revision.isdigit() and len(revision) < 10 else None, file.sha256)
     kinds = weapon_kinds([*reader.equipment, *(w for op in reader.operatives for w in op.weapons)])
-    return build_team(source, reader.operatives, reader.equipment, kinds, rule_texts([root]), [])
+    faction: list[RawAbility] = []
+    for force in forces:
+        for rule in children(force, "rules", "rule"):
+            name = " ".join(rule.get("name", "").split())
+            if name and not marked_rule(name) and all(r.name != name for r in faction):
+                faction.append(RawAbility(name, ability_text(rule), rule.get("id", "")))
+    return build_team(source, reader.operatives, reader.equipment, kinds, rule_texts([root]), [], faction)

@@ -21,7 +21,7 @@ from mathhammer.core.guard import excerpt
 from mathhammer.errors import InputError, InputTypeError
 from mathhammer.killteam.profiles import WeaponRules
 
-__all__ = ["Kept", "Rewrite", "Translation", "translate"]
+__all__ = ["Kept", "Rewrite", "Translation", "rule_name", "translate"]
 
 
 @dataclass(frozen=True)
@@ -74,6 +74,12 @@ def normalise(token: str) -> str:
     """Lower case, one space between words, every inch mark written ``"``."""
     text = token.replace("\u201d", '"').replace("\u201c", '"').replace("\u2033", '"').replace("''", '"')
     return " ".join(text.lower().split())
+
+
+def rule_name(name: str) -> str:
+    """A team rule's name as WR texts and rules are matched: without its marker, before or after it
+    ("*Stalk" and "Stalk*" are one rule), normalised."""
+    return normalise(name.strip().strip("*'").strip())
 
 
 def _match(token: str) -> tuple[str, str, str | None] | None:
@@ -206,6 +212,6 @@ def translate(text: str, team_rules: Mapping[str, str] | None = None) -> Transla
     done = _translate(text)
     if not team_rules or not any(k.reason.startswith("a rule of this team") for k in done.ignored):
         return done
-    ignored = tuple(replace(k, text=team_rules.get(normalise(k.token.rstrip("*'"))))
+    ignored = tuple(replace(k, text=team_rules.get(rule_name(k.token)))
                     if k.reason.startswith("a rule of this team") else k for k in done.ignored)
     return replace(done, ignored=ignored)

@@ -10,11 +10,15 @@ entries, or in the catalogue or the game system with no operative reaching them 
 equipment. A link leading back into its own chain is a cycle: an error naming it. Links that
 lead to one group again and again below one another (no cycle, yet twice as many chains at each
 level) are bounded by the steps a walk may take: an error within seconds, whatever the graph.
+
+The walk also keeps what the abilities need (docs/data.md, "Abilities"): each operative's
+Abilities profiles, its categories by name, the entries below it (its options, each with the
+alternatives a group leaves out when it is chosen), and the catalogue's faction rules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
@@ -23,10 +27,10 @@ from mathhammer.killteam.data.catalogue import Catalogues, Source, describe
 from mathhammer.killteam.data.modifiers import Chain, Conditions, Node, apply_modifiers
 from mathhammer.killteam.data.reading import children, text_of
 from mathhammer.killteam.data.report import Change
-from mathhammer.killteam.data.tokens import normalise
+from mathhammer.killteam.data.tokens import rule_name
 
-__all__ = ["MAX_IMPORT_STEPS", "MAX_NESTING", "MAX_STEPS", "RawOperative", "RawProfile", "Steps", "Walk",
-           "profile_values", "rule_texts"]
+__all__ = ["MAX_IMPORT_STEPS", "MAX_NESTING", "MAX_STEPS", "Option", "RawAbility", "RawOperative", "RawProfile",
+           "Steps", "Walk", "ability_text", "faction_rules", "marked_rule", "profile_values", "rule_texts"]
 
 #: Deepest chain of entries and links followed below a root entry (and deepest nesting of modifier
 #: and condition groups, and of a roster's forces and selections).
@@ -64,15 +68,37 @@ class RawProfile:
     ids: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class RawAbility:
+    """An ability's or a rule's name and text as the data has them, and the id of the element."""
+
+    name: str
+    text: str
+    ident: str = ""
+
+
+@dataclass(frozen=True)
+class Option:
+    """An entry below an operative (a piece of wargear it may take): its name, and the ids of the
+    entries and links its choice leaves out (the other entries of each group on the way to it)."""
+
+    name: str
+    excluded: frozenset[str] = frozenset()
+
+
 @dataclass
 class RawOperative:
-    """An operative as read: its name, its ids, its Operative profile and its weapon profiles."""
+    """An operative as read: its name, its ids, its Operative profile and its weapon profiles; its
+    categories (names), its Abilities profiles, and the entries below it by id (its options)."""
 
     name: str
     ids: tuple[str, ...]
     profile: RawProfile | None = None
     weapons: list[RawProfile] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    categories: tuple[str, ...] = ()
+    abilities: list[RawAbility] = field(default_factory=list)
+    options: dict[str, Option] = field(default_factory=dict)
 
 
 def profile_values(profile: Element) -> tuple[dict[str, str], dict[str, str]]:
@@ -87,21 +113,46 @@ def profile_values(profile: Element) -> tuple[dict[str, str], dict[str, str]]:
     return values, names
 
 
+def ability_text(element: Element) -> str:
+    """The text of a rule (its description) or of an Abilities profile (its characteristics)."""
+    if element.tag == "rule":
+        description = element.find("description")
+        return ((description.text or "") if description is not None else "").strip()
+    return "\n".join(text_of(c) for c in children(element, "characteristics", "characteristic")).strip()
+
+
 def rule_texts(roots: Iterable[Element]) -> dict[str, str]:
-    """The text of every rule and ability of the files, by normalised name (a team rule named in a
-    WR text, "Poison*", finds its text here)."""
+    """The text of every rule and ability of the files, by :func:`rule_name` (a team rule named in a
+    WR text, "Poison*", finds its text here, whether the rule is named "Poison*" or "*Poison")."""
     texts: dict[str, str] = {}
     for root in roots:
         for element in root.iter():
-            if element.tag == "rule" and element.get("name"):
-                description = element.find("description")
-                text = (description.text or "") if description is not None else ""
-            elif element.tag == "profile" and element.get("typeName") == "Abilities" and element.get("name"):
-                text = "\n".join(text_of(c) for c in children(element, "characteristics", "characteristic"))
-            else:
-                continue
-            texts.setdefault(normalise(element.get("name", "").rstrip("*'")), text.strip())
+            if element.get("name") and (element.tag == "rule" or element.tag == "profile"
+                                        and element.get("typeName") == "Abilities"):
+                texts.setdefault(rule_name(element.get("name", "")), ability_text(element))
     return texts
+
+
+def marked_rule(name: str) -> bool:
+    """A team weapon rule's name ("*Poison", "Poison*"): read with the weapons that name it."""
+    name = name.strip()
+    return name.startswith(("*", "'")) or name.endswith(("*", "'"))
+
+
+def faction_rules(cats: Catalogues, cat: Source) -> list[RawAbility]:
+    """A catalogue's own rules (its root ``rules``, and the rules its root ``infoLinks`` name), but
+    the team weapon rules marked ``*``, which are read with the weapons that name them."""
+    found: list[RawAbility] = []
+    rules = list(children(cat.root, "rules", "rule"))
+    for link in children(cat.root, "infoLinks", "infoLink"):
+        target = cats.find(cats.scope(cat), link.get("targetId", "")) if link.get("type") == "rule" else None
+        if target is not None and target[0].tag == "rule":
+            rules.append(target[0])
+    for rule in rules:
+        name = " ".join(rule.get("name", "").split())
+        if name and not marked_rule(name) and all(r.name != name for r in found):
+            found.append(RawAbility(name, ability_text(rule), rule.get("id", "")))
+    return found
 
 
 def _loose_weapons(root: Element) -> Iterator[Element]:
@@ -114,6 +165,29 @@ def _loose_weapons(root: Element) -> Iterator[Element]:
         if element.tag == "profile" and element.get("typeName") == "Weapons":
             yield element
         stack.extend(reversed(element))
+
+
+def _choices(owners: list[Element]) -> frozenset[str]:
+    """The ids of a group's own entries, groups and links: one of them is chosen."""
+    return frozenset(item.get("id", "") for owner in owners for box in owner for item in box
+                     if (box.tag, item.tag) in (("selectionEntries", "selectionEntry"),
+                                                ("selectionEntryGroups", "selectionEntryGroup"),
+                                                ("entryLinks", "entryLink")) and item.get("id"))
+
+
+def _ids_below(owners: list[Element]) -> frozenset[str]:
+    """The ids of the entries and links below an operative's own entry (and the targets of those
+    links): what a count condition on its Operative profile may name as an option."""
+    found: set[str] = set()
+    for owner in owners:
+        for element in owner.iter():
+            if element is owner:
+                continue
+            if element.tag in ("selectionEntry", "selectionEntryGroup"):
+                found.add(element.get("id", ""))
+            elif element.tag == "entryLink":
+                found.update((element.get("id", ""), element.get("targetId", "")))
+    return frozenset(found - {""})
 
 
 def _categories(*elements: Element) -> frozenset[str]:
@@ -151,10 +225,12 @@ class Walk:
         for link in children(where.root, "entryLinks", "entryLink"):
             self._link(link, (), f"{trail}/entryLinks", None, frozenset())
 
-    def _node(self, owners: list[Element]) -> Node:
-        return Node(frozenset(e.get("id", "") for e in owners), _categories(*owners), owners[0].tag == "selectionEntry")
+    def _node(self, owners: list[Element], alternatives: frozenset[str] = frozenset()) -> Node:
+        return Node(frozenset(e.get("id", "") for e in owners), _categories(*owners), owners[0].tag == "selectionEntry",
+                    alternatives)
 
-    def _link(self, link: Element, chain: Chain, trail: str, op: RawOperative | None, active: frozenset[str]) -> None:
+    def _link(self, link: Element, chain: Chain, trail: str, op: RawOperative | None, active: frozenset[str],
+              alternatives: frozenset[str] = frozenset()) -> None:
         here = f"{trail}/{describe(link)}"
         target_id = link.get("targetId", "")
         found = self.cats.find(self.scope, target_id)
@@ -166,7 +242,7 @@ class Walk:
             raise ProfileFileError(str(self.cat.file.path), f"{_short(here)}: a cycle of links (it leads back to "
                                    f"{describe(target)} above it); expected links to end at an entry")
         owners = [target, link]
-        self._visit(owners, (*chain, self._node(owners)), here, op, active | {target_id})
+        self._visit(owners, (*chain, self._node(owners, alternatives)), here, op, active | {target_id})
 
     def _step(self, trail: str, chain: Chain) -> None:
         """Count an entry or profile visited below ``chain``; past the walk's or the import's bound,
@@ -193,23 +269,58 @@ class Walk:
             if id(main) in self._models:
                 return  # reached twice from the root: one operative
             self._models.add(id(main))
-            op = RawOperative(main.get("name", ""), tuple(e.get("id", "") for e in owners))
+            op = RawOperative(main.get("name", ""), tuple(e.get("id", "") for e in owners),
+                              categories=self._category_names(owners))
             self._stats(op, owners, chain)
             self.operatives.append(op)
+        elif op is not None and main.tag == "selectionEntry":  # an option of the operative
+            option = Option(" ".join(main.get("name", "").split()),
+                            frozenset(i for node in chain for i in node.alternatives))
+            for ident in chain[-1].ids:
+                op.options.setdefault(ident, option)
+        # the entries and links of a group are alternatives of one another (one is chosen)
+        group = _choices(owners) if main.tag == "selectionEntryGroup" else frozenset()
         for owner in owners:  # in document order
             for box in owner:
                 for item in box:
                     if box.tag == "profiles" and item.tag == "profile" and item.get("typeName") == "Weapons":
                         self._record(item, [item], chain, op)
+                    elif box.tag == "profiles" and item.tag == "profile" and item.get("typeName") == "Abilities":
+                        self._ability(item, op, chain)
                     elif box.tag == "infoLinks" and item.tag == "infoLink":
                         target = self._profile_link(item)
                         if target is not None and target.get("typeName") == "Weapons":
                             self._record(target, [target, item], chain, op)
+                        elif target is not None and target.get("typeName") == "Abilities":
+                            self._ability(target, op, chain)
                     elif (box.tag, item.tag) in (("selectionEntries", "selectionEntry"),
                                                  ("selectionEntryGroups", "selectionEntryGroup")):
-                        self._visit([item], (*chain, self._node([item])), f"{trail}/{describe(item)}", op, active)
+                        node = self._node([item], group - {item.get("id", "")})
+                        self._visit([item], (*chain, node), f"{trail}/{describe(item)}", op, active)
                     elif box.tag == "entryLinks" and item.tag == "entryLink":
-                        self._link(item, chain, trail, op, active)
+                        self._link(item, chain, trail, op, active, group - {item.get("id", "")})
+
+    def _ability(self, profile: Element, op: RawOperative | None, chain: Chain) -> None:
+        """An Abilities profile below an operative: one of its abilities (a step of the walk; the
+        same name and text twice are one ability, when the team is built)."""
+        if op is None:
+            return
+        self._step(describe(profile), chain)
+        ability = RawAbility(" ".join(profile.get("name", "").split()), ability_text(profile), profile.get("id", ""))
+        if ability.name:
+            op.abilities.append(ability)
+
+    def _category_names(self, owners: list[Element]) -> tuple[str, ...]:
+        """The names of an operative's categories (its entry's and the link's that reached it)."""
+        names: list[str] = []
+        for owner in owners:
+            for link in children(owner, "categoryLinks", "categoryLink"):
+                found = self.cats.find(self.scope, link.get("targetId", ""))
+                written = found[0].get("name", "") if found is not None else ""
+                name = " ".join((written or link.get("name", "")).split())
+                if name and name not in names:
+                    names.append(name)
+        return tuple(names)
 
     def _profile_link(self, info: Element) -> Element | None:
         if info.get("type") != "profile":
@@ -227,14 +338,22 @@ class Walk:
         stats = [(p, mods) for p, mods in found if p.get("typeName") == "Operative"
                  and " ".join(p.get("name", "").split()).lower() != "shape reference"]
         if stats:
-            op.profile = self._read(stats[0][0], stats[0][1], chain)
+            below: list[frozenset[str]] = []  # read when a count condition asks (few profiles have one)
+
+            def option(ident: str) -> bool:
+                if not below:
+                    below.append(_ids_below(owners))
+                return ident in below[0]
+
+            op.profile = self._read(stats[0][0], stats[0][1], chain, option)
         if len(stats) > 1:
             op.notes.append(f"{len(stats)} Operative profiles; the first ({stats[0][0].get('name', '')!r}) is used")
 
-    def _read(self, profile: Element, owners: list[Element], chain: Chain) -> RawProfile:
+    def _read(self, profile: Element, owners: list[Element], chain: Chain,
+              option: Callable[[str], bool] | None = None) -> RawProfile:
         values, names = profile_values(profile)
         names = {**self.cats.characteristics, **names}
-        conditions = Conditions(chain, self._known, self._name)
+        conditions = Conditions(chain, self._known, self._name, option)
         try:
             changes = apply_modifiers(values, owners, names, conditions)
         except InputError as error:  # groups nested past the bound
