@@ -157,4 +157,12 @@ def test_a_matchup_row_gives_the_attackers_risk() -> None:
     assert plasma.shooter_death_chance == pytest.approx(alone.shooter_death_chance)  # 6 on a 3: 1/6
     assert plasma.shooter_death_chance == pytest.approx(1 / 6)
     assert rifle.self_damage is None and rifle.shooter_death_chance is None
-    assert "P(Hot kills self)" in m.to_markdown()
+    # the summary names the best weapon's risk when it is Hot
+    assert m.summary().shots[0].weapon == "plasma"
+    assert "gunner's plasma at target is Hot: 16.7% to incapacitate itself" in m.to_markdown()
+    # the long tables (killteam matchup --all) show the risk beside the damage dealt
+    from mathhammer.killteam.report import matchup_all_tables
+
+    shooting = matchup_all_tables(m)[0][0]
+    risk = shooting.columns.index("P(Hot kills self)")
+    assert [row[risk] for row in shooting.rows] == [pytest.approx(1 / 6), "-"]

@@ -845,8 +845,13 @@ class Matchup(Presented, ResultMixin):
             if s.cover == cover:
                 aimed.setdefault(s.defender, []).append(s)
         shots = []
+        risks = []  # a best weapon that is Hot: its risk to its own operative (docs/rules/killteam.md §2.2)
         for defender in defenders:
             best = _fewest_shots(aimed.get(defender, []))
+            if best is not None and best.shooter_death_chance is not None:
+                risks.append(f"{best.attacker}'s {best.weapon} at {defender} is Hot: "
+                             f"{best.shooter_death_chance:.1%} to incapacitate itself, "
+                             f"{best.self_damage or 0.0:.2f} damage to itself on average")
             shots.append(BestShot(defender, None, None, math.inf, 0.0, 0.0) if best is None else
                          BestShot(defender, best.attacker, best.weapon, best.shots_to_kill, best.kill_chance,
                                   best.mean_damage))
@@ -861,7 +866,7 @@ class Matchup(Presented, ResultMixin):
                           BestFight(defender, won.defender[len(defender) + 1:], won.attacker, won.weapon,
                                     won.kill_chance, won.both_survive, won.death_chance))
         return MatchupSummary(self.team_a, self.team_b, cover if self.shots else None, first if self.fights else None,
-                              pair, tuple(shots) if self.shots else (), tuple(fights), self._notes(pairs),
+                              pair, tuple(shots) if self.shots else (), tuple(fights), (*self._notes(pairs), *risks),
                               self.method)
 
     def _notes(self, pairs: list[tuple[str, str]]) -> tuple[str, ...]:
