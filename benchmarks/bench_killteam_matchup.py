@@ -110,3 +110,24 @@ def test_meta_ranking_12_teams_one_core(benchmark, meta_folder):
     ranked = benchmark.pedantic(meta_ranking, args=(meta_folder,), rounds=1, iterations=1)
     assert len(ranked.teams) == META_TEAMS
     benchmark.extra_info["ranking_seconds"] = benchmark.stats.stats.mean
+
+
+# The matchup as the web server answers it (docs/web.md, "Teams"): POST /api/v1/killteam/matchup for
+# the two synthetic 10-operative teams, served from their libraries, through the app in this process
+# (the engine's plan caches cleared before each round, the answer's JSON built and read back).
+def test_matchup_endpoint_two_10_operative_teams(benchmark, team_files):
+    from fastapi.testclient import TestClient
+
+    from mathhammer.web import create_app
+
+    client = TestClient(create_app(profiles=[team_files["A10"], team_files["B10"]]))
+    body = {"team_a": TEAM_10_A.name, "team_b": TEAM_10_B.name}
+
+    def post():
+        response = client.post("/api/v1/killteam/matchup", json=body)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    answer = benchmark.pedantic(post, setup=_cold, rounds=5)
+    assert len(answer["result"]["shots"]) == 10 * 2 * 10 * 2 and len(answer["summary"]["shots"]) == 10
+    benchmark.extra_info["endpoint_seconds"] = benchmark.stats.stats.mean

@@ -1,4 +1,5 @@
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -30,6 +31,12 @@ PYTHON_ONLY = (
 
 
 def pytest_configure(config):  # type: ignore[no-untyped-def]
+    # Tests send Ctrl-C (SIGINT) to command-line processes they start and expect exit code 130. A
+    # shell without job control starts a background command with SIGINT ignored, and every process
+    # it starts inherits that (Python then installs no handler): the suite run so would see those
+    # processes ignore Ctrl-C. Caught here, SIGINT is back to its default in the processes started.
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     config.addinivalue_line("markers", "python_only: reaches no C++ the engine tests do not; the sanitizer pass "
                                        "leaves it out")
     config.addinivalue_line("markers", "dask_cluster: starts a Dask cluster, whose worker processes cannot load the "

@@ -1,5 +1,7 @@
-"""The README's picture of the page (docs/img/web_shoot.png): the default Kill Team comparison,
-computed by a real server and photographed by headless Chromium (Debian's ``chromium``).
+"""The README's pictures of the page, computed by a real server (serving the invented team libraries
+of examples/killteam/teams) and photographed by headless Chromium (Debian's ``chromium``):
+docs/img/web_shoot.png, the default Kill Team comparison, and docs/img/web_teams.png, the Teams tab
+with Ember Wardens against Gloam Pact.
 
     PYTHONPATH=python python tools/web_screenshot.py
 """
@@ -17,7 +19,10 @@ from playwright.sync_api import sync_playwright
 
 from mathhammer.web import create_app
 
-OUT = Path(__file__).resolve().parent.parent / "docs" / "img" / "web_shoot.png"
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs" / "img" / "web_shoot.png"
+TEAMS_OUT = ROOT / "docs" / "img" / "web_teams.png"
+TEAMS = ROOT / "examples" / "killteam" / "teams"
 
 
 def main() -> None:
@@ -26,7 +31,7 @@ def main() -> None:
         raise SystemExit("needs chromium: apt-get install -y chromium")
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(create_app(profiles=[TEAMS]), log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     while not server.started:
@@ -41,11 +46,18 @@ def main() -> None:
             page.click("#shoot-compute")
             page.wait_for_selector("body[data-computed='1']")
             page.screenshot(path=str(OUT), full_page=True)
+            page.click("#tab-teams")
+            page.select_option("#teams-a", "Ember Wardens")
+            page.select_option("#teams-b", "Gloam Pact")
+            page.click("#teams-compute")
+            page.wait_for_selector("body[data-computed='2']")
+            page.screenshot(path=str(TEAMS_OUT), full_page=True)
             browser.close()
     finally:
         server.should_exit = True
         thread.join(10)
     print(OUT)
+    print(TEAMS_OUT)
 
 
 if __name__ == "__main__":

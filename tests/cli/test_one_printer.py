@@ -18,8 +18,9 @@ from mathhammer.cli.commands import command
 ROOT = Path(__file__).resolve().parents[2]
 
 #: Options whose example writes a file (their commands' own tests write them), or prints several
-#: results side by side (shoot --saves) or a scenario's entries (melee --scenario): not one result.
-NOT_ONE_RESULT = ("--output", "--plot", "--out", "--saves", "--scenario")
+#: results side by side (shoot --saves), a scenario's entries (melee --scenario) or every table of
+#: a result rather than its printer's (matchup --all): not one result.
+NOT_ONE_RESULT = ("--output", "--plot", "--out", "--saves", "--scenario", "--all")
 
 
 def _one_result(words: list[str]) -> bool:

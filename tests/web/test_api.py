@@ -6,26 +6,35 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
+import sys
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from casedata import KILLTEAM_DATA
+from casedata import KILLTEAM_DATA, KILLTEAM_TEAMS
 from mathhammer import deathburgh as db, force_melee as fm, games, killteam as kt, starcraft as sc
 from mathhammer.core.results import MatrixResult
+from mathhammer.files.teams import save_team, save_teams
+from mathhammer.killteam.data import Team, TeamOperative, TeamWeapon, load_team
 from mathhammer.web import Limits, create_app
 from timing import LOAD_SLACK, assert_deadline
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "killteam"))
+from synthetic_teams import synthetic_team  # noqa: E402
 
 EXAMPLES = "python/mathhammer/examples"
 
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app())
+    # the invented team libraries besides the built-in and bundled profiles: the matchup's teams
+    return TestClient(create_app(profiles=[KILLTEAM_TEAMS]))
 
 
 def plain(value: Any) -> Any:
@@ -33,11 +42,13 @@ def plain(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-def expected(result: Any) -> dict[str, Any]:
+def expected(result: Any, notes: tuple[str, ...] = ()) -> dict[str, Any]:
     summary = result.summary() if hasattr(result, "summary") else None
+    if summary is not None and not isinstance(summary, dict):  # a matchup's summary: a result of its own
+        summary = summary.to_dict()
     # a comparison: the rows of its to_frame(), one per cell, not every cell's whole result
     rows = {"rows": result.to_frame().to_dict(orient="records")} if isinstance(result, MatrixResult) else result.to_dict()
-    return plain({"result": rows, "summary": summary})
+    return plain({"result": rows, "summary": summary, "notes": [*notes, *getattr(result, "notes", ())]})
 
 
 GUN = {"attacks": 4, "hit": 3, "damage": [3, 4], "rules": "Lethal 5+"}
@@ -71,6 +82,10 @@ CASES: list[tuple[str, dict[str, Any], Any]] = [
                         at_least=[1, 6, 12])),
     ("killteam/compare-fights", {"fighters": [FIGHTER_A], "opponents": [FIGHTER_B]},
      lambda: kt.compare_fights([kt.Fighter.from_dict(FIGHTER_A)], [kt.Fighter.from_dict(FIGHTER_B)])),
+    ("killteam/matchup", {"team_a": "Ember Wardens", "team_b": "gloam pact", "cover": [1],
+                          "strategies": [["parry", "max_damage"]], "method": "exact"},  # teams named loosely too
+     lambda: kt.matchup(load_team(KILLTEAM_TEAMS / "Ember Wardens.toml"), load_team(KILLTEAM_TEAMS / "Gloam Pact.toml"),
+                        cover=[1], strategies=[("parry", "max_damage")], method="exact")),
     ("starcraft/attack", {"weapon": "c14_rifle", "unit": "zergling", "firing_models": 6, "method": "exact"},
      lambda: sc.attack(sc.catalog.weapon("c14_rifle"), sc.catalog.unit("zergling"), firing_models=6, method="exact")),
     ("starcraft/attack", {"weapon": {"roa": 2, "hit": 3, "damage": 1, "surge_tags": ["Light"], "surge_dice": "D3"},
@@ -482,3 +497,167 @@ def test_no_future_is_left_unretrieved_when_a_request_is_answered_before_its_com
         assert asyncio.run(scenario()) == 504
         gc.collect()
     assert not [r for r in caplog.records if "never retrieved" in r.getMessage()]
+
+
+# --- teams (docs/web.md, "Teams") -------------------------------------------------------------------------------
+
+def _gunner_team(name: str, save: int, wounds: int, gun: kt.Weapon, fists: kt.Weapon) -> Team:
+    """An invented team whose operative "Gunner" another team has too, with another statline."""
+    gunner = TeamOperative("Gunner", kt.Operative(save, wounds), 2, 6,
+                           (TeamWeapon.read("Meltagun", "ranged", gun, f"Range 6\", {gun.rules}"),
+                            TeamWeapon.read("Fists", "melee", fists, "")))
+    leader = TeamOperative(f"{name} Leader", kt.Operative(3, 13), 3, 6, (TeamWeapon.read("Fists", "melee", fists, ""),))
+    return Team(name, f"{name}.cat", 1, "0" * 64, (gunner, leader))
+
+
+def test_teams_sharing_an_operative_name_are_served_apart(tmp_path: Path) -> None:
+    alpha = _gunner_team("Alpha Squad", 3, 12, kt.Weapon(4, 4, (6, 3), "Piercing 2"), kt.Weapon(3, 4, (2, 3)))
+    beta = _gunner_team("Beta Cell", 5, 8, kt.Weapon(5, 3, (4, 5), "Lethal 5+"), kt.Weapon(4, 3, (3, 4), "Brutal"))
+    save_teams([alpha, beta], tmp_path)
+    local = TestClient(create_app(profiles=[tmp_path]))
+    body = local.get("/api/v1/profiles").json()["killteam"]
+    # every operative of both teams is served, the clashing ones by "<team>/<name>" and the bare name by neither
+    assert {"Alpha Squad/Gunner", "Beta Cell/Gunner", "Alpha Squad Leader", "Beta Cell Leader"} <= set(body["operative"])
+    assert "Gunner" not in body["operative"]
+    assert body["operative"]["Alpha Squad/Gunner"] | {"name": None} == {"save": 3, "wounds": 12, "abilities": "",
+                                                                         "name": None}
+    assert (body["operative"]["Beta Cell/Gunner"]["save"], body["operative"]["Beta Cell/Gunner"]["wounds"]) == (5, 8)
+    # the same weapon key in both teams ("Gunner/Meltagun"): qualified too, each with its own statline
+    assert body["weapon"]["Alpha Squad/Gunner/Meltagun"]["damage"] == [6, 3]
+    assert body["weapon"]["Beta Cell/Gunner/Meltagun"]["rules"] == "Lethal 5+"
+    # the teams section: each team's operatives and weapons by the names requests give them
+    teams = body["teams"]
+    assert set(teams) == {"Alpha Squad", "Beta Cell"}
+    beta_team = teams["Beta Cell"]
+    assert set(beta_team["operatives"]) == {"Beta Cell/Gunner", "Beta Cell Leader"}
+    gunner = beta_team["operatives"]["Beta Cell/Gunner"]
+    assert gunner["name"] == "Gunner" and gunner["fields"]["wounds"] == 8
+    assert gunner["weapons"] == ["Beta Cell/Gunner/Meltagun", "Beta Cell/Gunner/Fists"]
+    melta = beta_team["weapons"]["Beta Cell/Gunner/Meltagun"]
+    assert (melta["name"], melta["operative"], melta["kind"], melta["served_as"]) == ("Meltagun", "Gunner", "ranged",
+                                                                                       "weapon")
+    assert melta["wr"] == 'Range 6", Lethal 5+' and melta["fields"]["attacks"] == 5
+    fists = beta_team["weapons"]["Beta Cell/Gunner/Fists"]
+    assert fists["served_as"] == "fighter" and fists["fields"]["wounds"] == 8 and fists["fields"]["rules"] == "Brutal"
+    # requests name them the same way: qualified, or a unique name as it is
+    target = local.post("/api/v1/killteam/shoot", json={"weapon": "Alpha Squad/Gunner/Meltagun",
+                                                        "target": "Beta Cell/Gunner"})
+    assert target.status_code == 200, target.text
+    shot = target.json()["summary"]
+    assert shot == plain(kt.shoot(kt.Weapon(4, 4, (6, 3), "Piercing 2"), kt.Operative(5, 8)).summary())
+    leader = local.post("/api/v1/killteam/shoot", json={"weapon": GUN, "target": "Beta Cell Leader"})
+    assert leader.json()["summary"] == plain(kt.shoot(kt.Weapon.from_dict(GUN), kt.Operative(3, 13)).summary())
+    ambiguous = local.post("/api/v1/killteam/shoot", json={"weapon": GUN, "target": "Gunner"})
+    assert ambiguous.status_code == 422 and ambiguous.json()["field"] == "target"
+    assert "'Alpha Squad/Gunner'" in ambiguous.json()["message"] and "'Beta Cell/Gunner'" in ambiguous.json()["message"]
+
+
+def test_the_matchup_summary_is_the_one_kt_matchup_gives(client: TestClient) -> None:
+    response = client.post("/api/v1/killteam/matchup", json={"team_a": "Gloam Pact", "team_b": "Ember Wardens"})
+    assert response.status_code == 200, response.text
+    body = response.json()
+    m = kt.matchup(load_team(KILLTEAM_TEAMS / "Gloam Pact.toml"), load_team(KILLTEAM_TEAMS / "Ember Wardens.toml"))
+    # one row per enemy operative, in their order: the summary at cover 1, striking first
+    assert [row["defender"] for row in body["summary"]["shots"]] == list(m.defenders)
+    assert (body["summary"]["cover"], body["summary"]["first"]) == (1, "a")
+    best = min((s for s in m.shots if s.defender == "Warden Captain" and s.cover == 1),
+               key=lambda s: (s.shots_to_kill, -s.mean_damage))
+    first = body["summary"]["shots"][0]
+    assert (first["attacker"], first["weapon"]) == (best.attacker, best.weapon)
+    assert first["shots_to_kill"] == pytest.approx(best.shots_to_kill, rel=1e-12)
+    assert len(body["result"]["shots"]) == len(m.shots) == 1 * 8 * 2  # its one ranged weapon x 8 operatives x 2 covers
+    assert body["notes"] == plain(list(m.notes))
+
+
+@pytest.mark.parametrize(("body", "field", "says"), [
+    ({"team_a": "Ember Wardens", "team_b": "Gloam Packt"}, "team_b", "unknown team 'Gloam Packt' (did you mean 'Gloam Pact'?)"),
+    ({"team_a": "examples/killteam/teams/Ember Wardens.toml", "team_b": "Gloam Pact"}, "team_a", "unknown team"),
+    ({"team_a": "Ember Wardens", "team_b": ["Gloam Pact"]}, "team_b", "str"),
+    ({"team_a": "Ember Wardens", "team_b": "Gloam Pact", "cover": [1, 9]}, "cover[1]", "9"),
+    ({"team_a": "Ember Wardens", "team_b": "Gloam Pact", "strategies": [["parry", "charge"]]}, "strategies[0][1]",
+     "charge"),
+    ({"team_b": "Gloam Pact"}, "team_a", "Field required"),
+])
+def test_a_bad_matchup_request_is_422_naming_the_field(client: TestClient, body: dict[str, Any], field: str,
+                                                       says: str) -> None:
+    response = client.post("/api/v1/killteam/matchup", json=body)
+    assert response.status_code == 422, response.text
+    assert response.json()["field"] == field and says in response.json()["message"], response.json()
+
+
+def test_a_server_without_teams_says_how_to_load_them() -> None:
+    response = TestClient(create_app()).post("/api/v1/killteam/matchup", json={"team_a": "A", "team_b": "B"})
+    assert response.status_code == 422
+    assert "no teams are loaded" in response.json()["message"] and "serve --profiles DIR" in response.json()["message"]
+
+
+def test_a_matchup_of_two_60_operative_teams_is_within_limits_and_a_bigger_one_is_refused(tmp_path: Path) -> None:
+    # four weapons each (three ranged, one melee): 180 x 60 x 2 covers + 60 x 60 x 2 first strikers = 28,800 rows
+    for team in (synthetic_team(1, operatives=60, weapons=4, name="Sixty A"),
+                 synthetic_team(2, operatives=60, weapons=4, name="Sixty B"),
+                 synthetic_team(3, operatives=110, weapons=4, name="Hundred and ten")):
+        save_team(team, tmp_path)
+    local = TestClient(create_app(profiles=[tmp_path], limits=Limits(time_limit=0.5)))
+    big = local.post("/api/v1/killteam/matchup", json={"team_a": "Sixty A", "team_b": "Hundred and ten"})
+    assert big.status_code == 422 and big.json()["error"] == "too large" and big.json()["field"] == "team_b"
+    shots, fights = 180 * 110 * 2, 60 * 110 * 2
+    assert big.json()["message"] == (
+        f"team_b: the answer would hold {shots + fights:,} rows: {shots:,} shots (180 ranged weapons of Sixty A x 110 "
+        f"operatives of Hundred and ten x 2 cover values) and {fights:,} fights (60 melee weapons of Sixty A x 110 of "
+        "Hundred and ten x 2 first strikers x 1 strategy pairs), over this server's limit of 50,000 per request; ask "
+        "for fewer (smaller teams, one kind of attack, fewer options)")
+    assert local.get("/api/v1/health").json()["running"] == 0  # refused before it took a slot
+    # the two 60-operative teams pass the bound; at a 0.5 s time limit the request's stop token stops the work
+    start = time.perf_counter()
+    within = local.post("/api/v1/killteam/matchup", json={"team_a": "Sixty A", "team_b": "Sixty B"})
+    assert within.status_code == 504, within.text
+    assert_deadline(time.perf_counter() - start, 0.5, earliest=0.5)
+    # fewer options fit again: one cover value, 180 x 110 shots + 60 x 110 fights striking first
+    fewer = local.post("/api/v1/killteam/matchup", json={"team_a": "Sixty A", "team_b": "Hundred and ten", "cover": 1,
+                                                         "first": "a"})
+    assert fewer.status_code == 504, fewer.text
+
+
+def test_a_weapon_that_can_never_kill_answers_null_shots_to_kill(tmp_path: Path) -> None:
+    harmless = TeamWeapon.read("Pea shooter", "ranged", kt.Weapon(1, 6, (0, 0)), "")
+    save_team(Team("Harmless", "harmless.cat", 1, "0" * 64,
+                   (TeamOperative("Clerk", kt.Operative(6, 7), 1, 5, (harmless,)),)), tmp_path)
+    save_team(synthetic_team(4, operatives=2, weapons=2, name="Targets"), tmp_path)
+    local = TestClient(create_app(profiles=[tmp_path]))
+    response = local.post("/api/v1/killteam/matchup", json={"team_a": "Harmless", "team_b": "Targets", "cover": [0]})
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert [s["shots_to_kill"] for s in body["result"]["shots"]] == [None, None]  # JSON has no infinity
+    assert [s["attacker"] for s in body["summary"]["shots"]] == [None, None]
+    assert body["notes"] == ["Harmless has no melee weapons: no fights"]
+    assert math.isinf(kt.matchup(load_team(tmp_path / "Harmless.toml"), load_team(tmp_path / "Targets.toml"),
+                                 cover=[0]).shots[0].shots_to_kill)
+
+
+def test_pasted_datacard_rules_are_taken_and_their_notes_answered(client: TestClient) -> None:
+    pasted = {**GUN, "rules": 'Range 8", Lethal 5+, Silent'}
+    response = client.post("/api/v1/killteam/shoot", json={"weapon": pasted, "target": TARGET})
+    assert response.status_code == 200, response.text
+    # the shot without the tokens that change nothing in one shot, and a note on each
+    assert response.json() == expected(kt.shoot(kt.Weapon(4, 3, (3, 4), "Lethal 5+"), kt.Operative(3, 12)), (
+        'weapon.rules: Range 8": targeting and position: the shot assumes the target is within range',
+        "weapon.rules: Silent: orders: shooting while concealed, not what the shot does"))
+    fought = client.post("/api/v1/killteam/fight", json={"a": "4A 3+ 3/4 Brutal, Stun; 12W", "b": FIGHTER_B})
+    assert fought.status_code == 200 and len(fought.json()["notes"]) == 1 and fought.json()["notes"][0].startswith("a: Stun")
+
+
+def test_the_matchup_turns_on_the_teams_switches_it_names(client: TestClient) -> None:
+    wardens = client.get("/api/v1/profiles").json()["killteam"]["teams"]["Ember Wardens"]
+    assert "Cinder Oath" in wardens["switches"]  # the switches a request may name, with what they change
+    body = {"team_a": "Ember Wardens", "team_b": "Gloam Pact", "cover": [1], "fight": False}
+    plain_answer = client.post("/api/v1/killteam/matchup", json=body).json()
+    switched = client.post("/api/v1/killteam/matchup", json={**body, "switches": ["cinder oath"]})
+    assert switched.status_code == 200, switched.text
+    a, b = load_team(KILLTEAM_TEAMS / "Ember Wardens.toml"), load_team(KILLTEAM_TEAMS / "Gloam Pact.toml")
+    assert switched.json() == expected(kt.matchup(a, b, cover=[1], fight=False, switches=["cinder oath"]))
+    assert switched.json()["result"]["shots"] != plain_answer["result"]["shots"]  # the switch changes the shots
+    unknown = client.post("/api/v1/killteam/matchup", json={**body, "switches": ["Cinder Oat"]})
+    assert unknown.status_code == 422 and unknown.json()["field"] == "switches[0]", unknown.text
+    # the libraries' switches ("with") change profiles a request names; a matchup names none
+    refused = client.post("/api/v1/killteam/matchup", json={**body, "with": ["Cinder Oath"]})
+    assert refused.status_code == 422 and refused.json()["field"] == "with", refused.text

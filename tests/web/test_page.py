@@ -18,7 +18,9 @@ import uvicorn
 from PIL import Image
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from casedata import KILLTEAM_TEAMS
 from mathhammer import killteam as kt, starcraft as sc
+from mathhammer.killteam.data import load_team
 from mathhammer.report.tables import probability_text
 from mathhammer.report.text import number
 from mathhammer.web import create_app
@@ -31,7 +33,8 @@ def server() -> Iterator[str]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))  # a free port, held from the start: nothing else can take it
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(), log_level="warning")
+    # the invented team libraries loaded: the Teams tab's teams, and the pickers' groups
+    config = uvicorn.Config(create_app(profiles=[KILLTEAM_TEAMS]), log_level="warning")
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
@@ -269,3 +272,98 @@ def test_the_page_fits_a_phone(browser: Browser, server: str, tmp_path: Path) ->
     assert a is not None and b is not None and b["y"] >= a["y"] + a["height"]  # one column
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the screen
     visit.finish(tmp_path, "phone")
+
+
+def teams_matchup(cover: int) -> tuple[Any, list[list[str]], list[list[str]]]:
+    """Ember Wardens against Gloam Pact as the Teams tab asks for it, and its two summary tables."""
+    m = kt.matchup(load_team(KILLTEAM_TEAMS / "Ember Wardens.toml"), load_team(KILLTEAM_TEAMS / "Gloam Pact.toml"),
+                   cover=[cover], first=["a"], strategies=[("max_damage", "parry")])
+    s = m.summary()
+    shots = [[x.defender, f"{x.attacker}/{x.weapon}", number(x.shots_to_kill), p(x.kill_chance), number(x.mean_damage)]
+             for x in s.shots]
+    fights = [[x.defender, f"{x.attacker}/{x.weapon}", str(x.defender_weapon), p(x.kill_chance), p(x.both_survive),
+               p(x.death_chance)] for x in s.fights]
+    return m, shots, fights
+
+
+@pytest.mark.parametrize("width", [1200, 390])
+def test_teams_tab_shows_the_matchup_summary_and_the_link_restores_it(browser: Browser, server: str, tmp_path: Path,
+                                                                      width: int) -> None:
+    visit = Visit(browser, server, width=width, height=900)
+    page = visit.open()
+    page.click("#tab-teams")
+    # the pickers name the loaded teams; typing filters them, and the one left is picked
+    assert page.eval_on_selector("#teams-a", "s => [...s.options].map(o => o.value)") == ["Ember Wardens", "Gloam Pact"]
+    page.fill("#teams-b-filter", "gloam")
+    assert page.eval_on_selector("#teams-b", "s => [...s.options].filter(o => !o.hidden).map(o => o.text)") == [
+        "Gloam Pact (2 operatives)"]
+    assert page.input_value("#teams-b") == "Gloam Pact"
+    page.select_option("#teams-a", "Ember Wardens")
+    page.select_option("#teams-b-strategy", "parry")
+    page.fill("#teams-cover", "0")
+    visit.compute("teams")
+    shown_ms = int(page.get_attribute("body", "data-ms") or "0")
+    print(f"\nTeams tab at {width} px: the summary shown {shown_ms} ms after Compute")
+
+    m, shots, fights = teams_matchup(0)
+    assert visit.rows("teams-shots") == shots
+    assert visit.rows("teams-fights") == fights
+    # the heat map: every weapon of mine against each of theirs, mean damage as a share of their wounds (the
+    # table kt.matchup's own matrix() makes, drawn by the page's script)
+    heat = visit.rows("teams-heat-shoot")
+    weapons, defenders, table = m.matrix("damage_share", "shoot", cover=0)
+    assert defenders == ["Brånd Seer", "Warden Envoy"]
+    assert heat == [[weapon, *(f"{100 * v:.0f}%" for v in row)] for weapon, row in zip(weapons, table)]
+    recruit = kt.shoot(kt.Weapon(4, 4, (2, 3)), kt.Operative(5, 8))  # Lasher at the Brånd Seer (5+ save, 8 wounds)
+    assert heat[weapons.index("Warden Recruit: Lasher")][1] == f"{recruit.damage.mean / 8 * 100:.0f}%"
+    if width == 390:  # the tables stack: nothing wider than the screen, every cell on it
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        cells = page.eval_on_selector_all("#teams td", "cells => cells.map(c => c.getBoundingClientRect().right)")
+        assert cells and max(cells) <= 390
+    link = page.input_value("#share-link")
+    assert "tab=teams" in link and "team_b=Gloam+Pact" in link
+    visit.finish(tmp_path, f"teams-{width}")
+
+    again = Visit(browser, server, width=width, height=900)
+    page = again.open(link)
+    page.wait_for_selector("body[data-computed='1']")
+    assert page.is_visible("#teams-form") and page.input_value("#teams-b-strategy") == "parry"
+    assert again.rows("teams-shots") == shots and again.rows("teams-fights") == fights
+    again.finish(tmp_path, f"teams-{width}-restored")
+
+
+def test_the_pickers_group_the_teams_and_fill_the_real_statline(browser: Browser, server: str, tmp_path: Path) -> None:
+    visit = Visit(browser, server)
+    page = visit.open()
+    groups = page.eval_on_selector("#shoot-a-weapon-pick", "s => [...s.querySelectorAll('optgroup')].map(g => g.label)")
+    assert groups == ["Profiles", "Ember Wardens", "Gloam Pact"]
+    wardens = page.eval_on_selector(
+        "#shoot-a-weapon-pick", "s => [...s.querySelector('optgroup[label=\"Ember Wardens\"]').children].map(o => o.text)")
+    assert wardens[0] == "Warden Captain — Flame pistol (standard)" and "Ember bomb (equipment)" in wardens
+    assert "Warden Captain — Ember maul" not in wardens  # a melee weapon is the fight's
+    page.fill("#shoot-a-weapon-pick-filter", "scorch")
+    assert page.input_value("#shoot-a-weapon-pick") == "Warden Sergeant/Scorch rifle"  # the one left is picked
+    assert [page.input_value(f"#shoot-a-{f}") for f in ("attacks", "hit", "normal", "crit", "rules")] == [
+        "4", "3", "3", "4", "Lethal 5+, Rending, Piercing 1"]
+    page.select_option("#shoot-a-target-pick", "Brånd Seer")
+    assert (page.input_value("#shoot-a-save"), page.input_value("#shoot-a-wounds")) == ("5", "8")
+    # pasted datacard rules: the shot without the tokens that change nothing, and a note on each
+    page.fill("#shoot-b-rules", 'Range 8", Piercing 1, Silent')
+    visit.compute("shoot")
+    notes = page.eval_on_selector_all("#shoot-notes li", "items => items.map(i => i.textContent)")
+    assert notes == ['B: weapon.rules: Range 8": targeting and position: the shot assumes the target is within range',
+                     "B: weapon.rules: Silent: orders: shooting while concealed, not what the shot does"]
+    b = kt.shoot(kt.Weapon(4, 3, (3, 4), "Piercing 1"), kt.Operative(3, 12))
+    assert visit.rows("shoot-summary")[1] == ["B", number(b.damage.mean), p(b.kill_chance), p(b.injury_chance)]
+    assert visit.page.evaluate("Chart.getChart(document.getElementById('shoot-curve')).scales.y.max") == 100
+    # the fight: a team's melee weapon with its operative's wounds, and the optimal strategy
+    page.click("#tab-fight")
+    page.select_option("#fight-a-pick", "Warden Captain/Ember maul")
+    assert [page.input_value(f"#fight-a-{f}") for f in ("attacks", "hit", "normal", "crit", "wounds", "rules")] == [
+        "5", "3", "4", "6", "15", "Shock"]
+    page.select_option("#fight-a-strategy", "optimal")
+    visit.compute("fight", times=2)
+    a = kt.Fighter(5, 3, (4, 6), 15, "Shock", "", strategy="optimal")
+    r = kt.fight(a, kt.Fighter(4, 3, (4, 5), 14, "", "Storm Shield", strategy="parry"), seed=1)
+    assert visit.rows("fight-summary") == fight_rows(r.summary())
+    visit.finish(tmp_path, "pickers")

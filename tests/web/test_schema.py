@@ -7,11 +7,13 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
+from casedata import KILLTEAM_TEAMS
 from mathhammer.web import Limits, create_app
 
 # a short time limit keeps a generated Monte Carlo request of 10^7 samples from holding the run; the
-# Host check on, as `mathhammer serve` runs the app (Schemathesis names its host "testserver")
-app = create_app(limits=Limits(time_limit=0.5), hosts=["testserver"])
+# Host check on, as `mathhammer serve` runs the app (Schemathesis names its host "testserver"); the
+# invented teams loaded, so that the matchup runs too
+app = create_app(profiles=[KILLTEAM_TEAMS], limits=Limits(time_limit=0.5), hosts=["testserver"])
 schema = schemathesis.openapi.from_asgi("/api/v1/openapi.json", app)
 
 

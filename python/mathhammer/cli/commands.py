@@ -96,12 +96,13 @@ COMMANDS: tuple[Command, ...] = (
         arguments="PATH… --out DIR"),
     Command(("killteam", "teams"), _examples("killteam teams examples/killteam/data"), arguments="DIR"),
     Command(("killteam", "matchup"), _examples(
-        ("killteam matchup --profiles teams/A.toml --against teams/B.toml", "for each of B's operatives, A's best "
-                                                                           "weapon and fight"),
+        ("killteam matchup --profiles \"examples/killteam/teams/Ember Wardens.toml\" --against "
+         "\"examples/killteam/teams/Gloam Pact.toml\"", "for each of their operatives, my best weapon and fight"),
         ("killteam matchup --profiles teams/A.toml --against teams/B.toml --all", "every pairing"),
         "killteam matchup --profiles teams/A.toml --against teams/B.toml --cover 0 --no-fight --plot a_vs_b.png",
         "killteam matchup --profiles teams/A.toml --against teams/B.toml --output a_vs_b.csv",
-        "killteam matchup --profiles teams/A.toml --against teams/B.toml --with \"Ember Ward\""),
+        "killteam matchup --profiles \"examples/killteam/teams/Ember Wardens.toml\" --against "
+        "\"examples/killteam/teams/Gloam Pact.toml\" --with \"Ember Ward\""),
         arguments="--profiles A --against B"),
     Command(("killteam", "meta"), _examples(
         ("killteam meta examples/killteam/teams", "the teams ranked"),

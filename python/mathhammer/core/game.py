@@ -27,8 +27,9 @@ from mathhammer.core.profiles import profile_from_fields, profile_to_dict
 from mathhammer.core.variants import Variants
 from mathhammer.errors import InputError, InputTypeError, ProfileFileError
 
-__all__ = ["RUNNER_PARAMETERS", "SWITCHES", "Action", "Game", "LabelledEntries", "Library", "Switches", "find_profile",
-           "lookup_profile", "merged_names", "merge_libraries", "merge_library", "qualified"]
+__all__ = ["RUNNER_PARAMETERS", "SWITCHES", "TEAMS", "Action", "Game", "LabelledEntries", "Library", "Switches",
+           "find_profile", "library_labels", "lookup_profile", "merged_names", "merge_libraries", "merge_library",
+           "qualified"]
 
 #: {kind: {name: profile}}, as a profile library holds it.
 Library = dict[str, dict[str, Any]]
@@ -37,6 +38,9 @@ _DEFAULT_LIBRARIES: dict[str, Library] = {}
 #: Where a library keeps the named switches its documents declare ({name: the game's parts}): not
 #: a table of the document, and no kind of profile.
 SWITCHES = "switches"
+#: Where a library loaded to be served holds the teams its files describe ({label: team}, read by
+#: Game.read_team): the actions that take a team by name find it there.
+TEAMS = "teams"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -81,7 +85,10 @@ class Action:
     function taking ``**kwargs`` accepts. ``batch``: the batch form (``kt.shoot_batch``), which a
     sweep runs its chunks through. ``printer(result, title)`` gives the result's tables and summary
     lines. ``sweep``: a sweep may run the action (its result has ``summary()``); ``scenario``: scenario
-    files may hold it.
+    files may hold it. ``rows(kwargs, library)``, for an action whose answer grows with what its
+    arguments name rather than with their lengths (a matchup's teams), says before any work how many
+    rows its answer's long table will hold: (rows, the argument most of them come from, how they add
+    up), which the web server bounds (docs/web.md, "Limits").
     """
 
     name: str
@@ -96,6 +103,7 @@ class Action:
     prepare: Callable[[dict[str, Any], Library], dict[str, Any]] | None = None
     aliases: Mapping[str, str] = dataclasses.field(default_factory=dict)
     options: tuple[str, ...] = ()
+    rows: Callable[[Mapping[str, Any], Library], tuple[int, str, str]] | None = None
     sweep: bool = True
     scenario: bool = True
     cli: str = ""
@@ -136,6 +144,11 @@ class Game:
     plain values a library may hold beside its profiles (Kill Team's ``[team]``, where an imported
     team records its source), kept as read. ``switches``: the named switches its libraries may
     declare (:class:`Switches`), turned on by :meth:`with_switches`; None when the game has none.
+    ``read_team(document, library, source)``: the team a library of the game describes in its info
+    table (Kill Team's ``kt.data.Team``), which actions taking a team by name find among the loaded
+    libraries' (``library[TEAMS]``, by label). ``profile_notes(kind, value)``: the notes on what a
+    profile given as text or a table of fields sets aside (Kill Team's datacard tokens that change
+    nothing in one shot or fight).
     """
 
     name: str
@@ -149,6 +162,8 @@ class Game:
     printers: Mapping[type, present.Printer] = dataclasses.field(default_factory=dict)
     info_tables: tuple[str, ...] = ()
     switches: Switches | None = None
+    read_team: Callable[[Mapping[str, Any], Library, str], Any] | None = None
+    profile_notes: Callable[[str, Any], tuple[str, ...]] | None = None
 
     def __post_init__(self) -> None:
         names = [action.name for action in self.actions]
@@ -416,14 +431,15 @@ def lookup_profile(name: str, tables: tuple[Mapping[str, Any], ...], field: str,
     return None
 
 
-def _labels(parts: Sequence[tuple[str, Library]]) -> list[str]:
-    # each library's label, made distinct: two libraries of one label are "<label>", "<label> 2"
+def library_labels(given: Sequence[str]) -> list[str]:
+    """Each library's label among several (:meth:`Game.library_label` gives them): two libraries
+    of one label are "<label>", "<label> 2"."""
     labels: list[str] = []
-    for given, _ in parts:
-        own, count = given, 1
+    for one in given:
+        own, count = one, 1
         while own in labels:
             count += 1
-            own = f"{given} {count}"
+            own = f"{one} {count}"
         labels.append(own)
     return labels
 
@@ -432,6 +448,7 @@ def merged_names(parts: Sequence[tuple[str, Library]], kinds: Sequence[str]) -> 
     """For each of several libraries (with their labels, :meth:`Game.library_label`), the name each
     of its entries has among them all ({kind: {key: name}}): its key, or "<label>/<key>" when another
     library has an entry of that kind and key (two libraries of one label are "<label>", "<label> 2")."""
+    labels = library_labels([given for given, _ in parts])
     counts: dict[str, dict[str, int]] = {kind: {} for kind in kinds}
     for _, library in parts:
         for kind in kinds:
@@ -439,7 +456,7 @@ def merged_names(parts: Sequence[tuple[str, Library]], kinds: Sequence[str]) -> 
                 counts[kind][key] = counts[kind].get(key, 0) + 1
     return [{kind: {key: key if len(parts) == 1 or counts[kind][key] == 1 else f"{qualifier}/{key}"
                     for key in library.get(kind, {})} for kind in kinds}
-            for qualifier, (_, library) in zip(_labels(parts), parts)]
+            for qualifier, (_, library) in zip(labels, parts)]
 
 
 def merge_libraries(parts: Sequence[tuple[str, Library]], kinds: Sequence[str]) -> Library:
@@ -453,7 +470,8 @@ def merge_libraries(parts: Sequence[tuple[str, Library]], kinds: Sequence[str]) 
     added up, their entries' keys renamed as the entries are."""
     merged: Library = {}
     several = len(parts) > 1
-    for names, source, (_, library) in zip(merged_names(parts, kinds), _labels(parts), parts):
+    for names, source, (_, library) in zip(merged_names(parts, kinds), library_labels([given for given, _ in parts]),
+                                           parts):
         for kind, entries in library.items():  # info tables as read, a later one replacing; switches add up
             if kind == SWITCHES:  # each part names the entry it changes by (kind, key): keys follow
                 found = merged.setdefault(SWITCHES, {})

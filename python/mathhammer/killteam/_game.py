@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from mathhammer.core.game import Action, Game
+from collections.abc import Mapping
+from typing import Any
+
+from mathhammer.core.game import Action, Game, Library
 from mathhammer.killteam.advice import advise
 from mathhammer.killteam.comparison import compare, compare_fights
 from mathhammer.killteam.dice import attack_dice
 from mathhammer.killteam.fighting import fight, fight_batch
-from mathhammer.killteam.profiles import Fighter, Operative, Weapon
+from mathhammer.killteam.profiles import INFO_TABLES, PROFILE_KINDS, rule_notes
 from mathhammer.killteam.report import (
     advice_tables,
     attack_dice_tables,
@@ -35,8 +38,26 @@ from mathhammer.killteam.results import (
 from mathhammer.killteam.shooting import shoot, shoot_batch
 from mathhammer.killteam.switches import SWITCHES
 from mathhammer.killteam.variants import Variants
+from mathhammer.killteam.versus import matchup, matchup_rows, served_teams
 
 __all__ = ["GAME"]
+
+
+def _read_team(document: Mapping[str, Any], library: Library, source: str) -> Any:
+    """The kt.data.Team an imported team library describes (its ``[team]`` table)."""
+    from mathhammer.killteam.data.team import team_from_library  # the importer's, only when a team is read
+
+    return team_from_library(document, library, source)
+
+
+def _profile_notes(kind: str, value: Any) -> tuple[str, ...]:
+    """The datacard tokens a weapon or fighter given as notation or a table sets aside (Range,
+    Silent, ...: they change nothing in one shot or fight), as notes."""
+    if kind not in ("weapon", "fighter"):
+        return ()
+    if isinstance(value, Mapping):
+        return rule_notes(value.get("rules"))
+    return rule_notes(value, kind)
 
 
 GAME = Game(
@@ -56,12 +77,16 @@ GAME = Game(
         Action("compare_fights", compare_fights, FightComparison, "Kill Team fighters against every opponent",
                printer=fight_comparison_tables, profile_lists={"fighters": "fighter", "opponents": "fighter"}, sweep=False,
                scenario=False),
+        Action("matchup", matchup, Matchup, "every weapon of one Kill Team team against every operative of another",
+               printer=matchup_tables, prepare=served_teams, rows=matchup_rows, sweep=False, scenario=False),
     ),
-    profile_kinds={"weapon": Weapon, "fighter": Fighter, "operative": Operative},
+    profile_kinds=PROFILE_KINDS,
     variants=Variants,
     bundled_library="examples/killteam/profiles.toml",
-    printers={VolleyResult: volley_tables, Matchup: matchup_tables, MatchupSummary: matchup_summary_tables,
+    printers={VolleyResult: volley_tables, MatchupSummary: matchup_summary_tables,
               MetaRanking: meta_ranking_tables},
-    info_tables=("team",),  # an imported team's source (docs/data.md, "Team libraries")
+    info_tables=INFO_TABLES,  # an imported team's source (docs/data.md, "Team libraries")
     switches=SWITCHES,  # an imported team's [team.switch] tables (docs/data.md, "Switches")
+    read_team=_read_team,
+    profile_notes=_profile_notes,
 )

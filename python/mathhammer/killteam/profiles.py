@@ -23,7 +23,8 @@ from mathhammer.errors import InputError, InputTypeError
 __all__ = [
     "ALL_STRATEGIES", "MAX_ATTACKS", "MAX_DAMAGE", "MAX_WOUNDS", "OBJECTIVES", "REROLLS", "REROLL_VALUES", "STRATEGIES",
     "Abilities",
-    "Fighter", "Operative", "Weapon", "WeaponRules", "as_abilities", "as_weapon_rules", "labelled", "rule_notes",
+    "Fighter", "INFO_TABLES", "Operative", "PROFILE_KINDS", "Weapon", "WeaponRules", "as_abilities", "as_weapon_rules",
+    "labelled", "rule_notes",
 ]
 
 # --- weapon rules and abilities --------------------------------------------------------------------
@@ -514,3 +515,9 @@ class Operative(FieldsProfile):
         text = f"{self.save}+ save; {self.wounds}W"
         abilities = str(self.abilities)
         return f"{text}; {abilities}" if abilities else text
+
+
+#: The kinds of profile a Kill Team library holds, in the order it is read (the descriptor's,
+#: killteam._game), and the tables of plain values beside them: an imported team's ``[team]``.
+PROFILE_KINDS: dict[str, type] = {"weapon": Weapon, "fighter": Fighter, "operative": Operative}
+INFO_TABLES = ("team",)

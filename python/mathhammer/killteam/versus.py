@@ -22,6 +22,7 @@ import numpy as np
 from mathhammer.core.batches import is_sequence
 from mathhammer.core.checks import check_bool, check_choice, check_int
 from mathhammer.core.distributions import Distribution
+from mathhammer.core.game import TEAMS, Library, find_profile
 from mathhammer.core.guard import closest, did_you_mean, excerpt
 from mathhammer.core.options import DEFAULT_SAMPLES, EXACT_FIRST, METHODS, Progress, engine_options
 from mathhammer.core.profiles import field_inside, profile_from_table
@@ -37,7 +38,7 @@ from mathhammer.killteam.variants import Variants
 if TYPE_CHECKING:
     from mathhammer.killteam.data.team import Team, TeamOperative, TeamWeapon
 
-__all__ = ["Matchup", "VolleyResult", "matchup", "shots_to_kill", "volley"]
+__all__ = ["Matchup", "VolleyResult", "matchup", "matchup_rows", "served_teams", "shots_to_kill", "volley"]
 
 _sum = np.add.reduce
 
@@ -308,3 +309,67 @@ def matchup(
     return Matchup(a.name, b.name, tuple(shots), tuple(fights), methods.pop(), options.seed,
                    defenders=tuple(op.name for op in b), defender_wounds=tuple(op.operative.wounds for op in b),
                    shoot=shoot, fight=fight, notes=tuple(dict.fromkeys(notes)))
+
+
+# --- teams named by a server (docs/web.md, "Teams") -----------------------------------------------
+
+#: The arguments of kt.matchup that name a team.
+TEAM_ARGUMENTS = ("team_a", "team_b")
+
+
+def _served_team(value: Any, teams: Mapping[str, Any], field: str) -> Team:
+    from mathhammer.killteam.data.team import Team
+
+    if isinstance(value, Team):
+        return value
+    if not isinstance(value, str):
+        raise InputTypeError(field, f"expected the name of a team the server loaded, got {excerpt(value)}")
+    found = find_profile(value, teams)  # its name as served, or written loosely ("ember wardens")
+    if isinstance(found, Team):
+        return found
+    names = list(teams)
+    if not names:
+        raise InputError(field, f"unknown team {excerpt(value)}; no teams are loaded (give the server a folder of "
+                         "team libraries: mathhammer killteam import --out DIR, then serve --profiles DIR)")
+    raise InputError(field, f"unknown team {excerpt(value)}{did_you_mean(value, names)}; teams: "
+                     f"{closest(value, names)}")
+
+
+def served_teams(kwargs: dict[str, Any], library: Library) -> dict[str, Any]:
+    """kt.matchup's keywords with ``team_a`` / ``team_b`` found by name among the teams of the
+    loaded libraries (``library[TEAMS]``: {name: kt.data.Team}): what a web request gives. Only
+    those teams are found: a request never names a file."""
+    teams = library.get(TEAMS, {})
+    for field in TEAM_ARGUMENTS:
+        if field in kwargs:
+            kwargs[field] = _served_team(kwargs[field], teams, field)
+    return kwargs
+
+
+def _count(value: Any) -> int:
+    # how many values an option gives: a list's length, else one (the engine checks the values)
+    return len(value) if is_sequence(value) else 1
+
+
+def matchup_rows(kwargs: Mapping[str, Any], library: Library) -> tuple[int, str, str]:
+    """How many rows kt.matchup's long table will hold for these keywords (teams named as
+    :func:`served_teams` finds them), worked out before any work: each ranged weapon of A at each
+    operative of B per cover value, each melee weapon of A against each of B per first striker and
+    strategy pair. Returns (rows, the team argument they grow with most, how they add up)."""
+    found = served_teams({k: kwargs[k] for k in TEAM_ARGUMENTS if k in kwargs}, library)
+    if len(found) < 2:  # a team left out: the engine says so
+        return 0, "team_a", ""
+    a, b = found["team_a"], found["team_b"]
+    shoot, fight = kwargs.get("shoot", True) is not False, kwargs.get("fight", True) is not False
+    covers = _count(kwargs.get("cover", (0, 1)))
+    firsts = _count(kwargs.get("first", ("a", "b")))
+    pairs = _count(kwargs.get("strategies", ((),)))
+    ranged = sum(w.kind == "ranged" for op in a for w in op.weapons) if shoot else 0
+    melee_a = sum(w.kind == "melee" for op in a for w in op.weapons) if fight else 0
+    melee_b = sum(w.kind == "melee" for op in b for w in op.weapons) if fight else 0
+    shots, fights = ranged * len(b) * covers, melee_a * melee_b * firsts * pairs
+    why = (f"{shots:,} shots ({ranged} ranged weapons of {a.name} x {len(b)} operatives of {b.name} x {covers} "
+           f"cover values) and {fights:,} fights ({melee_a} melee weapons of {a.name} x {melee_b} of {b.name} x "
+           f"{firsts} first strikers x {pairs} strategy pairs)")
+    field = "team_a" if len(a) > len(b) else "team_b"
+    return shots + fights, field, why

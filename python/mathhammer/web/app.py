@@ -18,6 +18,7 @@ import dataclasses
 import inspect
 import json
 import logging
+import math
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -34,7 +35,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from mathhammer import __version__, games
 from mathhammer.core import entries
-from mathhammer.core.game import SWITCHES, Action, Game, LabelledEntries, Library, merge_libraries, merge_library
+from mathhammer.core.game import (
+    SWITCHES, TEAMS, Action, Game, LabelledEntries, Library, library_labels, merge_libraries, merge_library,
+    merged_names,
+)
 from mathhammer.core.guard import as_path, shown_path
 from mathhammer.core.profiles import profile_to_dict
 from mathhammer.core.stop import StopToken, Stopped, stopping
@@ -47,8 +51,8 @@ from mathhammer.web.limits import (
 )
 from mathhammer.web.models import BUDGETS, SERVER_PARAMETERS, request_models
 
-__all__ = ["API", "ENVIRONMENT", "create_app", "default_hosts", "from_environment", "load_profiles", "result_dict",
-           "serve"]
+__all__ = ["API", "ENVIRONMENT", "create_app", "default_hosts", "from_environment", "load_profiles", "request_notes",
+           "result_dict", "serve"]
 
 API = "/api/v1"
 #: How ``mathhammer serve`` hands its options to worker processes (uvicorn starts them by import string).
@@ -79,18 +83,21 @@ class ErrorBody(BaseModel):
 
 
 class ResultBody(BaseModel):
-    """An action's answer: the result's ``to_dict()`` and its headline figures (``summary()``, or
-    null for a result without one)."""
+    """An action's answer: the result's ``to_dict()``, its headline figures (``summary()``, or null
+    for a result without one; a matchup's summary tables) and notes: what the request's profiles set
+    aside (datacard tokens that change nothing in one shot or fight), then what the result says
+    (a team without ranged weapons)."""
 
     result: dict[str, Any]
     summary: dict[str, Any] | None = None
+    notes: list[str] = []
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorBody, "description": text} for status, text in (
         (400, "the body cannot be read as JSON text, or the Host header names a host this server does not answer to"),
         (408, "the body did not arrive within the server's time limit"), (413, "the body is over 64 KiB"),
-        (422, "invalid input, or a grid over the server's limit, naming the field"),
+        (422, "invalid input, or a grid or an answer's rows over the server's limit, naming the field"),
         (431, "more than 100 headers, or (mathhammer serve) a request line and headers over 16 KiB"),
         (503, "the server is full (Retry-After says when to try again)"), (504, "over the time limit"))
 }
@@ -99,8 +106,23 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 def load_profiles(paths: Iterable[str | Path]) -> dict[str, Library]:
     """The profile libraries at ``paths`` (files, or folders whose ``.toml`` / ``.json`` libraries are
     all read, as ``mathhammer killteam import`` writes them), merged by game: a name two libraries
-    share is "<library>/<name>" in each (:func:`mathhammer.core.game.merge_libraries`)."""
-    parts: dict[str, list[tuple[str, Library]]] = {}
+    share is "<library>/<name>" in each (:func:`mathhammer.core.game.merge_libraries`). A game that
+    reads teams (Kill Team's imported team libraries) has them under ``TEAMS``: {label: team}."""
+    return _load_profiles(paths)[0]
+
+
+@dataclasses.dataclass(frozen=True)
+class _ServedTeam:
+    """One team as the server serves it: the team, and the name each of its library's entries
+    has among every library loaded ({kind: {key: name}}: "Kasrkin/Gunner" where names clash)."""
+
+    team: Any
+    names: dict[str, dict[str, str]]
+
+
+def _load_profiles(paths: Iterable[str | Path]) -> tuple[dict[str, Library], dict[str, dict[str, _ServedTeam]]]:
+    """:func:`load_profiles`, and each game's teams by label with the names their entries are served by."""
+    parts: dict[str, list[tuple[str, Library, Mapping[str, Any], str, Library]]] = {}
     for path in paths:
         path = as_path(path)
         if not path.exists():
@@ -108,12 +130,31 @@ def load_profiles(paths: Iterable[str | Path]) -> dict[str, Library]:
         files = sorted(p for p in path.iterdir() if p.suffix in (".toml", ".json")
                        and not p.name.endswith(".import.json")) if path.is_dir() else [path]
         for file in files:
-            game, library = parse_library(entries.read_file(file), str(file))
-            kinds = games.game(game).profile_kinds
-            # the profiles and the switches, not the info tables (an imported team's [team] record)
-            served = {kind: found for kind, found in library.items() if kind in kinds or kind == SWITCHES}
-            parts.setdefault(game, []).append((games.game(game).library_label(library, str(file)), served))
-    return {game: merge_libraries(found, list(games.game(game).profile_kinds)) for game, found in parts.items()}
+            document = entries.read_file(file)
+            of, library = parse_library(document, str(file))
+            own = games.game(of).profile_kinds
+            # the profiles and the switches are served, not the info tables (an imported team's [team]
+            # record), which its team is read from
+            served_part = {kind: found for kind, found in library.items() if kind in own or kind == SWITCHES}
+            parts.setdefault(of, []).append((games.game(of).library_label(library, str(file)), served_part, document,
+                                             str(file), library))
+    merged: dict[str, Library] = {}
+    served: dict[str, dict[str, _ServedTeam]] = {}
+    for name, found in parts.items():
+        game = games.game(name)
+        kinds = list(game.profile_kinds)
+        pairs = [(label, library) for label, library, *_ in found]
+        merged[name] = merge_libraries(pairs, kinds)
+        read_team = game.read_team
+        if read_team is None:
+            continue
+        labels = library_labels([label for label, _ in pairs])
+        for label, names, (_, _, document, source, whole) in zip(labels, merged_names(pairs, kinds), found):
+            if any(kind in whole for kind in game.info_tables):  # a team library: its team, by its label
+                team = read_team(document, whole, source)
+                served.setdefault(name, {})[label] = _ServedTeam(team, names)
+                merged[name].setdefault(TEAMS, {})[label] = team
+    return merged, served
 
 
 def _libraries(extra: Mapping[str, Library]) -> dict[str, Library]:
@@ -133,14 +174,47 @@ def _libraries(extra: Mapping[str, Library]) -> dict[str, Library]:
     return out
 
 
-def _profiles_document(libraries: Mapping[str, Library]) -> dict[str, Any]:
-    """{game: {kind: {name: fields}}}: the built-in profiles and every library entry, by name."""
+def _team_document(served: _ServedTeam, library: Library) -> dict[str, Any]:
+    """One team of ``GET /profiles``: its operatives and weapons by the names requests give them,
+    each with its team's own name for it, its fields and (a weapon) its kind, the flat kind it is
+    served under ("weapon" for a ranged weapon or equipment, "fighter" for an operative's melee
+    weapon), its operative and its WR text as the datacard writes it; and the team's switches."""
+    team, names = served.team, served.names
+
+    def weapon(key: str, gun: Any, operative: str | None) -> tuple[str, dict[str, Any]]:
+        kind = "fighter" if operative is not None and gun.kind == "melee" else "weapon"
+        name = names[kind][key]
+        return name, {"name": gun.name, "operative": operative, "kind": gun.kind, "served_as": kind, "wr": gun.wr,
+                      "fields": profile_to_dict(library[kind][name])}
+
+    operatives: dict[str, Any] = {}
+    weapons: dict[str, Any] = {}
+    for op in team:
+        shown = [weapon(f"{op.name}/{gun.name}", gun, op.name) for gun in op.weapons]
+        weapons.update(shown)
+        name = names["operative"][op.name]
+        operatives[name] = {"name": op.name, "apl": op.apl, "move": op.move, "weapons": [key for key, _ in shown],
+                            "fields": profile_to_dict(library["operative"][name])}
+    weapons.update(weapon(gun.name, gun, None) for gun in team.equipment)
+    # its switches (options under a condition, off until a request names them in kt.matchup's switches)
+    switches = {switch.name: switch.to_table() for switch in getattr(team, "switches", ())}
+    return {"name": team.name, "source": team.file, "revision": team.revision, "operatives": operatives,
+            "weapons": weapons, "switches": switches}
+
+
+def _profiles_document(libraries: Mapping[str, Library],
+                       teams: Mapping[str, Mapping[str, _ServedTeam]]) -> dict[str, Any]:
+    """{game: {kind: {name: fields}}}: the built-in profiles and every library entry, by name; and
+    for a game that reads teams, ``teams``: {team: {operatives, weapons}} (docs/web.md, "Teams")."""
     document: dict[str, Any] = {}
     for game in games.all_games():
         kinds: dict[str, Any] = {}
         for kind in game.profile_kinds:
             named = {**game.builtin_profiles(kind), **libraries[game.name].get(kind, {})}
             kinds[kind] = {str(name): profile_to_dict(profile) for name, profile in sorted(named.items())}
+        if game.read_team is not None:
+            kinds["teams"] = {label: _team_document(served, libraries[game.name])
+                              for label, served in teams.get(game.name, {}).items()}
         document[game.name] = kinds
     return document
 
@@ -189,18 +263,67 @@ def result_dict(result: Any) -> dict[str, Any]:
     return answer
 
 
-def _answer(result: Any, token: StopToken) -> bytes:
+def request_notes(game: Game, action: Action, kwargs: Mapping[str, Any]) -> list[str]:
+    """The notes on what the request's profiles set aside (``Game.profile_notes``: Kill Team's
+    datacard tokens that change nothing in one shot or fight, 'Range 8"', Silent), each led by the
+    field it is in (``weapon.rules``, ``fighters[1]``), as the command line prints them."""
+    notes_of = game.profile_notes
+    if notes_of is None:
+        return []
+    notes: list[str] = []
+
+    def add(field: str, kind: str, value: Any) -> None:
+        where = f"{field}.rules" if isinstance(value, Mapping) else field
+        notes.extend(f"{where}: {note}" for note in notes_of(kind, value))
+
+    for argument, kind in action.profiles.items():
+        if argument in kwargs:
+            add(argument, kind, kwargs[argument])
+    for argument, kind in {**action.profile_tables, **action.profile_lists}.items():
+        value = kwargs.get(argument)
+        if isinstance(value, Mapping):
+            for label, one in value.items():
+                add(f"{argument}.{label}", kind, one)
+        elif isinstance(value, (list, tuple)):
+            for i, one in enumerate(value):
+                add(f"{argument}[{i}]", kind, one)
+    return notes
+
+
+def _answer(result: Any, token: StopToken, notes: Sequence[str] = ()) -> bytes:
     """A finished computation's answer, built under the request's stop token: the token is checked
-    between the stages of building it (each bounded by the request's grid), so the time limit holds
-    to the last byte of the answer, not only to the engine's last step."""
+    between the stages of building it (each bounded by the request's grid, or by its answer's rows),
+    so the time limit holds to the last byte of the answer, not only to the engine's last step.
+    ``notes``: the request's own (:func:`request_notes`), then the result's (a matchup's "X has no
+    ranged weapons")."""
     token.check()
     rows = result_dict(result)
     token.check()
     summary = result.summary() if hasattr(result, "summary") else None
+    if summary is not None and not isinstance(summary, Mapping):  # a summary that is a result of its own (a matchup's)
+        summary = summary.to_dict()
     token.check()
-    data = json.dumps({"result": rows, "summary": summary}, allow_nan=False, separators=(",", ":")).encode()
+    own = getattr(result, "notes", ())
+    every = [*notes, *(own if isinstance(own, tuple) else ())]
+    answer = {"result": rows, "summary": summary, "notes": every}
+    try:
+        data = json.dumps(answer, allow_nan=False, separators=(",", ":")).encode()
+    except ValueError:  # an infinite figure (a weapon that can never kill: its shots to kill), which JSON cannot hold
+        token.check()
+        data = json.dumps(_finite(answer), allow_nan=False, separators=(",", ":")).encode()
     token.check()
     return data
+
+
+def _finite(value: Any) -> Any:
+    """``value`` with every infinite or NaN number as null (docs/web.md: "never" on the page)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, Mapping):
+        return {key: _finite(inner) for key, inner in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(inner) for inner in value]
+    return value
 
 
 def _release(seconds: float) -> None:
@@ -220,13 +343,14 @@ def _compute(endpoint: _Endpoint, kwargs: dict[str, Any], library: Library, toke
     start = time.perf_counter()
     try:
         with stopping(token):
+            notes = request_notes(game, action, kwargs)
             if endpoint.checked:  # the model checked the keys: turn on the switches it names, if any
                 kwargs = entries.resolve_keywords(game, action, kwargs, entries.switched(game, kwargs, library))
             else:
                 kwargs = entries.prepare(game, action, kwargs, library)
             if endpoint.threads:
                 kwargs["threads"] = 1  # one core per computation: the gate runs one computation per core
-            return _answer(action.function(**kwargs), token)
+            return _answer(action.function(**kwargs), token, notes)
     finally:
         _release(time.perf_counter() - start)
 
@@ -289,8 +413,9 @@ def create_app(profiles: Iterable[str | Path] = (), limits: Limits | None = None
     :func:`default_hosts`).
     """
     limits = limits or Limits()
-    libraries = _libraries(load_profiles(profiles))
-    profiles_json = json.dumps(_profiles_document(libraries), separators=(",", ":")).encode()
+    loaded, teams = _load_profiles(profiles)
+    libraries = _libraries(loaded)
+    profiles_json = json.dumps(_profiles_document(libraries, teams), separators=(",", ":")).encode()
     gate = Gate(limits)
     # the app's own threads, one per computation slot; idle between requests, kept for the app's life
     # (an app may be started and stopped several times, as a test client does)
@@ -335,16 +460,17 @@ def create_app(profiles: Iterable[str | Path] = (), limits: Limits | None = None
         """The server is up: its version, its computations running and waiting, and its limits."""
         return {"status": "ok", "version": __version__, "running": gate.running, "waiting": gate.waiting,
                 "concurrency": limits.concurrency, "queue": limits.queue, "time_limit": limits.time_limit,
-                "max_samples": MAX_SAMPLES, "max_cells": limits.cells}
+                "max_samples": MAX_SAMPLES, "max_cells": limits.cells, "max_rows": limits.rows}
 
     @app.get(f"{API}/profiles", tags=["service"])
     async def profiles_list() -> Response:
-        """Every profile a request may name, by game and kind: {game: {kind: {name: fields}}}."""
+        """Every profile a request may name, by game and kind: {game: {kind: {name: fields}}}; Kill
+        Team's imported teams under ``teams``: {team: {operatives, weapons}}."""
         return Response(profiles_json, media_type="application/json")
 
     async def run(endpoint: _Endpoint, kwargs: dict[str, Any]) -> Response:
         try:
-            endpoint.bounds.check(kwargs, limits)  # before it takes a slot
+            endpoint.bounds.check(kwargs, limits, libraries[endpoint.game.name])  # before it takes a slot
         except TooLarge as error:
             return _error(422, "too large", str(error), error.field)
         except InputError as error:

@@ -18,7 +18,7 @@ import math
 from collections.abc import Awaitable, Callable, Iterable, Mapping, MutableMapping, Sized
 from typing import Any
 
-from mathhammer.core.game import Action
+from mathhammer.core.game import Action, Library
 from mathhammer.core.guard import excerpt
 from mathhammer.core.sampling import usable_cores
 from mathhammer.errors import InputError
@@ -50,7 +50,10 @@ class Limits:
     wait for a free slot, each at most ``wait`` seconds (then 503); ``time_limit``: seconds of
     computation per request, building its answer included (then its stop token stops it: 504);
     ``body``: bytes of a request body (then 413), which must arrive within ``body_seconds`` (then
-    408); ``cells``: the cells of the grid a request's lists make (:meth:`RequestBounds.grid`; then 422).
+    408); ``cells``: the cells of the grid a request's lists make (:meth:`RequestBounds.grid`; then 422);
+    ``rows``: the rows of an answer's long table an action says it will hold (``Action.rows``: a
+    matchup's pairings; then 422). Two 60-operative teams of two ranged and two melee weapons each
+    make 43,200 rows at the defaults.
     """
 
     concurrency: int = dataclasses.field(default_factory=usable_cores)
@@ -60,9 +63,10 @@ class Limits:
     body: int = 64 * 1024
     body_seconds: float = 10.0
     cells: int = 10_000
+    rows: int = 50_000
 
     def __post_init__(self) -> None:
-        for name in ("concurrency", "queue", "body", "cells"):
+        for name in ("concurrency", "queue", "body", "cells", "rows"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < (0 if name == "queue" else 1):
                 raise ValueError(f"{name}: expected a positive integer, got {value!r}")
@@ -81,6 +85,7 @@ class RequestBounds:
     a request's lists make, :meth:`check` refuses a request over the server's limits."""
 
     def __init__(self, action: Action) -> None:
+        self.rows = action.rows
         # the arguments that take a table of labelled profiles (a comparison's {label: fighter}, a melee's sides)
         self.tables = frozenset({*action.profile_lists, *action.profile_tables})
         # the list parameters with a default, at its length (kt.compare's five saves and 25 thresholds)
@@ -103,10 +108,12 @@ class RequestBounds:
                 if isinstance(value, (list, tuple)) or (name in self.tables and isinstance(value, Mapping))]
         return axes + [(name, length) for name, length in self.defaults if name not in kwargs]
 
-    def check(self, kwargs: Mapping[str, Any], limits: Limits) -> None:
+    def check(self, kwargs: Mapping[str, Any], limits: Limits, library: Library | None = None) -> None:
         """Refuse, before it takes a slot, a request that names more than :data:`MAX_SAMPLES` samples
-        in all or any ``threads`` (InputError), or whose lists make a grid of more than
-        ``limits.cells`` cells (:class:`TooLarge`, naming its longest list)."""
+        in all or any ``threads`` (InputError), whose lists make a grid of more than
+        ``limits.cells`` cells (:class:`TooLarge`, naming its longest list), or whose answer would
+        hold more than ``limits.rows`` rows by its action's count (``Action.rows``, from what the
+        request names in ``library``; :class:`TooLarge` naming the argument they grow with)."""
         found: list[tuple[str, int]] = []
         _samples_and_threads(kwargs, "", found)
         total = 0
@@ -124,6 +131,12 @@ class RequestBounds:
             sizes = " x ".join(f"{length:,} {name}" for name, length in axes if length > 1)
             raise TooLarge(field, f"the request's lists make a grid of {cells:,} cells ({sizes}), over this server's "
                            f"limit of {limits.cells:,} per request; ask for fewer")
+        if self.rows is not None:
+            rows, field, why = self.rows(dict(kwargs), library or {})
+            if rows > limits.rows:
+                raise TooLarge(field, f"the answer would hold {rows:,} rows: {why}, over this server's limit of "
+                               f"{limits.rows:,} per request; ask for fewer (smaller teams, one kind of attack, "
+                               "fewer options)")
 
 
 def _samples_and_threads(value: Any, where: str, found: list[tuple[str, int]]) -> None:

@@ -43,6 +43,12 @@ _SIMPLE: dict[str, Any] = {
     "str | None": Optional[StrictStr],
     "bool | None": Optional[StrictBool],
     "tuple[int, int]": tuple[StrictInt, StrictInt],
+    "int | Sequence[int]": Union[StrictInt, list[StrictInt]],
+    "str | Sequence[str]": Union[StrictStr, list[StrictStr]],
+    "Sequence[tuple[str, str]]": list[tuple[StrictStr, StrictStr]],
+    "Sequence[str]": list[StrictStr],
+    # a team (kt.matchup's): its name among the teams the server loaded, never a file's path
+    "Team | str | os.PathLike[str]": StrictStr,
 }
 
 
@@ -136,7 +142,9 @@ def action_model(game: Game, action: Action, models: dict[type, type[BaseModel]]
         else:
             shape = _parameter_type(parameter, str(parameter.annotation))
         fields[parameter.name] = (shape, _default(parameter))
-    if game.switches is not None:  # the switches of the server's libraries to turn on (docs/web.md)
+    # the switches of the server's libraries to turn on (docs/web.md), for an action that reads profiles
+    # (a matchup's teams take their own: kt.matchup's switches)
+    if game.switches is not None and (action.profiles or action.profile_tables or action.profile_lists):
         fields["with_"] = (Optional[list[StrictStr]], Field(None, alias="with"))
     for option in action.options:  # keywords a **kwargs function lists (sc.attack's)
         fields.setdefault(option, (Any, None))

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
+from mathhammer.core.game import Game
 from mathhammer.core.guard import as_path, excerpt, read_data
 from mathhammer.errors import InputError, InputTypeError, ProfileFileError
-from mathhammer.killteam._game import GAME
 from mathhammer.killteam.data.build import Source as TeamSource
 from mathhammer.killteam.data.build import build_team, weapon_kinds
 from mathhammer.killteam.data.catalogue import KILL_TEAM_2024, Catalogues, Source, source
@@ -21,11 +21,17 @@ from mathhammer.killteam.data.reading import read_xml
 from mathhammer.killteam.data.roster import read_roster
 from mathhammer.killteam.data.team import Team, did_you_mean, team_from_library
 from mathhammer.killteam.data.walk import Steps, Walk, faction_rules, rule_texts
+from mathhammer.killteam.profiles import INFO_TABLES, PROFILE_KINDS
+from mathhammer.killteam.switches import SWITCHES
+from mathhammer.killteam.variants import Variants
 
 __all__ = ["CATALOGUE_SUFFIXES", "Import", "ROSTER_SUFFIXES", "folder_contents", "load_catalogues", "load_roster",
            "load_team", "read_catalogues"]
 
 PathLike = Union[str, "os.PathLike[str]"]
+#: What reads a team library: Kill Team's profile kinds and its [team] table, without the game's
+#: descriptor (killteam._game), whose actions reach this module (kt.matchup reads a team by its path)
+_LIBRARY = Game("killteam", "Kill Team 2024", (), PROFILE_KINDS, Variants, info_tables=INFO_TABLES, switches=SWITCHES)
 CATALOGUE_SUFFIXES = (".gst", ".cat")
 ROSTER_SUFFIXES = (".ros", ".rosz")
 LIBRARY_SUFFIXES = (".toml", ".json")
@@ -183,7 +189,7 @@ def load_team(path: PathLike) -> Team:
         raise ProfileFileError(str(where), str(error).split(": ", 1)[1]) from None
     if not isinstance(document, dict) or document.get("game") != "killteam":
         raise ProfileFileError(str(where), "not a Kill Team library; expected game = \"killteam\" and a [team] table")
-    return team_from_library(document, GAME.parse_library(document, str(where)), str(where))
+    return team_from_library(document, _LIBRARY.parse_library(document, str(where)), str(where))
 
 
 def folder_contents(path: PathLike) -> list[dict[str, Any]]:

@@ -49,6 +49,7 @@ let PROFILES = {};
 const forms = {
   shoot: document.getElementById("shoot-form"),
   fight: document.getElementById("fight-form"),
+  teams: document.getElementById("teams-form"),
   attack: document.getElementById("attack-form"),
 };
 
@@ -127,19 +128,28 @@ function failed(form, answer, fields) {
 }
 
 // --- tables and charts
-function fillRows(table, rows) {
+// each cell carries its column's heading (data-label): at phone width a table stacks its rows and
+// the cells say what they are (style.css), so no column is hidden off the screen
+function fillRows(table, rows, paint) {
   const body = table.tBodies[0];
+  const heads = table.tHead && table.tHead.rows.length ? [...table.tHead.rows[0].cells].map((c) => c.textContent) : [];
   body.replaceChildren();
-  for (const row of rows) {
+  rows.forEach((row, r) => {
     const tr = document.createElement("tr");
     row.forEach((cell, i) => {
       const td = document.createElement(i === 0 ? "th" : "td");
       if (i === 0) td.scope = "row";
+      if (heads[i]) td.dataset.label = heads[i];
       td.textContent = cell;
+      if (paint && i > 0) paint(td, r, i - 1);
       tr.append(td);
     });
     body.append(tr);
-  }
+  });
+}
+function showNotes(list, notes) {
+  list.replaceChildren(...notes.map((note) => { const li = document.createElement("li"); li.textContent = note; return li; }));
+  list.hidden = notes.length === 0;
 }
 function fillHead(table, cells) {
   const tr = document.createElement("tr");
@@ -167,8 +177,10 @@ function draw(canvas, type, labels, datasets, xTitle, yTitle) {
     data: { labels, datasets },
     options: {
       animation: false, responsive: true, maintainAspectRatio: false,
+      // a chance axis ends at 100 %: the nice ticks past the data would otherwise reach 120 %
       scales: { x: { title: { display: true, text: xTitle } },
-                y: { beginAtZero: true, title: { display: true, text: yTitle } } },
+                y: { beginAtZero: true, title: { display: true, text: yTitle },
+                     afterDataLimits: (axis) => { axis.max = Math.min(axis.max, 100); } } },
       plugins: { tooltip: { callbacks: { label: (c) => `${c.dataset.label}: ${probability(c.raw / 100)}` } } },
     },
   });
@@ -212,6 +224,8 @@ async function computeShoot() {
     if (!answers[side].ok) { failed(form, answers[side], sideFields(side, SHOT_FIELDS)); bad = true; }
   }
   if (bad) { results.hidden = true; return; }
+  showNotes(document.getElementById("shoot-notes"),
+            ["a", "b"].flatMap((side) => answers[side].data.notes.map((note) => `${side.toUpperCase()}: ${note}`)));
   const bySave = { a: [], b: [] };
   for (const side of ["a", "b"]) {
     for (const save of SAVES) {
@@ -271,6 +285,7 @@ async function computeFight() {
     return;
   }
   const s = answer.data.summary, r = answer.data.result;
+  showNotes(document.getElementById("fight-notes"), answer.data.notes);
   fillRows(document.getElementById("fight-summary"), [
     ["A", probability(s.death_chance_b), probability(s.death_chance_a), number(s.mean_wounds_a)],
     ["B", probability(s.death_chance_a), probability(s.death_chance_b), number(s.mean_wounds_b)],
@@ -280,6 +295,66 @@ async function computeFight() {
        [series("A: P(wounds left = k)", "a", byValue(r.wounds_a, length), "bar"),
         series("B: P(wounds left = k)", "b", byValue(r.wounds_b, length), "bar")],
        "wounds left k", "chance (%)");
+  results.hidden = false;
+}
+
+
+// --- Kill Team teams: my team against theirs (POST killteam/matchup; docs/web.md, "Teams")
+const TEAM_FIELDS = { team_a: "team_a", team_b: "team_b", cover: "cover", "strategies[0][0]": "strategy_a",
+                      "strategies[0][1]": "strategy_b" };
+// a heat map's cell: from the palest (the table's lowest value) to the darkest (its highest)
+function heat(values) {
+  const finite = values.flat().filter((v) => v !== null);
+  const low = Math.min(...finite), high = Math.max(...finite);
+  return (td, r, c) => {
+    const v = values[r][c];
+    if (v === null) return;
+    const t = high > low ? (v - low) / (high - low) : 0;
+    td.style.background = `hsl(210, 65%, ${Math.round(96 - 58 * t)}%)`;
+    td.style.color = t > 0.55 ? "#fff" : "";
+  };
+}
+// rows "operative: weapon" by first appearance, columns as given, a value per pairing (null where none)
+function matrix(rows, columns, value) {
+  const names = [...new Set(rows.map((x) => `${x.attacker}: ${x.weapon}`))];
+  const table = names.map(() => columns.map(() => null));
+  for (const x of rows) table[names.indexOf(`${x.attacker}: ${x.weapon}`)][columns.indexOf(x.defender)] = value(x);
+  return { names, table };
+}
+function heatTable(id, first, columns, map, text) {
+  const table = document.getElementById(id);
+  table.hidden = map.names.length === 0;
+  fillHead(table, [first, ...columns]);
+  fillRows(table, map.names.map((name, r) => [name, ...map.table[r].map((v) => (v === null ? "–" : text(v)))]),
+           heat(map.table));
+}
+async function computeTeams() {
+  const form = forms.teams;
+  const results = document.querySelector("#teams .results");
+  clearErrors(form);
+  const cover = integer(form, "cover");
+  const answer = await post("killteam/matchup", {
+    team_a: value(form, "team_a"), team_b: value(form, "team_b"), cover: [cover], first: ["a"],
+    strategies: [[value(form, "strategy_a"), value(form, "strategy_b")]], method: "auto", seed: SEED });
+  if (!answer.ok) { failed(form, answer, TEAM_FIELDS); results.hidden = true; return; }
+  const s = answer.data.summary, r = answer.data.result;
+  showNotes(document.getElementById("teams-notes"), answer.data.notes);
+  const mine = (x) => (x.attacker === null ? "–" : `${x.attacker}/${x.weapon}`);
+  const shots = document.getElementById("teams-shots");
+  shots.caption.textContent = `My best weapon against each of their operatives, at cover ${s.cover ?? cover}`;
+  fillRows(shots, s.shots.map((x) => [x.defender, x.attacker === null ? "none can damage it" : mine(x),
+                                      x.shots_to_kill === null ? "never" : number(x.shots_to_kill),
+                                      probability(x.kill_chance), number(x.mean_damage)]));
+  shots.hidden = s.shots.length === 0;
+  const fights = document.getElementById("teams-fights");
+  fillRows(fights, s.fights.map((x) => [x.defender, mine(x), x.defender_weapon ?? "–", probability(x.kill_chance),
+                                        probability(x.both_survive), probability(x.death_chance)]));
+  fights.hidden = s.fights.length === 0;
+  const wounds = Object.fromEntries(r.defenders.map((name, i) => [name, r.defender_wounds[i]]));
+  heatTable("teams-heat-shoot", "my weapon", r.defenders, matrix(r.shots, r.defenders, (x) => x.mean_damage / wounds[x.defender]),
+            (v) => `${fixed(v * 100, 0)}%`);
+  const met = [...new Set(r.fights.map((x) => x.defender))];
+  heatTable("teams-heat-fight", "my fighter", met, matrix(r.fights, met, (x) => x.kill_chance), probability);
   results.hidden = false;
 }
 
@@ -304,15 +379,17 @@ async function computeAttack() {
   results.hidden = false;
 }
 
-const COMPUTE = { shoot: computeShoot, fight: computeFight, attack: computeAttack };
+const COMPUTE = { shoot: computeShoot, fight: computeFight, teams: computeTeams, attack: computeAttack };
 
 async function compute(tab) {
   const status = forms[tab].querySelector(".status");
   remember(tab);
   status.textContent = "computing…";
   document.body.dataset.busy = "1";
+  const began = performance.now();
   try {
     await COMPUTE[tab]();
+    document.body.dataset.ms = String(Math.round(performance.now() - began));  // how long the answer took to show
     if (!status.classList.contains("failed")) status.textContent = "";
   } catch (error) {
     showError(forms[tab], null, `the server could not be reached: ${error.message}`);
@@ -322,7 +399,30 @@ async function compute(tab) {
   }
 }
 
-// --- profile pickers, fed by /api/v1/profiles
+// --- profile pickers, fed by /api/v1/profiles: the loaded teams' profiles grouped by team, named as
+// their datacards name them; the other profiles (built-in, bundled, libraries) first
+const words = (name) => name.replace(/_/g, " ");
+function teamsOf(game) { return (PROFILES[game] || {}).teams || {}; }
+// {team: [[served name, text, the flat kind holding its fields]]} for a picker of `kind`
+function teamOptions(game, kind) {
+  const out = {};
+  for (const [team, held] of Object.entries(teamsOf(game))) {
+    const options = [];
+    if (kind === "operative") {
+      for (const [name, op] of Object.entries(held.operatives)) {
+        options.push([name, `${op.name} (${op.fields.save}+ save, ${op.fields.wounds}W)`, "operative"]);
+      }
+    } else {
+      const want = kind === "weapon" ? "ranged" : "melee";
+      for (const [name, gun] of Object.entries(held.weapons)) {
+        if (gun.kind !== want) continue;
+        options.push([name, gun.operative ? `${gun.operative} — ${gun.name}` : `${gun.name} (equipment)`, gun.served_as]);
+      }
+    }
+    out[team] = options;
+  }
+  return out;
+}
 function fillPickers() {
   for (const select of document.querySelectorAll("select[data-pick], select[data-names]")) {
     const [game, kind] = (select.dataset.pick || select.dataset.names).split(".");
@@ -330,13 +430,75 @@ function fillPickers() {
     const keep = select.value;
     select.replaceChildren();
     if (select.dataset.pick) select.append(new Option("— your own (fields below) —", ""));
-    for (const name of entries) select.append(new Option(name, name));
-    if (keep && entries.includes(keep)) select.value = keep;
+    const grouped = select.dataset.pick ? teamOptions(game, kind) : {};
+    const owned = new Set(Object.values(grouped).flat().map(([name]) => name));
+    // every weapon a team holds is grouped under it (a melee one under the fight's picker only)
+    for (const held of Object.values(teamsOf(game))) for (const name of Object.keys(held.weapons)) owned.add(name);
+    const others = entries.filter((name) => !owned.has(name));
+    const into = (parent, name, text, source) => {
+      const option = new Option(text, name);
+      if (source && source !== kind) option.dataset.kind = source;
+      parent.append(option);
+    };
+    if (select.dataset.pick && Object.keys(grouped).length) {
+      const group = document.createElement("optgroup");
+      group.label = "Profiles";
+      for (const name of others) into(group, name, words(name));
+      if (others.length) select.append(group);
+      for (const [team, options] of Object.entries(grouped)) {
+        if (!options.length) continue;
+        const teamGroup = document.createElement("optgroup");
+        teamGroup.label = team;
+        for (const [name, text, source] of options) into(teamGroup, name, text, source);
+        select.append(teamGroup);
+      }
+    } else {
+      for (const name of others) into(select, name, select.dataset.pick ? words(name) : name);
+    }
+    if (keep && [...select.options].some((o) => o.value === keep)) select.value = keep;
   }
+  for (const select of document.querySelectorAll("select[data-teams]")) {
+    const keep = select.value;
+    select.replaceChildren();
+    for (const [team, held] of Object.entries(teamsOf(select.dataset.teams))) {
+      select.append(new Option(`${team} (${Object.keys(held.operatives).length} operatives)`, team));
+    }
+    if (keep && [...select.options].some((o) => o.value === keep)) select.value = keep;
+  }
+  const teams = Object.keys(teamsOf("killteam"));
+  const b = document.getElementById("teams-b");
+  if (teams.length > 1 && !b.dataset.touched) b.value = teams[1];  // two teams: one against the other
+  document.getElementById("teams-none").hidden = teams.length > 0;
+}
+// a box above each picker: typing keeps the options (and teams) whose names hold what is typed
+function addFilter(select) {
+  const box = document.createElement("input");
+  box.type = "search";
+  box.className = "filter";
+  box.id = `${select.id}-filter`;
+  box.placeholder = "type to filter";
+  box.setAttribute("aria-label", `Filter: ${select.labels[0].textContent}`);
+  box.setAttribute("aria-controls", select.id);
+  box.addEventListener("input", () => {
+    const wanted = box.value.trim().toLowerCase();
+    for (const option of select.options) {
+      if (!option.value) continue;
+      const group = option.parentElement.tagName === "OPTGROUP" ? option.parentElement.label : "";
+      option.hidden = Boolean(wanted) && !`${group} ${option.text}`.toLowerCase().includes(wanted);
+    }
+    for (const group of select.querySelectorAll("optgroup")) group.hidden = [...group.children].every((o) => o.hidden);
+    const shown = [...select.options].filter((o) => o.value && !o.hidden);
+    if (shown.length === 1 && select.value !== shown[0].value) {  // one left: it is the one meant
+      select.value = shown[0].value;
+      select.dispatchEvent(new Event("change"));
+    }
+  });
+  select.before(box);
 }
 function pick(select) {
   const [game, kind] = select.dataset.pick.split(".");
-  const profile = ((PROFILES[game] || {})[kind] || {})[select.value];
+  const option = select.selectedOptions[0];
+  const profile = ((PROFILES[game] || {})[(option && option.dataset.kind) || kind] || {})[select.value];
   if (!profile) return;
   const form = select.form, side = select.dataset.prefix;
   const set = (name, v) => { const input = named(form, `${side}.${name}`); if (input && v !== undefined && v !== null) input.value = v; };
@@ -347,7 +509,7 @@ function pick(select) {
 }
 
 // --- tabs (arrow keys move between them, as a tab list does)
-const TABS = ["shoot", "fight", "attack"];
+const TABS = ["shoot", "fight", "teams", "attack"];
 function show(tab) {
   for (const name of TABS) {
     const button = document.getElementById(`tab-${name}`);
@@ -370,6 +532,8 @@ async function start() {
     });
     forms[name].addEventListener("submit", (event) => { event.preventDefault(); compute(name); });
   }
+  for (const select of document.querySelectorAll("select[data-pick], select[data-teams]")) addFilter(select);
+  document.getElementById("teams-b").addEventListener("change", (event) => { event.target.dataset.touched = "1"; });
   for (const select of document.querySelectorAll("select[data-pick]")) {
     select.addEventListener("change", () => pick(select));
     // a field changed by hand: the picker no longer names what the fields hold
