@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import ctypes
+import gc
 import dataclasses
 import inspect
 import json
@@ -332,6 +333,7 @@ def _release(seconds: float) -> None:
     of each worker thread's arena otherwise, and the server's memory would stay at its peak. About a
     millisecond; after short requests it is not worth it (docs/web.md, "Limits")."""
     if _malloc_trim is not None and seconds >= _RELEASE_AFTER:
+        gc.collect()  # what a large answer left in reference cycles goes first, or it stays until a collection
         _malloc_trim(0)
 
 
@@ -351,6 +353,11 @@ def _compute(endpoint: _Endpoint, kwargs: dict[str, Any], library: Library, toke
             if endpoint.threads:
                 kwargs["threads"] = 1  # one core per computation: the gate runs one computation per core
             return _answer(action.function(**kwargs), token, notes)
+    except Stopped as stopped:
+        # the frames of a stopped computation hold what it had built (10,000 results of a grid): its
+        # traceback, kept by the future until a garbage collection comes, would keep them, and the
+        # memory trimmed below would not come back (docs/web.md, "Limits")
+        raise stopped.with_traceback(None) from None
     finally:
         _release(time.perf_counter() - start)
 
