@@ -543,3 +543,11 @@ def test_a_field_name_that_is_no_text_is_refused_by_name() -> None:
     """Found by the fuzz above (seed 4, 200 examples): the name an error uses was formatted unchecked."""
     with pytest.raises(InputTypeError, match="^field"):
         library.resolve_profile(game="starcraft", kind="unit", value={"zzz": 1}, library=None, field={"a": _NoRepr()})
+
+
+def test_an_engaged_pair_of_arrays_is_refused_by_name() -> None:
+    """Found by the fuzz above: a pair holding an array met `name in names`, which has no yes or no."""
+    import numpy as np
+
+    with pytest.raises(InputTypeError, match=r"^engaged\[0\]: expected a pair of unit names"):
+        fm.melee_many({"x": _FM_A, "y": _FM_B}, [(np.array([3, 4]), None)], **_MC)

@@ -111,6 +111,8 @@ def _check_engaged(engaged: Any, names: Sequence[str]) -> list[tuple[str, str]]:
         if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
             raise InputTypeError(field, f"expected a pair of unit names, got {excerpt(pair)}")
         for name in pair:
+            if not isinstance(name, str):  # (an array's `in` would not answer yes or no)
+                raise InputTypeError(field, f"expected a pair of unit names, got {excerpt(pair)}")
             if name not in names:
                 raise InputError(field, f"unknown unit {excerpt(name)}{did_you_mean(name, names)}; units: {', '.join(names)}")
         if pair[0] == pair[1]:
