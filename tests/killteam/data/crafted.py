@@ -5,6 +5,7 @@ groups nested past any real file's depth. Every name, id and stat is invented.""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 KILL_TEAM_2024 = "c521-ad27-44df-f959"
 CATALOGUE_NS = 'xmlns="http://www.battlescribe.net/schema/catalogueSchema"'
@@ -110,3 +111,19 @@ def nested_forces(depth: int) -> str:
         inner = f'<force id="f{level}" catalogueName="Crafted Team"><forces>{inner}</forces></force>'
     return (f'<?xml version="1.0" encoding="UTF-8"?>\n<roster id="r" name="Crafted list" gameSystemId="{KILL_TEAM_2024}" '
             f"{ROSTER_NS}><forces>{inner}</forces></roster>\n")
+
+
+def count_visits(monkeypatch: Any) -> list[int]:
+    """How many entries the importer's walks visit from now on (each visit a step of its bound):
+    ``[count]``, kept up to date."""
+    from mathhammer.killteam.data import walk
+
+    visits = [0]
+    visit = walk.Walk._visit
+
+    def counting(self: Any, *args: Any) -> None:
+        visits[0] += 1
+        visit(self, *args)
+
+    monkeypatch.setattr(walk.Walk, "_visit", counting)
+    return visits

@@ -33,15 +33,7 @@ DATA = KILLTEAM_DATA
 @pytest.fixture()
 def counted_visits(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """How many entries the walks visit (each visit a step)."""
-    visits = [0]
-    visit = walk.Walk._visit
-
-    def counting(self: Any, *args: Any) -> None:
-        visits[0] += 1
-        visit(self, *args)
-
-    monkeypatch.setattr(walk.Walk, "_visit", counting)
-    return visits
+    return crafted.count_visits(monkeypatch)
 
 
 def test_links_that_fan_out_fail_after_a_bounded_walk(tmp_path: Path, counted_visits: list[int]) -> None:

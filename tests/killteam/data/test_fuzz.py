@@ -89,14 +89,7 @@ def test_a_hostile_catalogue(tmp_path: Path, monkeypatch: Any, pieces: list[str]
     if data.draw(st.booleans()):
         body = data.draw(_mutated(body))
     folder = crafted.write_catalogue(tmp_path / "data", body)
-    visits = [0]
-    visit = walk.Walk._visit
-
-    def counting(self: Any, *args: Any) -> None:
-        visits[0] += 1
-        visit(self, *args)
-
-    monkeypatch.setattr(walk.Walk, "_visit", counting)
+    visits = crafted.count_visits(monkeypatch)
     try:
         teams = kt.data.load_catalogues(folder)
     except InputError as error:
