@@ -472,15 +472,13 @@ def merge_libraries(parts: Sequence[tuple[str, Library]], kinds: Sequence[str]) 
     several = len(parts) > 1
     for names, source, (_, library) in zip(merged_names(parts, kinds), library_labels([given for given, _ in parts]),
                                            parts):
-        for kind, entries in library.items():  # info tables as read, a later one replacing; switches add up
+        for kind, entries in library.items():
+            if kind in kinds:
+                continue
             if kind == SWITCHES:  # each part names the entry it changes by (kind, key): keys follow
-                found = merged.setdefault(SWITCHES, {})
-                for switch, changes in entries.items():
-                    found[switch] = (*found.get(switch, ()),
-                                     *((part[0], names.get(part[0], {}).get(part[1], part[1]), *part[2:])
-                                       for part in changes))
-            elif kind not in kinds:
-                merged.setdefault(kind, {}).update(entries)
+                entries = {switch: tuple((part[0], names.get(part[0], {}).get(part[1], part[1]), *part[2:])
+                                         for part in changes) for switch, changes in entries.items()}
+            merge_library(merged, {kind: entries})  # info tables: a later one replaces; switches add up
         for kind in kinds:
             for key, profile in library.get(kind, {}).items():
                 name = names[kind][key]
