@@ -153,6 +153,15 @@ def test_exact_shot_batch_summaries_per_second(benchmark):
     benchmark.extra_info["shots_per_second"] = len(BATCH_SHOTS) / benchmark.stats.stats.mean
 
 
+def test_exact_shot_batch_summary_arrays_per_second(benchmark):
+    """As above, with every summary read through one columnar call (ResultBatch.summary_arrays(), what
+    to_frame and mh.sweep read)."""
+    weapons, targets, covers = (list(column) for column in zip(*BATCH_SHOTS))
+    columns = benchmark(lambda: kt.shoot_batch(weapons, targets, covers).summary_arrays())
+    assert len(columns["mean_damage"]) == len(BATCH_SHOTS)
+    benchmark.extra_info["shots_per_second"] = len(BATCH_SHOTS) / benchmark.stats.stats.mean
+
+
 def test_exact_shot_batch_cold_per_second(benchmark):
     """As above, but every cache of shots, configurations and labels is emptied before each round:
     the batch builds the configurations of its 8,000 shots (80 weapons x 25 targets x 4 covers)."""

@@ -98,7 +98,17 @@ void register_killteam_shoot(py::module_ m) {
             [](const ExactBatch<ShotTables>& batch, py::ssize_t index) {
                 return to_numpy(batch_item(batch, index).self_damage);
             },
-            py::arg("index"), "Item i's Hot damage pmf alone (empty without Hot)");
+            py::arg("index"), "Item i's Hot damage pmf alone (empty without Hot)")
+        .def(
+            "pmf_columns",
+            [](const ExactBatch<ShotTables>& batch) {
+                const Ragged damage = ragged(batch, &ShotTables::damage);
+                const Ragged self_damage = ragged(batch, &ShotTables::self_damage);
+                return py::make_tuple(to_numpy(batch.slot), to_numpy(damage.values), to_numpy(damage.offsets),
+                                      to_numpy(self_damage.values), to_numpy(self_damage.offsets));
+            },
+            "(slots, damage values, damage offsets, Hot values, Hot offsets): every distinct result's damage "
+            "and Hot pmfs end to end (mh::ragged), and which result each item is");
 
     m.def("shoot_self_damage_bins", &self_damage_bins, py::arg("config"),
           "The bins of the shooter's Hot damage at the end of shoot_counts' histogram (0 without Hot)");

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+
+import numpy as np
 import pytest
 
 from mathhammer import InputError, InputTypeError
@@ -173,3 +176,51 @@ def test_kt_shoot_takes_tables_of_fields_like_the_batch() -> None:
     with pytest.raises(InputTypeError) as caught_type:
         kt.shoot(3, target)  # type: ignore[arg-type]
     assert caught_type.value.field == "weapon"
+
+
+def _bits(values: object) -> list[int]:
+    # each float's IEEE bits: "equal bit for bit", where == would let 0.0 pass for -0.0
+    return np.asarray(values, dtype=np.float64).view(np.int64).tolist()
+
+
+def test_summary_arrays_are_the_summaries_bit_for_bit() -> None:
+    # summary_arrays() computes an exact batch's figures column by column; every number must be the
+    # one the item's own kt.shoot(...).summary() gives. The family mixes pmf lengths, wounds (odd and
+    # even, more than the largest damage), Hot weapons (the shooter's damage) and plain ones, rounds,
+    # repeated shots and a Monte Carlo item.
+    rng = random.Random(36)
+    weapon_rules = ["", "Lethal 5+", "Hot", "Piercing 1, Hot", "Devastating 2", RULES, "Severe, Punishing"]
+    target_abilities = ["", "Feel No Pain 5+", "Saintly Relics", "Durable", "Just a Scratch"]
+    items = []
+    for _ in range(150):
+        weapon = kt.Weapon(rng.randint(1, 7), rng.randint(2, 6), (rng.randint(1, 5), rng.randint(5, 7)),
+                           rng.choice(weapon_rules))
+        target = kt.Operative(rng.randint(2, 6), rng.randint(1, 30), rng.choice(target_abilities))
+        items.append((weapon, target, rng.randint(0, 2), rng.choice([1, 1, 2])))
+    items += items[:5]  # the same shots again
+    weapons, targets, covers, rounds = (list(column) for column in zip(*items))
+    methods = ["exact"] * (len(items) - 1) + ["monte_carlo"]
+    batch = kt.shoot_batch(weapons, targets, covers, rounds=rounds, method=methods, samples=2_000, seed=7)
+    columns = batch.summary_arrays()
+    own = [kt.shoot(w, t, c, rounds=r, method=m, samples=2_000, seed=batch[-1].seed if m == "monte_carlo" else None
+                    ).summary() for (w, t, c, r), m in zip(items, methods)]
+    assert list(columns) == list(own[0])
+    for key, column in columns.items():
+        assert column.dtype == np.float64 and column.shape == (len(items),)
+        assert _bits(column) == _bits([summary[key] for summary in own]), key
+    assert any(summary["mean_self_damage"] > 0 for summary in own)  # the family holds Hot shots
+    assert len({summary["mean_damage"] for summary in own}) > 100
+
+
+def test_summary_arrays_of_one_shot_repeated() -> None:
+    batch = kt.shoot_batch(WEAPONS[1], [TARGETS[0]] * 50, cover=1)
+    own = kt.shoot(WEAPONS[1], TARGETS[0], cover=1).summary()
+    for key, column in batch.summary_arrays().items():
+        assert _bits(column) == _bits([own[key]] * 50)
+
+
+def test_to_frame_reads_the_summary_arrays() -> None:
+    batch = kt.shoot_batch(WEAPONS, TARGETS, cover=[0, 1, 2, 3])
+    frame = batch.to_frame()
+    assert list(frame.columns) == list(batch.summaries()[0])
+    assert frame.to_dict(orient="records") == batch.summaries()

@@ -975,6 +975,10 @@ class ExactBatch:
         ...
     def damage(self, index: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
         ...
+    def pmf_columns(self) -> tuple[numpy.typing.NDArray[numpy.uint64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.int64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.int64]]:
+        """
+        (slots, damage values, damage offsets, Hot values, Hot offsets): every distinct result's damage and Hot pmfs end to end (mh::ragged), and which result each item is
+        """
     def self_damage(self, index: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float64]:
         """
         Item i's Hot damage pmf alone (empty without Hot)

@@ -24,7 +24,7 @@ from mathhammer.core.sampling import cell_seed
 from mathhammer.errors import InputError
 
 __all__ = [
-    "ResultBatch", "broadcast", "checked_items", "is_sequence", "item_error", "item_options", "item_seeds", "per_item",
+    "ResultBatch", "broadcast", "checked_items", "columns_of", "is_sequence", "item_error", "item_options", "item_seeds", "per_item",
 ]
 
 R = TypeVar("R")
@@ -35,17 +35,21 @@ class ResultBatch(Generic[R]):
 
     ``len(batch)``; ``batch[i]`` the i-th full result (the same as the separate call; negative
     indices count from the end); iteration; ``summaries()`` each item's ``summary()``;
+    ``summary_arrays()`` the same figures as columns (a dict of numpy arrays, one value per item);
     ``to_frame()`` a pandas DataFrame with one row of ``summary()`` per item.
     """
 
-    __slots__ = ("_build", "_items", "_summarize")
+    __slots__ = ("_build", "_columns", "_items", "_summarize")
 
     def __init__(self, size: int, build: Callable[[int], R],
-                 summarize: Callable[[int], dict[str, float]] | None = None) -> None:
-        # summarize(i): item i's summary() without building the item (a sweep reads only that)
+                 summarize: Callable[[int], dict[str, float]] | None = None,
+                 columns: Callable[[], dict[str, np.ndarray]] | None = None) -> None:
+        # summarize(i): item i's summary() without building the item (a sweep reads only that);
+        # columns(): every item's summary() as summary_arrays() gives it, in one pass over the batch
         self._build = build
         self._items: list[R | None] = [None] * size
         self._summarize = summarize
+        self._columns = columns
 
     def __len__(self) -> int:
         return len(self._items)
@@ -74,11 +78,20 @@ class ResultBatch(Generic[R]):
         return [summarize(i) if item is None else item.summary()  # type: ignore[attr-defined]
                 for i, item in enumerate(items)]
 
+    def summary_arrays(self) -> dict[str, np.ndarray]:
+        """Each figure of ``summary()`` as a float64 array over the items, in order: the very numbers
+        of ``summaries()`` (equal bit for bit), computed column by column where the engine can
+        (Kill Team's exact shots), so that reading a large batch's figures costs little more than
+        resolving it."""
+        if self._columns is not None:
+            return self._columns()
+        return columns_of(self.summaries())
+
     def to_frame(self) -> Any:
         """One row of ``summary()`` per item (index: the item's position)."""
         import pandas as pd
 
-        return pd.DataFrame(self.summaries())
+        return pd.DataFrame(self.summary_arrays())
 
     def __repr__(self) -> str:
         return f"ResultBatch({len(self._items)} items)"
@@ -86,6 +99,12 @@ class ResultBatch(Generic[R]):
     def __reduce__(self) -> tuple[Any, ...]:
         # pickles as its items, every one built (the builder is a closure over the engine's arrays)
         return _batch_of, (list(self),)
+
+
+def columns_of(rows: Sequence[Mapping[str, float]]) -> dict[str, np.ndarray]:
+    """Summaries (each with the keys of the first) as a float64 column per key."""
+    keys = list(rows[0]) if rows else []
+    return {key: np.fromiter((row[key] for row in rows), dtype=np.float64, count=len(rows)) for key in keys}
 
 
 def _batch_of(items: list[Any]) -> ResultBatch[Any]:

@@ -152,6 +152,53 @@ def _exact_summary(pmf: np.ndarray, wounds: int, self_pmf: np.ndarray) -> dict[s
             "mean_self_damage": self_mean}
 
 
+_SUMMARY_KEYS = ("mean_damage", "std_damage", "kill_chance", "injury_chance", "mean_self_damage")
+
+
+def _exact_columns(resolved: Any, wounds: np.ndarray) -> dict[str, np.ndarray]:
+    """_exact_summary of every item of an exact batch (``wounds[k]``: item k's target's wounds), as
+    columns. The items' pmfs are taken a group of equal length at a time and put through the very
+    operations _exact_summary applies to one: ``np.vecdot`` is ``np.dot`` of each row (the same
+    kernel, on the same number of values), and ``np.add.reduce`` along a row is that of the row; so
+    every figure equals the item's own bit for bit (tests/killteam/test_shoot_batch.py holds them)."""
+    slots, values, offsets, self_values, self_offsets = resolved.pmf_columns()
+    slots = slots.astype(np.intp)
+    size = slots.size
+    mean, std, kill, injury = np.empty(size), np.empty(size), np.empty(size), np.empty(size)
+    for rows, pmf in _equal_lengths(values, offsets, slots):
+        v = _values(pmf.shape[1])
+        m = np.vecdot(v, pmf)
+        var = np.vecdot((v - m[:, None]) ** 2, pmf)
+        mean[rows] = m
+        std[rows] = np.sqrt(np.where(var > 0.0, var, 0.0))  # max(0.0, var), NaN included
+        row_wounds = wounds[rows]
+        for w in np.unique(row_wounds).tolist():
+            same = row_wounds == w
+            kill_sum = np.add.reduce(pmf[same, w:], axis=1)
+            injury_sum = np.add.reduce(pmf[same, w // 2 + 1 : w], axis=1)
+            kill[rows[same]] = np.where(kill_sum < 1.0, kill_sum, 1.0)  # min(1.0, sum)
+            injury[rows[same]] = np.where(injury_sum < 1.0, injury_sum, 1.0)
+    self_mean = np.zeros(size)  # 0.0 without Hot (an empty pmf)
+    for rows, pmf in _equal_lengths(self_values, self_offsets, slots):
+        if pmf.shape[1]:
+            self_mean[rows] = np.vecdot(_values(pmf.shape[1]), pmf)
+    return {"mean_damage": mean, "std_damage": std, "kill_chance": kill, "injury_chance": injury,
+            "mean_self_damage": self_mean}
+
+
+def _equal_lengths(values: np.ndarray, offsets: np.ndarray, slots: np.ndarray
+                   ) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The items' pmfs (item k's is the one of result ``slots[k]``, laid out as mh::ragged's) grouped
+    by length: (the items' positions, their pmfs as the rows of one array)."""
+    lengths = np.diff(offsets)[slots]
+    starts = offsets[:-1][slots]
+    groups = []
+    for length in np.unique(lengths).tolist():
+        rows = np.flatnonzero(lengths == length)
+        groups.append((rows, values[starts[rows, None] + np.arange(length)]))
+    return groups
+
+
 # 0, 1, 2, ...: a damage pmf's values (Distribution.values of a pmf starting at 0), made once
 _VALUES = np.arange(256)
 
@@ -302,7 +349,19 @@ def shoot_batch(
         k = position[i]
         return _exact_summary(resolved.damage(k), shots[i].target.wounds, resolved.self_damage(k))
 
-    return ResultBatch(size, build, summarize)
+    def columns() -> dict[str, np.ndarray]:
+        out = {key: np.empty(size) for key in _SUMMARY_KEYS}
+        if resolved is not None:
+            rows = np.asarray(exact, dtype=np.intp)
+            figures = _exact_columns(resolved, np.array([shots[i].target.wounds for i in exact], dtype=np.intp))
+            for key, column in figures.items():
+                out[key][rows] = column
+        for i, result in sampled.items():
+            for key, value in result.summary().items():
+                out[key][i] = value
+        return out
+
+    return ResultBatch(size, build, summarize, columns)
 
 
 #: kt.shoot_many is kt.shoot_batch
