@@ -263,6 +263,32 @@ def test_a_batched_sweep_is_the_cell_by_cell_sweep(monkeypatch: pytest.MonkeyPat
                                                     **fields({"weapon.hit": [3, 4]})), check_exact=True)
 
 
+def test_chunks_in_columns_and_in_rows_make_one_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a batch form's chunk comes back as columns (ResultBatch.summary_arrays()); a chunk whose batch
+    # call fails runs cell by cell and comes back as rows: the table joins both, in cell order, with the
+    # numbers of a sweep that made every chunk in columns
+    grid = fields({"weapon.hit": [2, 3, 4], "target.save": range(2, 7), "cover": range(0, 3)})
+    columns_only = mh.sweep(kt.shoot, weapon=GUN, target=TARGET, chunk=8, **grid)
+    calls = []
+
+    def failing_every_other_call(*args: Any, **kwargs: Any) -> Any:
+        calls.append(len(calls))
+        if len(calls) % 2 == 0:
+            raise RuntimeError("this chunk runs cell by cell")
+        return kt.shoot_batch(*args, **kwargs)
+
+    sweep_module = importlib.import_module("mathhammer.sweeps")
+    names = sweep_module.batch_form(kt.shoot)[1]
+    monkeypatch.setattr(sweep_module, "batch_form", lambda fn: (failing_every_other_call, names))
+    mixed = mh.sweep(kt.shoot, weapon=GUN, target=TARGET, chunk=8, **grid)
+    assert len(calls) == 6  # 45 cells in chunks of 8, every other one failed
+    pd.testing.assert_frame_equal(mixed, columns_only, check_exact=True)
+    for row in mixed.itertuples(index=False):
+        weapon = dataclasses.replace(GUN, hit=int(row[0]))
+        target = dataclasses.replace(TARGET, save=int(row[1]))
+        assert row.kill_chance == kt.shoot(weapon, target, cover=int(row[2])).kill_chance
+
+
 def plus(x: int, y: int = 0) -> dict[str, float]:
     if x < 0:
         raise ValueError("negative")

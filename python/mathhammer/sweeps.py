@@ -21,7 +21,8 @@ arguments are profiles varied by dotted keys) is worked out once; a cell costs a
 the summary, and the DataFrame is built once at the end. An engine function whose action has a batch
 form in its game's descriptor (``kt.shoot`` -> ``kt.shoot_batch``, and likewise sc.attack, db.combat,
 fm.melee; :mod:`mathhammer.games`) gets each chunk's cells in one batch call instead, with the same
-arguments and seeds, so the table is the one the cell-by-cell calls give.
+arguments and seeds, so the table is the one the cell-by-cell calls give; such a chunk's figures
+come back as columns (``ResultBatch.summary_arrays()``) and are joined as columns.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from typing import Any
+
+import numpy as np
 
 from mathhammer import games
 from mathhammer.core.stop import Stopped
@@ -203,10 +206,15 @@ def _digits(plan: _Plan, index: int) -> list[int]:
     return digits
 
 
-def _run_chunk(plan: _Plan, start: int, stop: int) -> list[Any]:
+#: A chunk's figures: a summary per cell, or (from a batch form) a float64 column per figure
+#: (``ResultBatch.summary_arrays()``), which costs far less to make, send and join than the rows.
+Part = list[Any] | dict[str, np.ndarray]
+
+
+def _run_chunk(plan: _Plan, start: int, stop: int) -> Part:
     """The summaries of cells ``start..stop-1`` (runs in whatever executes the chunk)."""
     cells, failed = _cells(plan, start, stop)
-    out: list[Any] | None = None
+    out: Part | None = None
     if plan.batch is not None and len(cells) > 1:
         out = _run_batch(plan, cells)
     if out is None:
@@ -232,16 +240,16 @@ def _summary(result: Any) -> Any:
     return summary
 
 
-def _run_batch(plan: _Plan, cells: list[dict[str, Any]]) -> list[Any] | None:
-    """The cells' summaries from one call of the function's batch form; None when the batch fails
+def _run_batch(plan: _Plan, cells: list[dict[str, Any]]) -> Part | None:
+    """The cells' figures from one call of the function's batch form; None when the batch fails
     (the caller then runs the cells one by one, so a bad cell is reported as itself)."""
     assert plan.batch is not None
     batch, names = plan.batch
     columns: dict[str, list[Any]] = {names.get(key, key): [cell[key] for cell in cells] for key in cells[0]}
     try:
         results = batch(**columns)
-        if isinstance(results, ResultBatch):  # the summaries without building every result
-            return results.summaries()
+        if isinstance(results, ResultBatch):  # the figures as columns, without building every result
+            return results.summary_arrays()
         return [_summary(results[i]) for i in range(len(cells))]
     except Stopped:
         raise
@@ -433,14 +441,14 @@ def sweep(
     elif chunk < 1:
         raise InputError("chunk", f"expected a positive number of cells per chunk, got {excerpt(chunk)}")
     parts = _run_chunks(plan, total, chunk, executor, progress)
-    return _frame(pd, plan, total, [row for number in sorted(parts) for row in parts[number]])
+    return _frame(pd, plan, total, [parts[number] for number in sorted(parts)])
 
 
 def _run_chunks(plan: _Plan, total: int, chunk: int, executor: Executor | None,
-                progress: Callable[[int, int], Any] | None) -> dict[int, list[Any]]:
+                progress: Callable[[int, int], Any] | None) -> dict[int, Part]:
     """Every chunk's summaries by chunk number: serially, or at most ``MAX_PENDING`` chunks at a time
     on ``executor`` (the next one submitted as one finishes, so nothing is listed up front)."""
-    parts: dict[int, list[Any]] = {}
+    parts: dict[int, Part] = {}
     done = 0
     if executor is None:
         for number, (start, stop) in enumerate(_chunks(total, chunk)):
@@ -449,7 +457,7 @@ def _run_chunks(plan: _Plan, total: int, chunk: int, executor: Executor | None,
             if progress is not None:
                 progress(done, total)
         return parts
-    pending: dict[Future[list[Any]], tuple[int, int]] = {}
+    pending: dict[Future[Part], tuple[int, int]] = {}
     spans = enumerate(_chunks(total, chunk))
     try:
         while True:
@@ -471,23 +479,40 @@ def _run_chunks(plan: _Plan, total: int, chunk: int, executor: Executor | None,
             future.cancel()
 
 
-def _checked_part(plan: _Plan, rows: list[Any]) -> list[Any]:
-    """A chunk's rows, refused when a figure is named like an axis (the table would hold two columns
-    of that name, one hiding the other)."""
-    for row in rows[:1]:
+def _checked_part(plan: _Plan, part: Part) -> Part:
+    """A chunk's figures, refused when a figure is named like an axis (the table would hold two
+    columns of that name, one hiding the other)."""
+    for row in [part] if isinstance(part, dict) else part[:1]:
         for name in plan.names:
             if name in row:
                 raise InputError(name, "is both an axis and a figure of the result; the table cannot hold both "
                                        "columns (sweep another function, or rename the figure)")
-    return rows
+    return part
 
 
-def _frame(pd: Any, plan: _Plan, total: int, rows: list[Any]) -> Any:
-    columns: dict[str, list[Any]] = {}
+def _rows(part: Part) -> list[Any]:
+    """A chunk's figures as a summary per cell."""
+    if not isinstance(part, dict):
+        return part
+    keys = list(part)
+    return [dict(zip(keys, values)) for values in zip(*(part[key].tolist() for key in keys))]
+
+
+def _frame(pd: Any, plan: _Plan, total: int, parts: list[Part]) -> Any:
+    columns: dict[str, Any] = {}
     for name, values in zip(plan.names, plan.values):
         repeat = math.prod(_length(v) for v in plan.values[plan.names.index(name) + 1:])
         tile = total // (repeat * _length(values))
         columns[name] = [value for value in values for _ in range(repeat)] * tile
+    in_columns = [part for part in parts if isinstance(part, dict)]
+    if parts and len(in_columns) == len(parts) and all(list(part) == list(in_columns[0]) for part in in_columns):
+        # every chunk in columns with the same figures: joined without a row per cell
+        for key in in_columns[0]:
+            columns[key] = np.concatenate([part[key] for part in in_columns])
+        frame = pd.DataFrame(columns)
+        frame.attrs["seed"] = plan.seed
+        return frame
+    rows = [row for part in parts for row in _rows(part)]
     keys: list[str] = []
     for row in rows[:1]:
         keys = list(row)
