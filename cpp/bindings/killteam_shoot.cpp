@@ -18,15 +18,8 @@ namespace mh::bindings {
 
 namespace {
 
-using ShotArrays =
-    py::typing::Tuple<py::array_t<double>, py::array_t<double>, py::array_t<double>, py::array_t<double>>;
-
-// (damage pmf, attack table side x side, saves table 4 x 4, the shooter's Hot damage pmf, empty
-// without Hot): see kt::ShotTables.
-ShotArrays shot_arrays(const kt::ShotTables& t) {
-    return ShotArrays(py::make_tuple(to_numpy(t.damage), to_numpy(t.attack, {t.side, t.side}),
-                                     to_numpy(t.saves, {kt::kSaveSide, kt::kSaveSide}), to_numpy(t.self_damage)));
-}
+// A copy of item `index`'s tables, as shoot_exact_tables gives them.
+kt::ShotTables item_tables(const kt::ShotTables& t) { return t; }
 
 }  // namespace
 
@@ -75,18 +68,27 @@ void register_killteam_shoot(py::module_ m) {
           },
           py::arg("config"));
 
-    // The exact shot as the result holds it (kt::ShotTables). A single exact shot takes at most a few
-    // milliseconds, so it runs on the calling thread.
+    // The exact shot as the result holds it (kt::ShotTables), each table made a numpy array when the
+    // result first reads it. A single exact shot takes at most a few milliseconds, so it runs on the
+    // calling thread.
+    py::class_<ShotTables>(m, "ShotTables", "An exact shot's tables; each method returns a new numpy array")
+        .def("damage", [](const ShotTables& t) { return to_numpy(t.damage); },
+             "P(total damage), without its trailing zeros")
+        .def("attack", [](const ShotTables& t) { return to_numpy(t.attack, {t.side, t.side}); },
+             "P(retained crits, norms), side x side (side = the weapon's dice + 1)")
+        .def("saves", [](const ShotTables& t) { return to_numpy(t.saves, {kSaveSide, kSaveSide}); },
+             "P(crit saves, normal saves), cover saves included")
+        .def("self_damage", [](const ShotTables& t) { return to_numpy(t.self_damage); },
+             "P(the shooter's Hot damage), without its trailing zeros; empty without Hot");
     m.def(
-        "shoot_exact_shaped",
-        [](const ShootConfig& cfg) { return shot_arrays(on_calling_thread([&] { return exact_shot_tables(cfg); })); },
+        "shoot_exact_tables", [](const ShootConfig& cfg) { return on_calling_thread([&] { return exact_shot_tables(cfg); }); },
         py::arg("config"));
 
-    // Many exact shots (common.hpp's exact-batch convention): batch[i] is shoot_exact_shaped's tuple
-    // of item i; batch.damage(i) and batch.self_damage(i) its pmfs alone (what a summary reads).
-    bind_exact_batch<ShootConfig>(m, "shoot_exact_batch", "configs", &exact_shot_tables, &shot_arrays,
+    // Many exact shots (common.hpp's exact-batch convention): batch[i] is shoot_exact_tables of item
+    // i; batch.damage(i) and batch.self_damage(i) its pmfs alone (what a summary reads).
+    bind_exact_batch<ShootConfig>(m, "shoot_exact_batch", "configs", &exact_shot_tables, &item_tables,
                                   "Exact shots, each distinct configuration object once: batch[i] is "
-                                  "shoot_exact_shaped(configs[i])")
+                                  "shoot_exact_tables(configs[i])")
         .def(
             "damage",
             [](const ExactBatch<ShotTables>& batch, py::ssize_t index) {

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AttackProfile', 'BlockRule', 'DEFENCE_DICE', 'DuelistRule', 'DurableRule', 'ExactBatch', 'FightExactBatch', 'FightExactItem', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'FnpRule', 'LethalTest', 'Lookahead', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Ones', 'Reroll', 'ScratchTiming', 'ShockRule', 'ShootConfig', 'Strategy', 'Upgrades', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'fight_exact_batch', 'fight_exact_item', 'fight_exact_shaped', 'injured_profile', 'resolve_fight', 'same_decision_rules', 'shoot_blocks', 'shoot_config_join', 'shoot_counts', 'shoot_exact', 'shoot_exact_batch', 'shoot_exact_shaped', 'shoot_self_damage_bins']
+__all__: list[str] = ['AttackProfile', 'BlockRule', 'DEFENCE_DICE', 'DuelistRule', 'DurableRule', 'ExactBatch', 'FightExactBatch', 'FightExactItem', 'FightMonteCarlo', 'FightSpec', 'FighterSpec', 'FnpRule', 'LethalTest', 'Lookahead', 'MAX_DICE', 'MAX_FIGHT_WOUNDS', 'MAX_ROUNDS', 'Objective', 'Ones', 'Reroll', 'ScratchTiming', 'ShockRule', 'ShootConfig', 'ShotTables', 'Strategy', 'Upgrades', 'advise', 'attack_dice_counts', 'attack_distribution', 'fight_exact', 'fight_exact_batch', 'fight_exact_item', 'fight_exact_shaped', 'injured_profile', 'resolve_fight', 'same_decision_rules', 'shoot_blocks', 'shoot_config_join', 'shoot_counts', 'shoot_exact', 'shoot_exact_batch', 'shoot_exact_tables', 'shoot_self_damage_bins']
 class Reroll:
     """
     Members:
@@ -965,11 +965,31 @@ class ShootConfig:
     @save_norms_to_crits.setter
     def save_norms_to_crits(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
+class ShotTables:
+    """
+    An exact shot's tables; each method returns a new numpy array
+    """
+    def attack(self) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        P(retained crits, norms), side x side (side = the weapon's dice + 1)
+        """
+    def damage(self) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        P(total damage), without its trailing zeros
+        """
+    def saves(self) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        P(crit saves, normal saves), cover saves included
+        """
+    def self_damage(self) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        P(the shooter's Hot damage), without its trailing zeros; empty without Hot
+        """
 class ExactBatch:
     """
     Exact results of many configurations: batch[i] is item i's arrays
     """
-    def __getitem__(self, index: typing.SupportsInt | typing.SupportsIndex) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
+    def __getitem__(self, index: typing.SupportsInt | typing.SupportsIndex) -> ShotTables:
         ...
     def __len__(self) -> int:
         ...
@@ -1027,9 +1047,9 @@ def shoot_exact(config: ShootConfig) -> tuple[numpy.typing.NDArray[numpy.float64
     ...
 def shoot_exact_batch(configs: collections.abc.Sequence[ShootConfig], on_caller: bool = False) -> ExactBatch:
     """
-    Exact shots, each distinct configuration object once: batch[i] is shoot_exact_shaped(configs[i])
+    Exact shots, each distinct configuration object once: batch[i] is shoot_exact_tables(configs[i])
     """
-def shoot_exact_shaped(config: ShootConfig) -> tuple[numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64], numpy.typing.NDArray[numpy.float64]]:
+def shoot_exact_tables(config: ShootConfig) -> ShotTables:
     ...
 def shoot_self_damage_bins(config: ShootConfig) -> int:
     """

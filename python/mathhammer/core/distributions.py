@@ -43,6 +43,11 @@ def _frozen(array: Any, dtype: Any = np.float64) -> np.ndarray:
     return out
 
 
+#: 0.0, 1.0, 2.0, ...: the values of the distributions over small counts (Distribution._points)
+_POINTS = np.arange(256, dtype=np.float64)
+_POINTS.setflags(write=False)
+
+
 class Distribution:
     """Probability of each integer value ``start, start+1, …`` (``pmf[i]`` is P(X = start + i)).
 
@@ -55,7 +60,7 @@ class Distribution:
     (``samples`` and ``stderr`` are None, ``is_exact`` is False), as its cells are not sample counts.
     """
 
-    __slots__ = ("_pmf", "_start", "_samples", "_estimated")
+    __slots__ = ("_estimated", "_mean", "_pmf", "_samples", "_start")
 
     def __init__(self, pmf: Sequence[float] | np.ndarray, start: int = 0, samples: int | None = None,
                  estimated: bool = False) -> None:
@@ -67,6 +72,7 @@ class Distribution:
         self._samples = None if samples is None else _as_int("samples", samples)
         # derived from Monte Carlo figures without per-cell errors (a sum with a Monte Carlo operand)
         self._estimated = bool(estimated) and self._samples is None
+        self._mean: float | None = None  # worked out when first read
 
     @classmethod
     def _adopt(cls, pmf: np.ndarray, samples: int | None = None) -> Distribution:
@@ -78,6 +84,7 @@ class Distribution:
         self._start = 0
         self._samples = samples
         self._estimated = False
+        self._mean = None
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -139,11 +146,22 @@ class Distribution:
 
     @property
     def mean(self) -> float:
-        return float(np.dot(self.values, self._pmf))
+        mean = self._mean
+        if mean is None:
+            mean = self._mean = float(np.dot(self._points(), self._pmf))
+        return mean
 
     @property
     def var(self) -> float:
-        return float(max(0.0, np.dot((self.values - self.mean) ** 2, self._pmf)))
+        return float(max(0.0, np.dot((self._points() - self.mean) ** 2, self._pmf)))
+
+    def _points(self) -> np.ndarray:
+        # the values as float64, as np.dot converts ``values`` before the product (so the figures
+        # are those of the integer values, bit for bit), taken from one array when they fit in it
+        start, size = self._start, self._pmf.size
+        if 0 <= start and start + size <= _POINTS.size:
+            return _POINTS[start : start + size]
+        return np.arange(start, start + size, dtype=np.float64)
 
     @property
     def std(self) -> float:

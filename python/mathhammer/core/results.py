@@ -337,8 +337,11 @@ class _Pending:
         if instance is None:
             raise AttributeError(self.name)  # a class has no value for an instance field
         values = instance.__dict__
-        if self.name not in values:
-            instance._complete(self.name)
+        compute = values.get(_PENDING)
+        if compute is not None and not callable(compute):  # a function per field: this one alone
+            value = values[self.name] = compute[self.name]()
+            return value
+        instance._complete(self.name)
         return values[self.name]
 
 
@@ -368,7 +371,7 @@ class Deferred:
         for field in [name] if name is not None else list(compute):
             if field not in values:
                 values[field] = compute[field]()
-        if all(field in values for field in compute):
+        if name is None:  # every field is in (a field read alone leaves the others' work pending)
             values.pop(_PENDING, None)
 
     def __getstate__(self) -> dict[str, Any]:

@@ -45,8 +45,10 @@ __all__ = [
 SIDES: tuple[str, str] = ("a", "b")
 
 
+@deferred("damage", "wounds_left", "kill_chance", "injury_chance", "retained_attack", "retained_saves",
+          "self_damage")
 @dataclass(frozen=True)
-class ShootResult(EngineResult):
+class ShootResult(Deferred, EngineResult):
     """The outcome of ``rounds`` shots of one weapon at one operative.
 
     ``damage`` is the total damage (not capped at the target's wounds); ``kill_chance`` is

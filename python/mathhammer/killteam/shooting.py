@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
@@ -90,7 +90,7 @@ def shoot(
     shooter = _checked_shooter_wounds(shooter_wounds)
     work_starts()
     if options.method != "monte_carlo":
-        return _exact_result(_kt.shoot_exact_shaped(planned.config), planned, shooter)
+        return _exact_result(_kt.shoot_exact_tables(planned.config), planned, shooter)
     config = planned.config
     samples = options.samples
     seed_used = options.draw_seed()
@@ -121,35 +121,97 @@ _ATTACK_NAMES = ("crits", "norms")
 _SAVE_NAMES = ("crit_saves", "norm_saves")
 
 
-def _exact_result(arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], planned: Shot,
-                  shooter_wounds: int | None) -> ShootResult:
-    # arrays: shoot_exact_shaped's fresh arrays (trailing zeros trimmed, attack table cut), owned here
-    pmf, attack_pmf, save_pmf, self_pmf = arrays
-    damage = Distribution._adopt(pmf)
-    attack = JointDistribution._adopt(attack_pmf, _ATTACK_NAMES)
-    saves = JointDistribution._adopt(save_pmf, _SAVE_NAMES)
-    hot = Distribution._adopt(self_pmf) if self_pmf.size else None  # empty without Hot
-    return _result(damage, attack, saves, "exact", None, None, planned, hot, shooter_wounds)
+def _exact_result(tables: _kt.ShotTables, planned: Shot, shooter_wounds: int | None) -> ShootResult:
+    # tables: the engine's (trailing zeros trimmed, attack table cut). The distributions and figures
+    # are made when first read (_ExactShotFields), each once.
+    ready = _ready_fields("exact", None, None, planned, shooter_wounds)
+    return ShootResult._pending_result(ready, _ExactShotFields(tables, planned.target.wounds))
 
 
-def _kill_injury(pmf: np.ndarray, wounds: int) -> tuple[float, float]:
-    # (floats before min(): comparing a float with a numpy scalar costs more than the sum)
-    kill = min(1.0, float(_sum(pmf[wounds:])))
+class _ExactShotFields(Mapping[str, Callable[[], Any]]):
+    """The deferred fields of an exact shot's result (``core.results.Deferred``'s compute by field): a
+    field is made when first read, from the engine's arrays, by the same numpy code as an eagerly
+    built result's (_result), so every number, repr and payload is the same."""
+
+    __slots__ = ("_pmf", "_tables", "_wounds")
+
+    _NAMES = ("damage", "wounds_left", "kill_chance", "injury_chance", "retained_attack", "retained_saves",
+              "self_damage")
+
+    def __init__(self, tables: _kt.ShotTables, wounds: int) -> None:
+        self._tables = tables
+        self._wounds = wounds
+        self._pmf: np.ndarray | None = None
+
+    def _damage_pmf(self) -> np.ndarray:
+        # the damage pmf every figure reads, made once (read-only once the damage distribution holds it)
+        pmf = self._pmf
+        if pmf is None:
+            pmf = self._pmf = self._tables.damage()
+        return pmf
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._NAMES)
+
+    def __len__(self) -> int:
+        return len(self._NAMES)
+
+    def __getitem__(self, name: str) -> Callable[[], Any]:
+        return getattr(self, "_" + name)  # type: ignore[no-any-return]
+
+    def _damage(self) -> Distribution:
+        return Distribution._adopt(self._damage_pmf())
+
+    def _wounds_left(self) -> Distribution:
+        return _wounds_left(self._damage_pmf(), self._wounds, None)
+
+    def _kill_chance(self) -> float:
+        return _kill(self._damage_pmf(), self._wounds)
+
+    def _injury_chance(self) -> float:
+        return _injury(self._damage_pmf(), self._wounds)
+
+    def _retained_attack(self) -> JointDistribution:
+        return JointDistribution._adopt(self._tables.attack(), _ATTACK_NAMES)
+
+    def _retained_saves(self) -> JointDistribution:
+        return JointDistribution._adopt(self._tables.saves(), _SAVE_NAMES)
+
+    def _self_damage(self) -> Distribution | None:
+        pmf = self._tables.self_damage()
+        return Distribution._adopt(pmf) if pmf.size else None  # None without Hot
+
+
+def _kill(pmf: np.ndarray, wounds: int) -> float:
+    # P(damage >= wounds). (A float before min(): comparing a float with a numpy scalar costs more
+    # than the sum.)
+    return min(1.0, float(_sum(pmf[wounds:])))
+
+
+def _injury(pmf: np.ndarray, wounds: int) -> float:
     # Injured: more than half the starting wounds lost, but alive.
-    injury = min(1.0, float(_sum(pmf[wounds // 2 + 1 : wounds])))
-    return kill, injury
+    return min(1.0, float(_sum(pmf[wounds // 2 + 1 : wounds])))
+
+
+def _wounds_left(pmf: np.ndarray, wounds: int, samples: int | None) -> Distribution:
+    # max(0, wounds - damage): the pmf reversed below the wounds, and the kill chance at 0
+    left = np.zeros(wounds + 1)
+    alive = pmf[:wounds]  # never empty: damage 0 is in the pmf and wounds >= 1
+    left[wounds - alive.size + 1 :] = alive[::-1]
+    left[0] = _kill(pmf, wounds)
+    return Distribution._adopt(left, samples=samples)
+
 
 def _exact_summary(pmf: np.ndarray, wounds: int, self_pmf: np.ndarray) -> dict[str, float]:
     # ShootResult.summary() of an exact shot from its damage pmfs alone: the same figures computed
-    # with the same operations in the same order (Distribution.mean / .var / .std, _kill_injury),
+    # with the same operations in the same order (Distribution.mean / .var / .std, _kill, _injury),
     # without the tables, the result object and the distributions' properties
     values = _values(pmf.size)
     mean = float(np.dot(values, pmf))
     std = math.sqrt(float(max(0.0, np.dot((values - mean) ** 2, pmf))))
-    kill, injury = _kill_injury(pmf, wounds)
     self_mean = float(np.dot(_values(self_pmf.size), self_pmf)) if self_pmf.size else 0.0
-    return {"mean_damage": mean, "std_damage": std, "kill_chance": kill, "injury_chance": injury,
-            "mean_self_damage": self_mean}
+    return {"mean_damage": mean, "std_damage": std, "kill_chance": _kill(pmf, wounds),
+            "injury_chance": _injury(pmf, wounds), "mean_self_damage": self_mean}
 
 
 _SUMMARY_KEYS = ("mean_damage", "std_damage", "kill_chance", "injury_chance", "mean_self_damage")
@@ -207,40 +269,32 @@ def _values(size: int) -> np.ndarray:
     return _VALUES[:size] if size <= _VALUES.size else np.arange(size)
 
 
+def _ready_fields(method_used: str, n: int | None, seed_used: int | None, planned: Shot,
+                  shooter_wounds: int | None) -> dict[str, Any]:
+    # a shot result's fields that are not made from the engine's tables
+    return {"method": method_used, "samples": n, "weapon": planned.weapon_label, "target": planned.target_label,
+            "wounds": planned.target.wounds, "cover": planned.cover, "obscured": planned.obscured,
+            "rounds": planned.rounds, "seed": seed_used, "variants": planned.variants,
+            "cover_crits": planned.cover_crits, "shooter_wounds": shooter_wounds}
+
+
 def _result(damage: Distribution, attack: JointDistribution, saves: JointDistribution, method_used: str,
             n: int | None, seed_used: int | None, planned: Shot, self_damage: Distribution | None,
             shooter_wounds: int | None) -> ShootResult:
-    target = planned.target
-    wounds = target.wounds
+    # A result with every field made now (the Monte Carlo engine's), set straight into the new object:
+    # the frozen dataclass' __init__ would set them one by one through object.__setattr__.
+    wounds = planned.target.wounds
     pmf = damage.pmf
-    kill, injury = _kill_injury(pmf, wounds)
-    left = np.zeros(wounds + 1)
-    alive = pmf[:wounds]  # never empty: damage 0 is in the pmf and wounds >= 1
-    left[wounds - alive.size + 1 :] = alive[::-1]
-    left[0] = kill
-    # Every field, set straight into the new object: the frozen dataclass' __init__ would set them
-    # one by one through object.__setattr__, which costs more than the rest of a small shot's result.
     result = object.__new__(ShootResult)
     result.__dict__.update(
+        _ready_fields(method_used, n, seed_used, planned, shooter_wounds),
+        self_damage=self_damage,
         damage=damage,
-        wounds_left=Distribution._adopt(left, samples=n),
-        kill_chance=kill,
-        injury_chance=injury,
+        wounds_left=_wounds_left(pmf, wounds, n),
+        kill_chance=_kill(pmf, wounds),
+        injury_chance=_injury(pmf, wounds),
         retained_attack=attack,
         retained_saves=saves,
-        method=method_used,
-        samples=n,
-        weapon=planned.weapon_label,
-        target=planned.target_label,
-        wounds=wounds,
-        cover=planned.cover,
-        obscured=planned.obscured,
-        rounds=planned.rounds,
-        seed=seed_used,
-        variants=planned.variants,
-        cover_crits=planned.cover_crits,
-        self_damage=self_damage,
-        shooter_wounds=shooter_wounds,
     )
     return result
 
