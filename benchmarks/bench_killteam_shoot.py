@@ -60,6 +60,34 @@ def test_exact_shot_cold(benchmark, name):
     benchmark.extra_info["microseconds_per_shot"] = benchmark.stats.stats.mean * 1e6
 
 
+# Issue-style single exact shots (benchmarks/README.md): 64 distinct shots, each call's mean damage and
+# kill chance read. Warm: plans cached, a new result object every call. Cold: the profiles are built
+# before the clock, every cache of plans and labels emptied before each call.
+CYCLED = [(kt.Weapon(a, h, (3, 4), "Lethal 5+, Piercing 1"), kt.Operative(s, 12, "Feel No Pain 5+"))
+          for a in (3, 4, 5, 6) for h in (2, 3, 4, 5) for s in (3, 4, 5, 6)]
+
+
+def _cycle(cold: bool) -> float:
+    figures = 0.0
+    for weapon, target in CYCLED:
+        if cold:
+            plan.clear_shot_caches()
+        result = kt.shoot(weapon, target, cover=1)
+        figures += result.damage.mean + result.kill_chance
+    return figures
+
+
+@pytest.mark.parametrize("kind", ["warm", "cold"])
+def test_exact_shot_64_cycled(benchmark, kind):
+    _cycle(False)
+    benchmark.pedantic(_cycle, args=(kind == "cold",), rounds=50, iterations=5, warmup_rounds=2)
+    started = time.process_time()
+    for _ in range(20):
+        _cycle(kind == "cold")
+    benchmark.extra_info["microseconds_per_shot"] = benchmark.stats.stats.min / len(CYCLED) * 1e6
+    benchmark.extra_info["cpu_microseconds_per_shot"] = (time.process_time() - started) / (20 * len(CYCLED)) * 1e6
+
+
 def test_exact_worst_case(benchmark):
     weapon = kt.Weapon(12, 2, (12, 12), "Ceaseless Balanced, Devastating 9, Lethal 5+")
     target = kt.Operative(6, 40, "Saintly Relics (2D6), Feel No Pain 4+, Durable, Just a Scratch")

@@ -31,7 +31,7 @@ __all__ = [
     "FIGHT_ROUNDS_MAX", "MAX_COVER", "MAX_ROUNDS", "TABLE_SIDE", "FightPlan", "Shot", "attack_distribution",
     "attack_profile", "check_optimal_pair", "clear_shot_caches", "exact_seconds", "exact_work", "fight_plan",
     "fight_spec", "fighter_dice", "fighter_profile", "injured_profile", "injury_counts", "profile_distribution",
-    "shoot_config", "shot", "weapon_of",
+    "shoot_config", "shot", "shot_label", "weapon_of",
 ]
 
 _kt = _core.killteam
@@ -138,9 +138,8 @@ def attack_distribution(source: Weapon | Fighter, obscured: bool = False, varian
 _CACHED_SHOTS = 32_768
 
 @functools.lru_cache(maxsize=_CACHED_SHOTS)
-def _weapon_side(weapon: Weapon, obscured: bool, variants: Variants) -> tuple[_kt.ShootConfig, str]:
-    # the fields of a shot that come from the weapon and the rule variants (see shoot_config_join),
-    # and the weapon's text for the result
+def _weapon_side(weapon: Weapon, obscured: bool, variants: Variants) -> _kt.ShootConfig:
+    # the fields of a shot that come from the weapon and the rule variants (see shoot_config_join)
     rules = weapon.rules
     c = _kt.ShootConfig()
     c.attack = attack_profile(weapon, obscured, variants)
@@ -150,15 +149,24 @@ def _weapon_side(weapon: Weapon, obscured: bool, variants: Variants) -> tuple[_k
     c.blocks = getattr(_kt.BlockRule, variants.blocks)
     c.scratch = getattr(_kt.ScratchTiming, variants.just_a_scratch)
     c.fnp = getattr(_kt.FnpRule, variants.fnp)
-    return c, str(weapon)
+    return c
 
 @functools.lru_cache(maxsize=_CACHED_SHOTS)
-def _target_side(target: Operative) -> tuple[_kt.ShootConfig, str]:
-    # the fields of a shot that come from the target (see shoot_config_join), and its text
+def _target_side(target: Operative) -> _kt.ShootConfig:
+    # the fields of a shot that come from the target (see shoot_config_join)
     c = _kt.ShootConfig()
     c.save = target.save
     _copy_shot_abilities(c, target.abilities)
-    return c, str(target)
+    return c
+
+@functools.lru_cache(maxsize=_CACHED_SHOTS)
+def _notation(profile: Weapon | Operative) -> str:
+    return str(profile)
+
+def shot_label(profile: Weapon | Operative) -> str:
+    """How a shot's result names its weapon or target (profiles.labelled), each distinct profile's
+    notation written once: a result asks when its ``weapon`` or ``target`` is first read."""
+    return labelled(profile, _notation(profile)) if profile.name else _notation(profile)
 
 def _check_profiles(weapon: Any, target: Any) -> None:
     if not isinstance(weapon, Weapon):
@@ -168,14 +176,12 @@ def _check_profiles(weapon: Any, target: Any) -> None:
 
 class Shot(NamedTuple):
     """A shot as the engine needs it: the profiles and variants it was made from (held, so their ids
-    stay theirs), the C++ configuration, the profiles' labels and the checked situation."""
+    stay theirs; shot_label names them), the C++ configuration and the checked situation."""
 
     weapon: Weapon
     target: Operative
     variants: Variants
     config: _kt.ShootConfig
-    weapon_label: str
-    target_label: str
     cover: int
     obscured: bool
     rounds: int
@@ -201,9 +207,8 @@ def shot(weapon: Weapon, target: Operative, cover: int, obscured: bool, rounds: 
     if not (plain and 0 <= cover <= MAX_COVER and 0 <= cover_crits <= MAX_COVER and 1 <= rounds <= MAX_ROUNDS):
         cover, obscured, rounds, cover_crits = _checked_situation(cover, obscured, rounds, cover_crits)
     planned = _cached_shot(weapon, target, cover, obscured, rounds, cover_crits, rule_variants)
-    if weapon.name or target.name:  # names are the profiles' own: the shot kept by value has none
-        planned = planned._replace(weapon_label=labelled(weapon, planned.weapon_label),
-                                   target_label=labelled(target, planned.target_label))
+    if weapon.name or target.name:  # names are the profiles' own: the shot kept by value may hold others
+        planned = planned._replace(weapon=weapon, target=target)
     if plain:
         if len(_shots_by_identity) >= _CACHED_SHOTS:
             _shots_by_identity.clear()
@@ -216,10 +221,9 @@ def _cached_shot(weapon: Weapon, target: Operative, cover: int, obscured: bool, 
     # checked values only (plain ints and bools), so that the key of 1 is never the key of True.
     # Joined in C++ from the weapon's side and the target's, each built once per distinct profile:
     # a batch or sweep of many shots has far fewer weapons and targets than shots.
-    weapon_side, weapon_label = _weapon_side(weapon, obscured, rule_variants)
-    target_side, target_label = _target_side(target)
-    config = _kt.shoot_config_join(weapon_side, target_side, cover, cover_crits, rounds)
-    return Shot(weapon, target, rule_variants, config, weapon_label, target_label, cover, obscured, rounds, cover_crits)
+    config = _kt.shoot_config_join(_weapon_side(weapon, obscured, rule_variants), _target_side(target), cover,
+                                   cover_crits, rounds)
+    return Shot(weapon, target, rule_variants, config, cover, obscured, rounds, cover_crits)
 
 def _checked_situation(cover: Any, obscured: Any, rounds: Any, cover_crits: Any) -> tuple[int, bool, int, int]:
     cover = check_int("cover", cover, 0, MAX_COVER)
@@ -234,6 +238,7 @@ def clear_shot_caches() -> None:
     _cached_shot.cache_clear()
     _weapon_side.cache_clear()
     _target_side.cache_clear()
+    _notation.cache_clear()
 
 def shoot_config(weapon: Weapon, target: Operative, cover: int = 0, obscured: bool = False, rounds: int = 1,
                  cover_crits: int = 0, variants: Variants | None = None) -> _kt.ShootConfig:

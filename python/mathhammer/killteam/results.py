@@ -46,7 +46,7 @@ SIDES: tuple[str, str] = ("a", "b")
 
 
 @deferred("damage", "wounds_left", "kill_chance", "injury_chance", "retained_attack", "retained_saves",
-          "self_damage")
+          "self_damage", "weapon", "target")
 @dataclass(frozen=True)
 class ShootResult(Deferred, EngineResult):
     """The outcome of ``rounds`` shots of one weapon at one operative.

@@ -32,7 +32,7 @@ from mathhammer.core.options import DEFAULT_SAMPLES, EXACT_FIRST, EngineOptions,
 from mathhammer.core.profiles import field_inside, profile_from_table
 from mathhammer.errors import InputError
 from mathhammer.killteam.plan import TABLE_SIDE as _TABLE_SIDE
-from mathhammer.killteam.plan import Shot, shot
+from mathhammer.killteam.plan import Shot, shot, shot_label
 from mathhammer.killteam.profiles import MAX_WOUNDS, Operative, Weapon
 from mathhammer.killteam.results import ShootResult
 from mathhammer.killteam.variants import Variants
@@ -125,7 +125,7 @@ def _exact_result(tables: _kt.ShotTables, planned: Shot, shooter_wounds: int | N
     # tables: the engine's (trailing zeros trimmed, attack table cut). The distributions and figures
     # are made when first read (_ExactShotFields), each once.
     ready = _ready_fields("exact", None, None, planned, shooter_wounds)
-    return ShootResult._pending_result(ready, _ExactShotFields(tables, planned.target.wounds))
+    return ShootResult._pending_result(ready, _ExactShotFields(tables, planned))
 
 
 class _ExactShotFields(Mapping[str, Callable[[], Any]]):
@@ -133,14 +133,15 @@ class _ExactShotFields(Mapping[str, Callable[[], Any]]):
     field is made when first read, from the engine's arrays, by the same numpy code as an eagerly
     built result's (_result), so every number, repr and payload is the same."""
 
-    __slots__ = ("_pmf", "_tables", "_wounds")
+    __slots__ = ("_planned", "_pmf", "_tables", "_wounds")
 
     _NAMES = ("damage", "wounds_left", "kill_chance", "injury_chance", "retained_attack", "retained_saves",
-              "self_damage")
+              "self_damage", "weapon", "target")
 
-    def __init__(self, tables: _kt.ShotTables, wounds: int) -> None:
+    def __init__(self, tables: _kt.ShotTables, planned: Shot) -> None:
         self._tables = tables
-        self._wounds = wounds
+        self._planned = planned
+        self._wounds = planned.target.wounds
         self._pmf: np.ndarray | None = None
 
     def _damage_pmf(self) -> np.ndarray:
@@ -180,6 +181,12 @@ class _ExactShotFields(Mapping[str, Callable[[], Any]]):
     def _self_damage(self) -> Distribution | None:
         pmf = self._tables.self_damage()
         return Distribution._adopt(pmf) if pmf.size else None  # None without Hot
+
+    def _weapon(self) -> str:
+        return shot_label(self._planned.weapon)
+
+    def _target(self) -> str:
+        return shot_label(self._planned.target)
 
 
 def _kill(pmf: np.ndarray, wounds: int) -> float:
@@ -272,8 +279,7 @@ def _values(size: int) -> np.ndarray:
 def _ready_fields(method_used: str, n: int | None, seed_used: int | None, planned: Shot,
                   shooter_wounds: int | None) -> dict[str, Any]:
     # a shot result's fields that are not made from the engine's tables
-    return {"method": method_used, "samples": n, "weapon": planned.weapon_label, "target": planned.target_label,
-            "wounds": planned.target.wounds, "cover": planned.cover, "obscured": planned.obscured,
+    return {"method": method_used, "samples": n, "wounds": planned.target.wounds, "cover": planned.cover, "obscured": planned.obscured,
             "rounds": planned.rounds, "seed": seed_used, "variants": planned.variants,
             "cover_crits": planned.cover_crits, "shooter_wounds": shooter_wounds}
 
@@ -288,6 +294,8 @@ def _result(damage: Distribution, attack: JointDistribution, saves: JointDistrib
     result = object.__new__(ShootResult)
     result.__dict__.update(
         _ready_fields(method_used, n, seed_used, planned, shooter_wounds),
+        weapon=shot_label(planned.weapon),
+        target=shot_label(planned.target),
         self_damage=self_damage,
         damage=damage,
         wounds_left=_wounds_left(pmf, wounds, n),
