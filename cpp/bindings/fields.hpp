@@ -8,10 +8,12 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "core/fields.hpp"
 
@@ -83,6 +85,60 @@ void set_field_state(T& obj, const pybind11::tuple& state) {
     T::for_each_field([&](const char*, auto member, unsigned) { set_value(obj.*member, state[i++]); });
 }
 
+// Sets each field named in `values` ({field: value}) from its value, as an attribute write would: the
+// plans build a config in one call instead of one attribute write per field (each costs several
+// times a dict entry). A name that is not a field of the list is an error.
+template <class T>
+struct FieldSetter {
+    pybind11::object name;  // interned: the names written in Python code are the same objects
+    std::function<void(T&, pybind11::handle)> set;
+};
+
+// Each field of T's list (arrays of configs aside) with how to set it from a Python value, made once
+// (under the GIL) and kept for the process.
+template <class T>
+const std::vector<FieldSetter<T>>& field_setters() {
+    static const auto* setters = [] {
+        auto* out = new std::vector<FieldSetter<T>>;
+        T::for_each_field([&](const char* name, auto member, unsigned) {
+            using M = std::remove_reference_t<decltype(std::declval<T&>().*member)>;
+            if constexpr (!std::is_array_v<M>) {
+                out->push_back({pybind11::reinterpret_steal<pybind11::object>(PyUnicode_InternFromString(name)),
+                                [member](T& obj, pybind11::handle value) { obj.*member = value.cast<M>(); }});
+            }
+        });
+        return out;
+    }();
+    return *setters;
+}
+
+// Sets each field named in `values` ({field: value}) from its value, as an attribute write would: the
+// plans build a config in one call instead of one attribute write per field (each costs several
+// times a dict entry). A name that is not a field of the list is an error.
+template <class T>
+void assign_fields(T& obj, const pybind11::dict& values) {
+    const auto& setters = field_setters<T>();
+    for (const auto& [key, value] : values) {
+        const FieldSetter<T>* found = nullptr;
+        for (const auto& setter : setters) {
+            if (setter.name.ptr() == key.ptr()) {
+                found = &setter;
+                break;
+            }
+        }
+        if (found == nullptr) {  // a name made at run time: compared by value
+            for (const auto& setter : setters) {
+                if (setter.name.equal(key)) {
+                    found = &setter;
+                    break;
+                }
+            }
+        }
+        if (found == nullptr) throw pybind11::key_error("not a field: " + std::string(pybind11::str(key)));
+        found->set(obj, value);
+    }
+}
+
 // A key as a tuple of ints (hashable: the Python side caches by it too).
 template <std::size_t N>
 KeyTuple key_tuple(const std::array<int32_t, N>& key) {
@@ -116,6 +172,14 @@ pybind11::class_<T>& bind_fields(pybind11::class_<T>& cls, const TagNames& tag_n
             return out;
         },
         "Each field of the config's list in order, with what reads it (its tags)");
+    cls.def_static(
+        "from_fields",
+        [](const pybind11::typing::Dict<pybind11::str, pybind11::object>& values) {
+            T obj;
+            detail::assign_fields(obj, values);
+            return obj;
+        },
+        pybind11::arg("values"), "A config with the defaults, then each field named in `values` set to its value");
     cls.def(pybind11::pickle([](const T& obj) { return FieldState(detail::field_state(obj)); },
                              [](const FieldState& state) {
                                  T obj;

@@ -446,3 +446,36 @@ def test_a_rule_reaches_exactly_the_cpp_fields_its_row_names(table: str, name: s
         a = _configs(texts["rules"][0], texts["abilities"][0], pair.attacks)
         b = _configs(texts["rules"][1], texts["abilities"][1], pair.attacks)
         assert _differing(a, b) == (set() if pair.same else engine), pair
+
+
+@pytest.mark.parametrize("config", ["AttackProfile", "ShootConfig", "FighterSpec", "FightSpec"])
+def test_from_fields_sets_each_field_as_an_attribute_write_does(config: str) -> None:
+    # the plans build configs with from_fields({field: value}) instead of one attribute write per
+    # field: every field it can set must land where the attribute write puts it, and nowhere else
+    cls = getattr(_kt, config)
+    default = cls()
+    changed = 0
+    for name in cls.field_tags():
+        value = getattr(default, name, None)
+        if isinstance(value, bool):
+            other: object = not value
+        elif isinstance(value, int):
+            other = value + 1
+        elif hasattr(type(value), "__members__"):
+            members = list(type(value).__members__.values())
+            other = members[(members.index(value) + 1) % len(members)]
+        else:
+            continue  # a nested config or an array of them: the nested ones are set whole below
+        written = cls()
+        setattr(written, name, other)
+        assert cls.from_fields({name: other}).__getstate__() == written.__getstate__(), name
+        changed += 1
+    assert changed >= 5
+    with pytest.raises(KeyError, match="not a field: no_such_field"):
+        cls.from_fields({"no_such_field": 1})
+
+
+def test_from_fields_takes_a_nested_config_whole() -> None:
+    profile = _kt.AttackProfile.from_fields({"dice": 7, "hit": 2, "rending": True})
+    config = _kt.ShootConfig.from_fields({"attack": profile, "save": 5})
+    assert (config.attack.dice, config.attack.hit, config.attack.rending, config.save) == (7, 2, True, 5)

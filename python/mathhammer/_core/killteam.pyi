@@ -180,6 +180,11 @@ class AttackProfile:
         """
         Each field of the config's list in order, with what reads it (its tags)
         """
+    @staticmethod
+    def from_fields(values: dict[str, typing.Any]) -> AttackProfile:
+        """
+        A config with the defaults, then each field named in `values` set to its value
+        """
     def __getstate__(self) -> tuple[typing.Any, ...]:
         ...
     def __init__(self) -> None:
@@ -368,6 +373,11 @@ class FighterSpec:
     def field_tags() -> dict[str, tuple[str, ...]]:
         """
         Each field of the config's list in order, with what reads it (its tags)
+        """
+    @staticmethod
+    def from_fields(values: dict[str, typing.Any]) -> FighterSpec:
+        """
+        A config with the defaults, then each field named in `values` set to its value
         """
     def __getstate__(self) -> tuple[typing.Any, ...]:
         ...
@@ -656,6 +666,11 @@ class FightSpec:
         """
         Each field of the config's list in order, with what reads it (its tags)
         """
+    @staticmethod
+    def from_fields(values: dict[str, typing.Any]) -> FightSpec:
+        """
+        A config with the defaults, then each field named in `values` set to its value
+        """
     def __getstate__(self) -> tuple[typing.Any, ...]:
         ...
     def __init__(self) -> None:
@@ -858,6 +873,11 @@ class ShootConfig:
     def field_tags() -> dict[str, tuple[str, ...]]:
         """
         Each field of the config's list in order, with what reads it (its tags)
+        """
+    @staticmethod
+    def from_fields(values: dict[str, typing.Any]) -> ShootConfig:
+        """
+        A config with the defaults, then each field named in `values` set to its value
         """
     def __getstate__(self) -> tuple[typing.Any, ...]:
         ...

@@ -48,12 +48,13 @@ def weapon_of(source: Any) -> Weapon:
         return source.weapon
     raise InputTypeError("weapon", f"expected a kt.Weapon or kt.Fighter, got {type(source).__name__}")
 
-def _copies(table: RuleTable, config: str) -> Callable[[Any, Any], None]:
+def _copies(table: RuleTable, config: str, staged: bool = False) -> Callable[[Any, Any], None]:
     """``copy(c, profile)``: sets every field of the C++ config ``config`` that a row of ``table``
     copies as it is (notation.Rule.copied) from the profile's rules or abilities: a flag or a
     number as it is, an absent parameter (None) as 0, a named value as the C++ enum value of the
     same name. Compiled from the rows (as dataclasses compiles __init__): attribute writes cost a
-    third of setattr() calls, and every shot's and fight's plan makes them."""
+    third of setattr() calls, and every shot's and fight's plan makes them. ``staged``: ``c`` is a
+    dict of the config's fields instead (``from_fields`` makes the config from it in one call)."""
     fields = getattr(_kt, config)()
     lines, enums = [], {}
     for name, row in table.rows():
@@ -64,22 +65,23 @@ def _copies(table: RuleTable, config: str) -> Callable[[Any, Any], None]:
             if not (name.isidentifier() and cpp.isidentifier()):
                 raise ValueError(f"not a field name: {name!r} -> {target!r}")
             kind = type(getattr(fields, cpp))
+            into = f"c[{cpp!r}]" if staged else f"c.{cpp}"
             if hasattr(kind, "__members__"):
                 enums[f"_{cpp}"] = kind
-                lines.append(f"c.{cpp} = getattr(_{cpp}, p.{name})")
+                lines.append(f"{into} = getattr(_{cpp}, p.{name})")
             elif table.default(name) is None:
-                lines.append(f"c.{cpp} = 0 if p.{name} is None else p.{name}")
+                lines.append(f"{into} = 0 if p.{name} is None else p.{name}")
             else:
-                lines.append(f"c.{cpp} = p.{name}")
+                lines.append(f"{into} = p.{name}")
     source = "def copy(c, p):\n" + "".join(f"    {line}\n" for line in lines or ["pass"])
     namespace: dict[str, Any] = dict(enums)
     exec(compile(source, f"<copy into {config}>", "exec"), namespace)  # noqa: S102 (names checked above)
     copy: Callable[[Any, Any], None] = namespace["copy"]
     return copy
 
-_copy_dice_rules = _copies(WeaponRules.TABLE, "AttackProfile")
-_copy_shot_rules = _copies(WeaponRules.TABLE, "ShootConfig")
-_copy_shot_abilities = _copies(Abilities.TABLE, "ShootConfig")
+_copy_dice_rules = _copies(WeaponRules.TABLE, "AttackProfile", staged=True)
+_copy_shot_rules = _copies(WeaponRules.TABLE, "ShootConfig", staged=True)
+_copy_shot_abilities = _copies(Abilities.TABLE, "ShootConfig", staged=True)
 _copy_fight_rules = _copies(WeaponRules.TABLE, "FighterSpec")
 _copy_fight_abilities = _copies(Abilities.TABLE, "FighterSpec")
 
@@ -93,20 +95,18 @@ def attack_profile(source: Weapon | Fighter, obscured: bool = False, variants: V
     weapon = weapon_of(source)
     rules = weapon.rules
     rule_variants = Variants.resolve(variants)  # a public helper: any form of variants=, checked
-    p = _kt.AttackProfile()
-    p.dice = weapon.attacks
-    p.hit = weapon.hit
-    p.crit = weapon.crit_threshold
-    p.auto_crits = min(rules.auto_crits, weapon.attacks)
-    p.accurate = min(rules.accurate, weapon.attacks - p.auto_crits)
+    auto_crits = min(rules.auto_crits, weapon.attacks)
+    # the fields by name, made into the config in one call (an attribute write costs several times more)
+    p: dict[str, Any] = {"dice": weapon.attacks, "hit": weapon.hit, "crit": weapon.crit_threshold,
+                         "auto_crits": auto_crits, "accurate": min(rules.accurate, weapon.attacks - auto_crits)}
     _copy_dice_rules(p, rules)
     if rules.mystic_scry:
-        p.scry_crit_value = weapon.critical_damage + (rules.devastating if devastating is None else devastating)
-        p.scry_norm_value = weapon.normal_damage
-    p.obscured = check_bool("obscured", obscured)
-    p.upgrades = getattr(_kt.Upgrades, rule_variants.upgrades)
-    p.ones = getattr(_kt.Ones, rule_variants.ones)
-    return p
+        p["scry_crit_value"] = weapon.critical_damage + (rules.devastating if devastating is None else devastating)
+        p["scry_norm_value"] = weapon.normal_damage
+    p["obscured"] = check_bool("obscured", obscured)
+    p["upgrades"] = getattr(_kt.Upgrades, rule_variants.upgrades)
+    p["ones"] = getattr(_kt.Ones, rule_variants.ones)
+    return _kt.AttackProfile.from_fields(p)
 
 # The exact tables by the C++ key of the attack-dice table caches (AttackProfile.dice_table_key():
 # every field of the profile's list tagged dice_table), so that no profile field can be left out.
@@ -140,24 +140,22 @@ _CACHED_SHOTS = 32_768
 @functools.lru_cache(maxsize=_CACHED_SHOTS)
 def _weapon_side(weapon: Weapon, obscured: bool, variants: Variants) -> _kt.ShootConfig:
     # the fields of a shot that come from the weapon and the rule variants (see shoot_config_join)
-    rules = weapon.rules
-    c = _kt.ShootConfig()
-    c.attack = attack_profile(weapon, obscured, variants)
-    c.normal_damage, c.critical_damage = weapon.damage
-    _copy_shot_rules(c, rules)
-    c.ones = getattr(_kt.Ones, variants.ones)
-    c.blocks = getattr(_kt.BlockRule, variants.blocks)
-    c.scratch = getattr(_kt.ScratchTiming, variants.just_a_scratch)
-    c.fnp = getattr(_kt.FnpRule, variants.fnp)
-    return c
+    normal_damage, critical_damage = weapon.damage
+    c: dict[str, Any] = {"attack": attack_profile(weapon, obscured, variants), "normal_damage": normal_damage,
+                         "critical_damage": critical_damage}
+    _copy_shot_rules(c, weapon.rules)
+    c["ones"] = getattr(_kt.Ones, variants.ones)
+    c["blocks"] = getattr(_kt.BlockRule, variants.blocks)
+    c["scratch"] = getattr(_kt.ScratchTiming, variants.just_a_scratch)
+    c["fnp"] = getattr(_kt.FnpRule, variants.fnp)
+    return _kt.ShootConfig.from_fields(c)
 
 @functools.lru_cache(maxsize=_CACHED_SHOTS)
 def _target_side(target: Operative) -> _kt.ShootConfig:
     # the fields of a shot that come from the target (see shoot_config_join)
-    c = _kt.ShootConfig()
-    c.save = target.save
+    c: dict[str, Any] = {"save": target.save}
     _copy_shot_abilities(c, target.abilities)
-    return c
+    return _kt.ShootConfig.from_fields(c)
 
 @functools.lru_cache(maxsize=_CACHED_SHOTS)
 def _notation(profile: Weapon | Operative) -> str:
