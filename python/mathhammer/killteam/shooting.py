@@ -16,8 +16,7 @@ C++ through the same resolution functions.
 from __future__ import annotations
 
 import functools
-import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
@@ -35,6 +34,9 @@ from mathhammer.killteam.plan import TABLE_SIDE as _TABLE_SIDE
 from mathhammer.killteam.plan import Shot, shot, shot_label
 from mathhammer.killteam.profiles import MAX_WOUNDS, Operative, Weapon
 from mathhammer.killteam.results import ShootResult
+from mathhammer.killteam.shot_figures import (
+    SUMMARY_KEYS, ExactShotFields, exact_columns, exact_summary, injury_chance, kill_chance, wounds_left,
+)
 from mathhammer.killteam.variants import Variants
 
 __all__ = ["ShootResult", "shoot", "shoot_batch", "shoot_many"]
@@ -43,9 +45,6 @@ _kt = _core.killteam
 
 
 _SAVE_SIDE = 4
-
-_sum = np.add.reduce  # ndarray.sum without its Python-level wrapper (the same summation)
-
 
 def shoot(
     weapon: Weapon | Mapping[str, Any],
@@ -116,164 +115,11 @@ def _checked_shooter_wounds(value: Any) -> int | None:
     return None if value is None else check_int("shooter_wounds", value, 1, MAX_WOUNDS)
 
 
-_ATTACK_NAMES = ("crits", "norms")
-
-_SAVE_NAMES = ("crit_saves", "norm_saves")
-
-
 def _exact_result(tables: _kt.ShotTables, planned: Shot, shooter_wounds: int | None) -> ShootResult:
     # tables: the engine's (trailing zeros trimmed, attack table cut). The distributions and figures
-    # are made when first read (_ExactShotFields), each once.
+    # are made when first read (ExactShotFields), each once.
     ready = _ready_fields("exact", None, None, planned, shooter_wounds)
-    return ShootResult._pending_result(ready, _ExactShotFields(tables, planned))
-
-
-class _ExactShotFields(Mapping[str, Callable[[], Any]]):
-    """The deferred fields of an exact shot's result (``core.results.Deferred``'s compute by field): a
-    field is made when first read, from the engine's arrays, by the same numpy code as an eagerly
-    built result's (_result), so every number, repr and payload is the same."""
-
-    __slots__ = ("_planned", "_pmf", "_tables", "_wounds")
-
-    _NAMES = ("damage", "wounds_left", "kill_chance", "injury_chance", "retained_attack", "retained_saves",
-              "self_damage", "weapon", "target")
-
-    def __init__(self, tables: _kt.ShotTables, planned: Shot) -> None:
-        self._tables = tables
-        self._planned = planned
-        self._wounds = planned.target.wounds
-        self._pmf: np.ndarray | None = None
-
-    def _damage_pmf(self) -> np.ndarray:
-        # the damage pmf every figure reads, made once (read-only once the damage distribution holds it)
-        pmf = self._pmf
-        if pmf is None:
-            pmf = self._pmf = self._tables.damage()
-        return pmf
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._NAMES)
-
-    def __len__(self) -> int:
-        return len(self._NAMES)
-
-    def __getitem__(self, name: str) -> Callable[[], Any]:
-        return getattr(self, "_" + name)  # type: ignore[no-any-return]
-
-    def _damage(self) -> Distribution:
-        return Distribution._adopt(self._damage_pmf())
-
-    def _wounds_left(self) -> Distribution:
-        return _wounds_left(self._damage_pmf(), self._wounds, None)
-
-    def _kill_chance(self) -> float:
-        return _kill(self._damage_pmf(), self._wounds)
-
-    def _injury_chance(self) -> float:
-        return _injury(self._damage_pmf(), self._wounds)
-
-    def _retained_attack(self) -> JointDistribution:
-        return JointDistribution._adopt(self._tables.attack(), _ATTACK_NAMES)
-
-    def _retained_saves(self) -> JointDistribution:
-        return JointDistribution._adopt(self._tables.saves(), _SAVE_NAMES)
-
-    def _self_damage(self) -> Distribution | None:
-        pmf = self._tables.self_damage()
-        return Distribution._adopt(pmf) if pmf.size else None  # None without Hot
-
-    def _weapon(self) -> str:
-        return shot_label(self._planned.weapon)
-
-    def _target(self) -> str:
-        return shot_label(self._planned.target)
-
-
-def _kill(pmf: np.ndarray, wounds: int) -> float:
-    # P(damage >= wounds). (A float before min(): comparing a float with a numpy scalar costs more
-    # than the sum.)
-    return min(1.0, float(_sum(pmf[wounds:])))
-
-
-def _injury(pmf: np.ndarray, wounds: int) -> float:
-    # Injured: more than half the starting wounds lost, but alive.
-    return min(1.0, float(_sum(pmf[wounds // 2 + 1 : wounds])))
-
-
-def _wounds_left(pmf: np.ndarray, wounds: int, samples: int | None) -> Distribution:
-    # max(0, wounds - damage): the pmf reversed below the wounds, and the kill chance at 0
-    left = np.zeros(wounds + 1)
-    alive = pmf[:wounds]  # never empty: damage 0 is in the pmf and wounds >= 1
-    left[wounds - alive.size + 1 :] = alive[::-1]
-    left[0] = _kill(pmf, wounds)
-    return Distribution._adopt(left, samples=samples)
-
-
-def _exact_summary(pmf: np.ndarray, wounds: int, self_pmf: np.ndarray) -> dict[str, float]:
-    # ShootResult.summary() of an exact shot from its damage pmfs alone: the same figures computed
-    # with the same operations in the same order (Distribution.mean / .var / .std, _kill, _injury),
-    # without the tables, the result object and the distributions' properties
-    values = _values(pmf.size)
-    mean = float(np.dot(values, pmf))
-    std = math.sqrt(float(max(0.0, np.dot((values - mean) ** 2, pmf))))
-    self_mean = float(np.dot(_values(self_pmf.size), self_pmf)) if self_pmf.size else 0.0
-    return {"mean_damage": mean, "std_damage": std, "kill_chance": _kill(pmf, wounds),
-            "injury_chance": _injury(pmf, wounds), "mean_self_damage": self_mean}
-
-
-_SUMMARY_KEYS = ("mean_damage", "std_damage", "kill_chance", "injury_chance", "mean_self_damage")
-
-
-def _exact_columns(resolved: Any, wounds: np.ndarray) -> dict[str, np.ndarray]:
-    """_exact_summary of every item of an exact batch (``wounds[k]``: item k's target's wounds), as
-    columns. The items' pmfs are taken a group of equal length at a time and put through the very
-    operations _exact_summary applies to one: ``np.vecdot`` is ``np.dot`` of each row (the same
-    kernel, on the same number of values), and ``np.add.reduce`` along a row is that of the row; so
-    every figure equals the item's own bit for bit (tests/killteam/test_shoot_batch.py holds them)."""
-    slots, values, offsets, self_values, self_offsets = resolved.pmf_columns()
-    slots = slots.astype(np.intp)
-    size = slots.size
-    mean, std, kill, injury = np.empty(size), np.empty(size), np.empty(size), np.empty(size)
-    for rows, pmf in _equal_lengths(values, offsets, slots):
-        v = _values(pmf.shape[1])
-        m = np.vecdot(v, pmf)
-        var = np.vecdot((v - m[:, None]) ** 2, pmf)
-        mean[rows] = m
-        std[rows] = np.sqrt(np.where(var > 0.0, var, 0.0))  # max(0.0, var), NaN included
-        row_wounds = wounds[rows]
-        for w in np.unique(row_wounds).tolist():
-            same = row_wounds == w
-            kill_sum = np.add.reduce(pmf[same, w:], axis=1)
-            injury_sum = np.add.reduce(pmf[same, w // 2 + 1 : w], axis=1)
-            kill[rows[same]] = np.where(kill_sum < 1.0, kill_sum, 1.0)  # min(1.0, sum)
-            injury[rows[same]] = np.where(injury_sum < 1.0, injury_sum, 1.0)
-    self_mean = np.zeros(size)  # 0.0 without Hot (an empty pmf)
-    for rows, pmf in _equal_lengths(self_values, self_offsets, slots):
-        if pmf.shape[1]:
-            self_mean[rows] = np.vecdot(_values(pmf.shape[1]), pmf)
-    return {"mean_damage": mean, "std_damage": std, "kill_chance": kill, "injury_chance": injury,
-            "mean_self_damage": self_mean}
-
-
-def _equal_lengths(values: np.ndarray, offsets: np.ndarray, slots: np.ndarray
-                   ) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The items' pmfs (item k's is the one of result ``slots[k]``, laid out as mh::ragged's) grouped
-    by length: (the items' positions, their pmfs as the rows of one array)."""
-    lengths = np.diff(offsets)[slots]
-    starts = offsets[:-1][slots]
-    groups = []
-    for length in np.unique(lengths).tolist():
-        rows = np.flatnonzero(lengths == length)
-        groups.append((rows, values[starts[rows, None] + np.arange(length)]))
-    return groups
-
-
-# 0, 1, 2, ...: a damage pmf's values (Distribution.values of a pmf starting at 0), made once
-_VALUES = np.arange(256)
-
-
-def _values(size: int) -> np.ndarray:
-    return _VALUES[:size] if size <= _VALUES.size else np.arange(size)
+    return ShootResult._pending_result(ready, ExactShotFields(tables, planned))
 
 
 def _ready_fields(method_used: str, n: int | None, seed_used: int | None, planned: Shot,
@@ -298,9 +144,9 @@ def _result(damage: Distribution, attack: JointDistribution, saves: JointDistrib
         target=shot_label(planned.target),
         self_damage=self_damage,
         damage=damage,
-        wounds_left=_wounds_left(pmf, wounds, n),
-        kill_chance=_kill(pmf, wounds),
-        injury_chance=_injury(pmf, wounds),
+        wounds_left=wounds_left(pmf, wounds, n),
+        kill_chance=kill_chance(pmf, wounds),
+        injury_chance=injury_chance(pmf, wounds),
         retained_attack=attack,
         retained_saves=saves,
     )
@@ -409,13 +255,13 @@ def shoot_batch(
             return sampled[i].summary()
         assert resolved is not None
         k = position[i]
-        return _exact_summary(resolved.damage(k), shots[i].target.wounds, resolved.self_damage(k))
+        return exact_summary(resolved.damage(k), shots[i].target.wounds, resolved.self_damage(k))
 
     def columns() -> dict[str, np.ndarray]:
-        out = {key: np.empty(size) for key in _SUMMARY_KEYS}
+        out = {key: np.empty(size) for key in SUMMARY_KEYS}
         if resolved is not None:
             rows = np.asarray(exact, dtype=np.intp)
-            figures = _exact_columns(resolved, np.array([shots[i].target.wounds for i in exact], dtype=np.intp))
+            figures = exact_columns(resolved, np.array([shots[i].target.wounds for i in exact], dtype=np.intp))
             for key, column in figures.items():
                 out[key][rows] = column
         for i, result in sampled.items():
