@@ -38,17 +38,48 @@ struct SolvedDecider {
     }
 };
 
-// Feel No Pain and relic dice from the sample's own stream (a round the chance graph has no room for).
-struct RandomChance {
-    static constexpr bool kEnabled = true;
-    DiceSource& dice;
+// A round's Feel No Pain and relic rolls come from dice rolled in blocks before the round is
+// resolved, one block per fighter and kind of roll: the relic tries against a fighter (its relic
+// dice each) and its Feel No Pain dice, one try for every attack die the enemy rolls. A strike
+// spends a success and makes at most one relic try and one Feel No Pain roll, so a block holds a
+// try for every roll the round can ask for; the i-th roll of a kind against a fighter reads bit i
+// of its block (1: ignored / saved), and tries no roll asks for go unused. Block q is
+// 2 * fighter + (0: relic tries, 1: Feel No Pain); the blocks lie one after the other in the
+// round's word, each as wide as the enemy's attack dice.
+//
+// Only the first `successes` tries of a block can be asked for (the enemy's retained successes):
+// those bits, packed block after block, index a round's table of losses (RoundTable).
+struct RollBlocks {
+    uint8_t at[4] = {};      // the block's first bit in the round's word
+    uint8_t width[4] = {};   // the tries the round can ask for (0: the fighter has no such roll)
+    uint8_t packed[4] = {};  // where those bits go in the table index
+    int bits = 0;            // the table index's bits
 
-    bool relic(int count) {
-        bool six = false;
-        for (int i = 0; i < count; ++i) six |= dice.d6() == 6;  // roll every die, a 6 on any ignores
-        return six;
+    uint32_t index(uint64_t word) const {
+        uint32_t i = 0;
+        for (int q = 0; q < 4; ++q) {
+            i |= static_cast<uint32_t>((word >> at[q]) & ((uint64_t{1} << width[q]) - 1)) << packed[q];
+        }
+        return i;
     }
-    bool feel_no_pain(int x) { return dice.d6() >= x; }
+    uint64_t word(uint32_t index) const {  // the inverse on the bits the round can ask for
+        uint64_t w = 0;
+        for (int q = 0; q < 4; ++q) w |= static_cast<uint64_t>((index >> packed[q]) & ((1u << width[q]) - 1)) << at[q];
+        return w;
+    }
+};
+
+// The round's rolls answered from its word (see RollBlocks): the striker is the state's mover, so
+// the fighter rolling is the other one. The resolution of a round the chance graph does not hold.
+struct BlockChance {
+    static constexpr bool kEnabled = true;
+    const FightState& st;
+    uint64_t word;
+    RollBlocks next;  // at[q]: the bit block q's next roll reads
+
+    bool relic(int) { return take(2 * (1 - st.mover)); }
+    bool feel_no_pain(int) { return take(2 * (1 - st.mover) + 1); }
+    bool take(int q) { return (word >> next.at[q]++) & 1; }
 };
 
 struct GraphFull {};
@@ -60,7 +91,7 @@ struct GraphFull {};
 struct ChanceStep {
     enum Kind : uint8_t { kEnd, kFeelNoPain, kRelic, kShift, kChoice };
     Kind kind = kEnd;
-    uint8_t arg = 0;        // Feel No Pain: saves on arg+; relics: dice rolled
+    uint8_t block = 0;      // a roll: the RollBlocks block it reads
     uint16_t yes_loss = 0;  // lost on the way to `yes`; kChoice: the low half of choice_threshold
     uint16_t no_loss = 0;   // lost on the way to `no`; kChoice: its high half (a choice loses nothing)
     uint32_t yes = 0;       // the step after a save / an ignore / the first action; kShift: the step it leads to
@@ -73,27 +104,51 @@ struct Edge {
     uint32_t loss;
 };
 
-// Feeds an action the outcomes in `prefix`, then "no", and records the rolls it asks for: running
-// an action with longer and longer prefixes visits every branch of its chance rolls.
+// Feeds an action (played from `st`) the outcomes in `prefix`, then "no", and records the rolls it
+// asks for: running an action with longer and longer prefixes visits every branch of its chance rolls.
 struct PrefixChance {
     static constexpr bool kEnabled = true;
     const bool* prefix;
     int known;
+    const FightState& st;
     int asked = 0;
     ChanceStep::Kind next_kind = ChanceStep::kEnd;  // the first roll past the prefix
-    int next_arg = 0;
+    int next_block = 0;
 
-    bool relic(int dice) { return ask(ChanceStep::kRelic, dice); }
-    bool feel_no_pain(int x) { return ask(ChanceStep::kFeelNoPain, x); }
-    bool ask(ChanceStep::Kind kind, int arg) {
+    bool relic(int) { return ask(ChanceStep::kRelic, 2 * (1 - st.mover)); }
+    bool feel_no_pain(int) { return ask(ChanceStep::kFeelNoPain, 2 * (1 - st.mover) + 1); }
+    bool ask(ChanceStep::Kind kind, int block) {
         if (asked < known) return prefix[asked++];
         if (asked++ == known) {
             next_kind = kind;
-            next_arg = arg;
+            next_block = block;
         }
         return false;
     }
 };
+
+// What the round from step `at` loses: each Feel No Pain / relic roll answered from the round's
+// word (RollBlocks), each choice of the rolled lookahead drawn from `rng` as drawn_action draws it.
+// Without `rng` (working out a table of the round's words) a choice ends the walk: kChoiceMet.
+constexpr uint32_t kChoiceMet = 0xFFFFFFFF;
+
+template <class Graph>
+uint32_t walk_round(const Graph& graph, uint32_t at, uint64_t word, RollBlocks next, Rng* rng) {
+    uint32_t loss = 0;
+    for (ChanceStep step = graph.step(at); step.kind != ChanceStep::kEnd; step = graph.step(at)) {
+        if (step.kind == ChanceStep::kChoice) {
+            if (!rng) return kChoiceMet;
+            const uint32_t threshold = step.yes_loss | static_cast<uint32_t>(step.no_loss) << 16;
+            at = static_cast<uint32_t>(rng->next() >> 32) < threshold ? step.yes : step.no;
+            continue;
+        }
+        bool yes = true;  // a shift's one way
+        if (step.kind != ChanceStep::kShift) yes = (word >> next.at[step.block]++) & 1;
+        loss += yes ? step.yes_loss : step.no_loss;
+        at = yes ? step.yes : step.no;
+    }
+    return loss;
+}
 
 // One flat slot per round start (round, both fighters' dice, wounds, relic ignores spent) when
 // that table is small: a start is then one load instead of a hash lookup. Heuristic play does not
@@ -132,6 +187,88 @@ struct StartLayout {
 };
 
 }  // namespace
+
+// Rolls a round's chance dice (RollBlocks): the same dice every round, a few tries at a time, as
+// one base-6 number (DiceSource::digits) that a table built once per kind of roll turns into which
+// of those tries succeeded.
+struct FightMonteCarlo::ChanceDice {
+    static constexpr int kGroupDice = 4;  // dice looked up at once (6^4 = 1296 entries)
+
+    ChanceDice(const FightSpec& spec, const int attack_dice[2]) {
+        int at = 0;
+        uint8_t at_of[4] = {};
+        for (int q = 0; q < 4; ++q) {
+            const int side = q / 2;
+            const FighterSpec& f = spec.fighter[side];
+            // A relic try ignores the strike on a 6 on any of its dice; Feel No Pain saves on x+.
+            const int x = f.feel_no_pain;
+            const bool relic = q % 2 == 0;
+            const int dice = relic ? f.saintly_relics : (x != 0 ? 1 : 0);
+            at_of[q] = static_cast<uint8_t>(at);
+            if (dice == 0) continue;
+            const int tries = attack_dice[1 - side];
+            const int per_group = kGroupDice / dice;
+            for (int done = 0; done < tries; done += per_group) {
+                const int n = std::min(per_group, tries - done);
+                tables_.push_back(relic ? masks(n, dice, [](int face) { return face == 6; })
+                                        : masks(n, dice, [x](int face) { return face >= x; }));
+                groups_.push_back(Group{n * dice, at + done});
+            }
+            at += tries;
+            active_[q] = true;
+        }
+        for (std::size_t g = 0; g < groups_.size(); ++g) groups_[g].masks = tables_[g].data();
+        for (int sa = 0; sa <= kMaxDice; ++sa) {
+            for (int sb = 0; sb <= kMaxDice; ++sb) {
+                RollBlocks& b = layouts_[sa][sb];
+                for (int q = 0; q < 4; ++q) {  // the rolls against fighter q / 2 are the enemy's strikes
+                    b.at[q] = at_of[q];
+                    b.width[q] = static_cast<uint8_t>(active_[q] ? (q < 2 ? sb : sa) : 0);
+                    b.packed[q] = static_cast<uint8_t>(b.bits);
+                    b.bits += b.width[q];
+                }
+            }
+        }
+    }
+
+    // The blocks of a round whose fighters retained these successes.
+    const RollBlocks& blocks(int successes_a, int successes_b) const { return layouts_[successes_a][successes_b]; }
+
+    // The round's word: every block's dice, block by block, try by try.
+    uint64_t roll(DiceSource& dice) const {
+        uint64_t word = 0;
+        for (const Group& g : groups_) word |= static_cast<uint64_t>(g.masks[dice.digits(g.dice)]) << g.at;
+        return word;
+    }
+
+private:
+    struct Group {
+        int dice;  // rolled as one number
+        int at;    // its first try's bit in the word
+        const uint8_t* masks = nullptr;
+    };
+
+    // For `tries` tries of `dice` dice each: their dice' number -> bit t set when try t succeeded
+    // (digit i of the number is die i's face - 1; try t's dice are t * dice ... t * dice + dice - 1).
+    template <class Success>
+    static std::vector<uint8_t> masks(int tries, int dice, Success success) {
+        std::vector<uint8_t> out(DiceSource::kPow6[tries * dice], 0);
+        for (uint64_t v = 0; v < out.size(); ++v) {
+            uint64_t rest = v;
+            for (int t = 0; t < tries; ++t) {
+                bool yes = false;
+                for (int d = 0; d < dice; ++d, rest /= 6) yes |= success(static_cast<int>(rest % 6) + 1);
+                if (yes) out[v] |= static_cast<uint8_t>(1u << t);
+            }
+        }
+        return out;
+    }
+
+    std::vector<Group> groups_;
+    std::vector<std::vector<uint8_t>> tables_;  // groups_[g]'s masks
+    bool active_[4] = {};
+    RollBlocks layouts_[kMaxDice + 1][kMaxDice + 1];
+};
 
 // Steps live in blocks that never move and are only appended, under `mutex`; a round start's slot
 // is published (release) once its whole subgraph is built, so a reader that sees the slot (acquire)
@@ -172,6 +309,14 @@ struct FightMonteCarlo::ChanceGraph {
 
 // Aligned to a cache line: two threads' workspaces never share one.
 struct alignas(64) FightMonteCarlo::Workspace {
+    // A graph step's table of the round's losses by word, for the successes it was built for.
+    static constexpr uint32_t kNoTable = 0xFFFFFFFE, kNotBuilt = 0xFFFFFFFF;
+    struct RoundTable {
+        uint32_t offset = kNotBuilt;  // into `losses`, or kNoTable (none will be built), or kNotBuilt (not yet)
+        uint16_t visits = 0;
+        uint8_t successes_a = 0, successes_b = 0;
+    };
+
     Workspace(const FightSpec& spec, const OptimalSolver* solver, const int dice[2], int rounds, ChanceGraph* graph)
         : spec(spec), cache(spec), solver(solver), layout(spec, dice, rounds, spec.has_optimal()), graph(graph) {
         if (cache.spec().rolls_lookahead()) {
@@ -287,12 +432,13 @@ struct alignas(64) FightMonteCarlo::Workspace {
         return first;
     }
 
-    // One round resolved step by step, the Feel No Pain / relic dice (and the rolled lookahead's
-    // choices) drawn from `dice` as asked, in the order the chance graph draws them.
-    void random_round(int r, int a, int& wounds_a, int b, int& wounds_b, int& uses_a, int& uses_b, DiceSource& dice) {
+    // One round resolved step by step, the Feel No Pain / relic rolls answered from the round's
+    // word and the rolled lookahead's choices drawn from `dice` as asked, as the chance graph does.
+    void random_round(int r, int a, int& wounds_a, int b, int& wounds_b, int& uses_a, int& uses_b, uint64_t word,
+                      const RollBlocks& blocks, DiceSource& dice) {
         FightState st = round_state(a / kTableSide, a % kTableSide, wounds_a, b / kTableSide, b % kTableSide, wounds_b,
                                     uses_a, uses_b);
-        RandomChance roll{dice};
+        BlockChance roll{st, word, blocks};
         NoLog log;
         Drawn decider{*this, r, dice};
         resolve_round(spec, st, decider, roll, log);
@@ -300,6 +446,47 @@ struct alignas(64) FightMonteCarlo::Workspace {
         wounds_b = st.side[1].wounds;
         uses_a = st.side[0].relic_uses;
         uses_b = st.side[1].relic_uses;
+    }
+
+    // What the round from graph step `at` loses with these rolls (the round's word, its fighters
+    // starting with `successes` each): from the step's table of every word once the step has come up
+    // often enough to pay for one (a table holds the same losses as the walk, worked out by it),
+    // else by walking the graph.
+    uint32_t chance_loss(uint32_t at, int successes_a, int successes_b, uint64_t word, const RollBlocks& blocks,
+                         Rng& rng) {
+        if (at >= tables.size()) tables.resize(std::max<std::size_t>(at + 1, 2 * tables.size()));
+        RoundTable& t = tables[at];
+        if (t.offset < kNoTable && t.successes_a == successes_a && t.successes_b == successes_b) {
+            return losses[t.offset + blocks.index(word)];
+        }
+        // A table of 2^bits words pays for itself once its step has come up about 2^bits / 8 times.
+        if (t.offset == kNotBuilt && blocks.bits <= kTableBits && ++t.visits >= std::max(1, (1 << blocks.bits) >> 3)) {
+            build_table(t, at, successes_a, successes_b, blocks);
+            if (t.offset < kNoTable) return losses[t.offset + blocks.index(word)];
+        }
+        return walk_round(*graph, at, word, blocks, &rng);
+    }
+
+    static constexpr int kTableBits = 10;  // 1024 words, 2 KB
+    static constexpr std::size_t kMaxLosses = std::size_t{1} << 22;  // per thread: 8 MB
+
+    void build_table(RoundTable& t, uint32_t at, int successes_a, int successes_b, const RollBlocks& blocks) {
+        const std::size_t words = std::size_t{1} << blocks.bits;
+        t.offset = kNoTable;  // unless it is built below
+        if (losses.size() + words > kMaxLosses) return;
+        const std::size_t offset = losses.size();
+        losses.resize(offset + words);
+        for (std::size_t w = 0; w < words; ++w) {
+            const uint32_t loss = walk_round(*graph, at, blocks.word(static_cast<uint32_t>(w)), blocks, nullptr);
+            if (loss == kChoiceMet) {  // a choice draws from the stream as it goes: no table
+                losses.resize(offset);
+                return;
+            }
+            losses[offset + w] = static_cast<uint16_t>(loss);
+        }
+        t.offset = static_cast<uint32_t>(offset);
+        t.successes_a = static_cast<uint8_t>(successes_a);
+        t.successes_b = static_cast<uint8_t>(successes_b);
     }
 
     // The step the rest of the round starts with from `st` (its turn passed, or the round started);
@@ -346,7 +533,7 @@ struct alignas(64) FightMonteCarlo::Workspace {
     // the action lost.
     Edge branch(const FightState& st, Action action, int r, bool* prefix, int known) {
         FightState next = st;
-        PrefixChance chance{prefix, known};
+        PrefixChance chance{prefix, known, next};
         NoLog log;
         apply_action(spec, next, action, chance, log);
         pass_turn(next, log);
@@ -359,7 +546,7 @@ struct alignas(64) FightMonteCarlo::Workspace {
         if (known == ScriptedChance::kMaxQueries) throw GraphFull{};  // more rolls than any action makes
         ChanceStep roll;
         roll.kind = chance.next_kind;
-        roll.arg = static_cast<uint8_t>(chance.next_arg);
+        roll.block = static_cast<uint8_t>(chance.next_block);
         const uint32_t at = graph->push(roll);
         prefix[known] = false;
         const Edge no = branch(st, action, r, prefix, known + 1);
@@ -400,6 +587,8 @@ struct alignas(64) FightMonteCarlo::Workspace {
     StateMap later_rounds;
     ChanceGraph* graph;       // the engine's, with Feel No Pain / relics
     StateMap local_starts;    // this thread's copy of the graph's hashed starts (no lock to read)
+    std::vector<RoundTable> tables;  // by graph step: this thread's, so read and built without locks
+    std::vector<uint16_t> losses;
 };
 
 FightMonteCarlo::FightMonteCarlo(const FightSpec& spec, const AttackProfile& dice_a, const AttackProfile& dice_b,
@@ -411,6 +600,7 @@ FightMonteCarlo::FightMonteCarlo(const FightSpec& spec, const AttackProfile& dic
     if (spec.has_chance()) {
         const int dice[2] = {dice_a.dice, dice_b.dice};
         graph_ = std::make_unique<ChanceGraph>(StartLayout(spec, dice, rounds, spec.has_optimal()));
+        chance_dice_ = std::make_unique<ChanceDice>(spec, dice);
     }
     if (spec.has_optimal()) {
         tables_.own[0] = attack_distribution(dice_a);
@@ -490,37 +680,24 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
                 ++c[wa * stride + wb];
             }
         } else {
-            const ChanceGraph& graph = *graph_;
+            const ChanceDice& chance_dice = *chance_dice_;
             for (uint64_t i = 0; i < n; ++i) {
                 if ((i & 63) == 0) check_interrupt();  // a few microseconds apart
                 int wa = full_a, wb = full_b, uses_a = 0, uses_b = 0;
                 for (int r = 0; r < rounds && wa > 0 && wb > 0; ++r) {
                     const int a = roller(0, wa).roll(dice);
                     const int b = roller(1, wb).roll(dice);
-                    uint32_t at = ws->chance_round(r, a, wa, b, wb, uses_a, uses_b);
-                    if (at == kNoStep) {  // not in the graph now: the same resolution, rolled as it goes
-                        ws->random_round(r, a, wa, b, wb, uses_a, uses_b, dice);
+                    // The round's Feel No Pain and relic dice, then its resolution from the graph.
+                    const int successes_a = a / kTableSide + a % kTableSide;
+                    const int successes_b = b / kTableSide + b % kTableSide;
+                    const RollBlocks& blocks = chance_dice.blocks(successes_a, successes_b);
+                    const uint64_t word = chance_dice.roll(dice);
+                    const uint32_t at = ws->chance_round(r, a, wa, b, wb, uses_a, uses_b);
+                    if (at == kNoStep) {  // not in the graph now: the same resolution, from the same word
+                        ws->random_round(r, a, wa, b, wb, uses_a, uses_b, word, blocks, dice);
                         continue;
                     }
-                    // The rolls the resolution asks for, in its order, from the sample's stream, and
-                    // what the round loses on the way.
-                    uint32_t loss = 0;
-                    for (ChanceStep step = graph.step(at); step.kind != ChanceStep::kEnd; step = graph.step(at)) {
-                        if (step.kind == ChanceStep::kChoice) {  // drawn as drawn_action draws it
-                            const uint32_t threshold = step.yes_loss | static_cast<uint32_t>(step.no_loss) << 16;
-                            at = static_cast<uint32_t>(dice.rng().next() >> 32) < threshold ? step.yes : step.no;
-                            continue;
-                        }
-                        bool yes = true;
-                        if (step.kind == ChanceStep::kFeelNoPain) {
-                            yes = dice.d6() >= step.arg;
-                        } else if (step.kind == ChanceStep::kRelic) {
-                            yes = false;
-                            for (int d = 0; d < step.arg; ++d) yes |= dice.d6() == 6;  // every die rolled
-                        }
-                        loss += yes ? step.yes_loss : step.no_loss;
-                        at = yes ? step.yes : step.no;
-                    }
+                    const uint32_t loss = ws->chance_loss(at, successes_a, successes_b, word, blocks, dice.rng());
                     wa -= static_cast<int>(loss & 63);
                     wb -= static_cast<int>(loss >> 6 & 63);
                     uses_a += static_cast<int>(loss >> 12 & 3);

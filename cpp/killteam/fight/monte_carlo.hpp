@@ -49,6 +49,7 @@ public:
 private:
     struct Workspace;
     struct ChanceGraph;
+    struct ChanceDice;
     std::unique_ptr<Workspace> acquire();
     void release(std::unique_ptr<Workspace> workspace);
 
@@ -66,6 +67,7 @@ private:
     // With Feel No Pain / relics: the rounds' chance graph, one for every thread (built once, read
     // without locks), so threads do not each work it out again.
     std::unique_ptr<ChanceGraph> graph_;
+    std::unique_ptr<ChanceDice> chance_dice_;  // rolls each round's Feel No Pain and relic dice
 };
 
 }  // namespace mh::kt
