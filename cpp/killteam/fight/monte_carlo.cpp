@@ -38,35 +38,24 @@ struct SolvedDecider {
     }
 };
 
-// A round's Feel No Pain and relic rolls come from dice rolled in blocks before the round is
-// resolved, one block per fighter and kind of roll: the relic tries against a fighter (its relic
-// dice each) and its Feel No Pain dice, one try for every attack die the enemy rolls. A strike
-// spends a success and makes at most one relic try and one Feel No Pain roll, so a block holds a
-// try for every roll the round can ask for; the i-th roll of a kind against a fighter reads bit i
-// of its block (1: ignored / saved), and tries no roll asks for go unused. Block q is
-// 2 * fighter + (0: relic tries, 1: Feel No Pain); the blocks lie one after the other in the
-// round's word, each as wide as the enemy's attack dice.
-//
-// Only the first `successes` tries of a block can be asked for (the enemy's retained successes):
-// those bits, packed block after block, index a round's table of losses (RoundTable).
-struct RollBlocks {
-    uint8_t at[4] = {};      // the block's first bit in the round's word
-    uint8_t width[4] = {};   // the tries the round can ask for (0: the fighter has no such roll)
-    uint8_t packed[4] = {};  // where those bits go in the table index
-    int bits = 0;            // the table index's bits
+// A round's Feel No Pain and relic rolls come from dice rolled before the round is resolved, in
+// blocks: one per fighter and kind of roll, the relic tries against a fighter (its relic dice
+// each) and its Feel No Pain dice, a try for every attack die the enemy rolls, each round the
+// same dice. A strike spends a success and makes at most one relic try and one Feel No Pain roll,
+// so only the first `successes` tries of a block (the enemy's retained successes) can be asked
+// for: the i-th roll of a kind against a fighter reads bit i of its block (1: ignored / saved),
+// and tries no roll can ask for are dropped. Block q is 2 * fighter + (0: relic tries, 1: Feel No
+// Pain); the blocks' bits lie one after the other in the round's word, which a round's table of
+// losses (RoundTable) is indexed by.
+// Groups of tries rolled at once: a fighter's relic tries two at a time (2D6), its Feel No Pain four.
+constexpr int kMaxRollGroups = 2 * (kMaxDice / 2 + kMaxDice / 4);
 
-    uint32_t index(uint64_t word) const {
-        uint32_t i = 0;
-        for (int q = 0; q < 4; ++q) {
-            i |= static_cast<uint32_t>((word >> at[q]) & ((uint64_t{1} << width[q]) - 1)) << packed[q];
-        }
-        return i;
-    }
-    uint64_t word(uint32_t index) const {  // the inverse on the bits the round can ask for
-        uint64_t w = 0;
-        for (int q = 0; q < 4; ++q) w |= static_cast<uint64_t>((index >> packed[q]) & ((1u << width[q]) - 1)) << at[q];
-        return w;
-    }
+struct RollBlocks {
+    uint8_t at[4] = {};     // the block's first bit in the round's word
+    int bits = 0;           // the word's bits
+    // Per group of tries rolled at once (ChanceDice): which of its tries the round keeps, and where.
+    uint8_t keep[kMaxRollGroups] = {};
+    uint8_t shift[kMaxRollGroups] = {};
 };
 
 // The round's rolls answered from its word (see RollBlocks): the striker is the state's mover, so
@@ -188,44 +177,50 @@ struct StartLayout {
 
 }  // namespace
 
-// Rolls a round's chance dice (RollBlocks): the same dice every round, a few tries at a time, as
-// one base-6 number (DiceSource::digits) that a table built once per kind of roll turns into which
-// of those tries succeeded.
+// Rolls a round's chance dice (RollBlocks): every block's tries, a few at a time, as one base-6
+// number (DiceSource::digits) that a table built once per kind of roll turns into which of those
+// tries succeeded.
 struct FightMonteCarlo::ChanceDice {
     static constexpr int kGroupDice = 4;  // dice looked up at once (6^4 = 1296 entries)
 
     ChanceDice(const FightSpec& spec, const int attack_dice[2]) {
-        int at = 0;
-        uint8_t at_of[4] = {};
+        struct Placed {
+            int block, first;  // the group's block and its first try there
+        };
+        std::vector<Placed> placed;
         for (int q = 0; q < 4; ++q) {
-            const int side = q / 2;
-            const FighterSpec& f = spec.fighter[side];
+            const FighterSpec& f = spec.fighter[q / 2];
             // A relic try ignores the strike on a 6 on any of its dice; Feel No Pain saves on x+.
             const int x = f.feel_no_pain;
             const bool relic = q % 2 == 0;
             const int dice = relic ? f.saintly_relics : (x != 0 ? 1 : 0);
-            at_of[q] = static_cast<uint8_t>(at);
             if (dice == 0) continue;
-            const int tries = attack_dice[1 - side];
+            active_[q] = true;
+            const int tries = attack_dice[1 - q / 2];
             const int per_group = kGroupDice / dice;
             for (int done = 0; done < tries; done += per_group) {
                 const int n = std::min(per_group, tries - done);
                 tables_.push_back(relic ? masks(n, dice, [](int face) { return face == 6; })
                                         : masks(n, dice, [x](int face) { return face >= x; }));
-                groups_.push_back(Group{n * dice, at + done});
+                groups_.push_back(Group{n * dice, nullptr});
+                placed.push_back(Placed{q, done});
             }
-            at += tries;
-            active_[q] = true;
         }
         for (std::size_t g = 0; g < groups_.size(); ++g) groups_[g].masks = tables_[g].data();
         for (int sa = 0; sa <= kMaxDice; ++sa) {
             for (int sb = 0; sb <= kMaxDice; ++sb) {
                 RollBlocks& b = layouts_[sa][sb];
+                int width[4] = {};
                 for (int q = 0; q < 4; ++q) {  // the rolls against fighter q / 2 are the enemy's strikes
-                    b.at[q] = at_of[q];
-                    b.width[q] = static_cast<uint8_t>(active_[q] ? (q < 2 ? sb : sa) : 0);
-                    b.packed[q] = static_cast<uint8_t>(b.bits);
-                    b.bits += b.width[q];
+                    width[q] = active_[q] ? (q < 2 ? sb : sa) : 0;
+                    b.at[q] = static_cast<uint8_t>(b.bits);
+                    b.bits += width[q];
+                }
+                for (std::size_t g = 0; g < groups_.size(); ++g) {
+                    const Placed& p = placed[g];
+                    const int kept = std::clamp(width[p.block] - p.first, 0, kGroupDice);
+                    b.keep[g] = static_cast<uint8_t>((1u << kept) - 1);
+                    b.shift[g] = static_cast<uint8_t>(kept ? b.at[p.block] + p.first : 0);
                 }
             }
         }
@@ -234,18 +229,19 @@ struct FightMonteCarlo::ChanceDice {
     // The blocks of a round whose fighters retained these successes.
     const RollBlocks& blocks(int successes_a, int successes_b) const { return layouts_[successes_a][successes_b]; }
 
-    // The round's word: every block's dice, block by block, try by try.
-    uint64_t roll(DiceSource& dice) const {
+    // The round's word: every group's dice rolled, the tries it keeps put in place.
+    uint64_t roll(DiceSource& dice, const RollBlocks& b) const {
         uint64_t word = 0;
-        for (const Group& g : groups_) word |= static_cast<uint64_t>(g.masks[dice.digits(g.dice)]) << g.at;
+        for (std::size_t g = 0; g < groups_.size(); ++g) {
+            word |= static_cast<uint64_t>(groups_[g].masks[dice.digits(groups_[g].dice)] & b.keep[g]) << b.shift[g];
+        }
         return word;
     }
 
 private:
     struct Group {
         int dice;  // rolled as one number
-        int at;    // its first try's bit in the word
-        const uint8_t* masks = nullptr;
+        const uint8_t* masks;
     };
 
     // For `tries` tries of `dice` dice each: their dice' number -> bit t set when try t succeeded
@@ -264,7 +260,7 @@ private:
         return out;
     }
 
-    std::vector<Group> groups_;
+    std::vector<Group> groups_;  // every block's, in order
     std::vector<std::vector<uint8_t>> tables_;  // groups_[g]'s masks
     bool active_[4] = {};
     RollBlocks layouts_[kMaxDice + 1][kMaxDice + 1];
@@ -322,6 +318,7 @@ struct alignas(64) FightMonteCarlo::Workspace {
         if (cache.spec().rolls_lookahead()) {
             rolled = std::make_unique<ChanceMemo>(cache.spec(), cache, kRolledEnds);
         }
+        if (graph) start_tables.assign(kDicePairs + (layout.slots <= kMaxStartTables ? layout.slots : 0), 0);
     }
 
     // What the fighter to move plays in `st` in round `r`: the solved move of an optimal fighter, a
@@ -386,17 +383,29 @@ struct alignas(64) FightMonteCarlo::Workspace {
         return end;
     }
 
+    // A round start's flat slot: [0, kDicePairs) an opening round (wounds full, no relic ignore
+    // spent; only round 0 for optimal play) by dice, then later rounds by StartLayout when it fits;
+    // else kNoSlot (the start is hashed).
+    static constexpr std::size_t kNoSlot = ~std::size_t{0};
+    std::size_t start_slot(int r, int a, int wounds_a, int b, int wounds_b, int uses_a, int uses_b) const {
+        if (wounds_a == spec.fighter[0].wounds && wounds_b == spec.fighter[1].wounds && uses_a == 0 && uses_b == 0 &&
+            (!solver || r == 0)) {
+            return static_cast<std::size_t>(dice_index(a, b));
+        }
+        if (!layout.slots) return kNoSlot;
+        return kDicePairs + layout.index(r, a, wounds_a, b, wounds_b, uses_a, uses_b);
+    }
+
     // With Feel No Pain / relics: the first step of round `r` of the chance graph, from these dice,
     // wounds and relic ignores spent; kNoStep when the graph does not hold it and cannot build it
     // now (full, or another thread is building).
     uint32_t chance_round(int r, int a, int wounds_a, int b, int wounds_b, int uses_a, int uses_b) {
         ChanceGraph& g = *graph;
-        const bool opening = wounds_a == spec.fighter[0].wounds && wounds_b == spec.fighter[1].wounds &&
-                             uses_a == 0 && uses_b == 0 && (!solver || r == 0);
+        const std::size_t start = start_slot(r, a, wounds_a, b, wounds_b, uses_a, uses_b);
         std::atomic<uint32_t>* slot = nullptr;
         uint64_t key = 0;
-        if (opening) slot = &g.first[dice_index(a, b)];
-        else if (layout.slots) slot = &g.later[layout.index(r, a, wounds_a, b, wounds_b, uses_a, uses_b)];
+        if (start < kDicePairs) slot = &g.first[start];
+        else if (start != kNoSlot) slot = &g.later[start - kDicePairs];
         uint32_t first = kNoStep;
         if (slot) {
             first = slot->load(std::memory_order_acquire);
@@ -452,20 +461,24 @@ struct alignas(64) FightMonteCarlo::Workspace {
     // starting with `successes` each): from the step's table of every word once the step has come up
     // often enough to pay for one (a table holds the same losses as the walk, worked out by it),
     // else by walking the graph.
-    uint32_t chance_loss(uint32_t at, int successes_a, int successes_b, uint64_t word, const RollBlocks& blocks,
-                         Rng& rng) {
+    uint32_t chance_loss(uint32_t at, std::size_t start, int successes_a, int successes_b, uint64_t word,
+                         const RollBlocks& blocks, Rng& rng) {
         if (at >= tables.size()) tables.resize(std::max<std::size_t>(at + 1, 2 * tables.size()));
         RoundTable& t = tables[at];
-        if (t.offset < kNoTable && t.successes_a == successes_a && t.successes_b == successes_b) {
-            return losses[t.offset + blocks.index(word)];
-        }
         // A table of 2^bits words pays for itself once its step has come up about 2^bits / 8 times.
         if (t.offset == kNotBuilt && blocks.bits <= kTableBits && ++t.visits >= std::max(1, (1 << blocks.bits) >> 3)) {
             build_table(t, at, successes_a, successes_b, blocks);
-            if (t.offset < kNoTable) return losses[t.offset + blocks.index(word)];
+        }
+        if (t.offset < kNoTable && t.successes_a == successes_a && t.successes_b == successes_b) {
+            if (start < start_tables.size()) start_tables[start] = t.offset + 1;  // the start's rounds: one lookup
+            return losses[t.offset + word];
         }
         return walk_round(*graph, at, word, blocks, &rng);
     }
+
+    // The table of the round from flat slot `start` (start_slot), when this thread knows it: its
+    // offset in `losses` plus one, or 0.
+    uint32_t start_table(std::size_t start) const { return start < start_tables.size() ? start_tables[start] : 0; }
 
     static constexpr int kTableBits = 10;  // 1024 words, 2 KB
     static constexpr std::size_t kMaxLosses = std::size_t{1} << 22;  // per thread: 8 MB
@@ -477,7 +490,7 @@ struct alignas(64) FightMonteCarlo::Workspace {
         const std::size_t offset = losses.size();
         losses.resize(offset + words);
         for (std::size_t w = 0; w < words; ++w) {
-            const uint32_t loss = walk_round(*graph, at, blocks.word(static_cast<uint32_t>(w)), blocks, nullptr);
+            const uint32_t loss = walk_round(*graph, at, w, blocks, nullptr);
             if (loss == kChoiceMet) {  // a choice draws from the stream as it goes: no table
                 losses.resize(offset);
                 return;
@@ -589,6 +602,8 @@ struct alignas(64) FightMonteCarlo::Workspace {
     StateMap local_starts;    // this thread's copy of the graph's hashed starts (no lock to read)
     std::vector<RoundTable> tables;  // by graph step: this thread's, so read and built without locks
     std::vector<uint16_t> losses;
+    std::vector<uint32_t> start_tables;  // by start_slot, when the layout's slots are few enough (below)
+    static constexpr std::size_t kMaxStartTables = std::size_t{1} << 18;  // 1 MB
 };
 
 FightMonteCarlo::FightMonteCarlo(const FightSpec& spec, const AttackProfile& dice_a, const AttackProfile& dice_b,
@@ -691,13 +706,19 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
                     const int successes_a = a / kTableSide + a % kTableSide;
                     const int successes_b = b / kTableSide + b % kTableSide;
                     const RollBlocks& blocks = chance_dice.blocks(successes_a, successes_b);
-                    const uint64_t word = chance_dice.roll(dice);
-                    const uint32_t at = ws->chance_round(r, a, wa, b, wb, uses_a, uses_b);
-                    if (at == kNoStep) {  // not in the graph now: the same resolution, from the same word
-                        ws->random_round(r, a, wa, b, wb, uses_a, uses_b, word, blocks, dice);
-                        continue;
+                    const uint64_t word = chance_dice.roll(dice, blocks);
+                    const std::size_t start = ws->start_slot(r, a, wa, b, wb, uses_a, uses_b);
+                    uint32_t loss = 0;
+                    if (const uint32_t table = ws->start_table(start)) {
+                        loss = ws->losses[table - 1 + word];
+                    } else {
+                        const uint32_t at = ws->chance_round(r, a, wa, b, wb, uses_a, uses_b);
+                        if (at == kNoStep) {  // not in the graph now: the same resolution, from the same word
+                            ws->random_round(r, a, wa, b, wb, uses_a, uses_b, word, blocks, dice);
+                            continue;
+                        }
+                        loss = ws->chance_loss(at, start, successes_a, successes_b, word, blocks, dice.rng());
                     }
-                    const uint32_t loss = ws->chance_loss(at, successes_a, successes_b, word, blocks, dice.rng());
                     wa -= static_cast<int>(loss & 63);
                     wb -= static_cast<int>(loss >> 6 & 63);
                     uses_a += static_cast<int>(loss >> 12 & 3);
