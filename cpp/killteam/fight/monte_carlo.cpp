@@ -1,6 +1,7 @@
 #include "killteam/fight/monte_carlo.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <tuple>
 #include <utility>
@@ -185,7 +186,7 @@ struct FightMonteCarlo::ChanceDice {
 
     ChanceDice(const FightSpec& spec, const int attack_dice[2]) {
         struct Placed {
-            int block, first;  // the group's block and its first try there
+            int block, first, tries;  // the group's block, its first try there and its tries
         };
         std::vector<Placed> placed;
         for (int q = 0; q < 4; ++q) {
@@ -198,27 +199,28 @@ struct FightMonteCarlo::ChanceDice {
             active_[q] = true;
             const int tries = attack_dice[1 - q / 2];
             const int per_group = kGroupDice / dice;
+            // Whole groups of kGroupDice dice, so that every group is read alike (a last group's
+            // tries past the enemy's dice are dropped as the round's unused tries are).
+            masks_[q] = relic ? masks(per_group, dice, [](int face) { return face == 6; })
+                              : masks(per_group, dice, [x](int face) { return face >= x; });
             for (int done = 0; done < tries; done += per_group) {
-                const int n = std::min(per_group, tries - done);
-                tables_.push_back(relic ? masks(n, dice, [](int face) { return face == 6; })
-                                        : masks(n, dice, [x](int face) { return face >= x; }));
-                groups_.push_back(Group{n * dice, nullptr});
-                placed.push_back(Placed{q, done});
+                groups_.push_back(masks_[q].data());
+                placed.push_back(Placed{q, done, per_group});
             }
         }
-        for (std::size_t g = 0; g < groups_.size(); ++g) groups_[g].masks = tables_[g].data();
         for (int sa = 0; sa <= kMaxDice; ++sa) {
             for (int sb = 0; sb <= kMaxDice; ++sb) {
                 RollBlocks& b = layouts_[sa][sb];
                 int width[4] = {};
-                for (int q = 0; q < 4; ++q) {  // the rolls against fighter q / 2 are the enemy's strikes
+                // Feel No Pain's bits first, then the relics' (mostly 0): a table's likely words lie close together.
+                for (const int q : {1, 3, 0, 2}) {  // the rolls against fighter q / 2 are the enemy's strikes
                     width[q] = active_[q] ? (q < 2 ? sb : sa) : 0;
                     b.at[q] = static_cast<uint8_t>(b.bits);
                     b.bits += width[q];
                 }
                 for (std::size_t g = 0; g < groups_.size(); ++g) {
                     const Placed& p = placed[g];
-                    const int kept = std::clamp(width[p.block] - p.first, 0, kGroupDice);
+                    const int kept = std::clamp(width[p.block] - p.first, 0, p.tries);
                     b.keep[g] = static_cast<uint8_t>((1u << kept) - 1);
                     b.shift[g] = static_cast<uint8_t>(kept ? b.at[p.block] + p.first : 0);
                 }
@@ -233,17 +235,12 @@ struct FightMonteCarlo::ChanceDice {
     uint64_t roll(DiceSource& dice, const RollBlocks& b) const {
         uint64_t word = 0;
         for (std::size_t g = 0; g < groups_.size(); ++g) {
-            word |= static_cast<uint64_t>(groups_[g].masks[dice.digits(groups_[g].dice)] & b.keep[g]) << b.shift[g];
+            word |= static_cast<uint64_t>(groups_[g][dice.digits(kGroupDice)] & b.keep[g]) << b.shift[g];
         }
         return word;
     }
 
 private:
-    struct Group {
-        int dice;  // rolled as one number
-        const uint8_t* masks;
-    };
-
     // For `tries` tries of `dice` dice each: their dice' number -> bit t set when try t succeeded
     // (digit i of the number is die i's face - 1; try t's dice are t * dice ... t * dice + dice - 1).
     template <class Success>
@@ -260,8 +257,8 @@ private:
         return out;
     }
 
-    std::vector<Group> groups_;  // every block's, in order
-    std::vector<std::vector<uint8_t>> tables_;  // groups_[g]'s masks
+    std::vector<uint8_t> masks_[4];     // by block: a group's dice' number -> which of its tries succeeded
+    std::vector<const uint8_t*> groups_;  // every block's groups, in order: their masks
     bool active_[4] = {};
     RollBlocks layouts_[kMaxDice + 1][kMaxDice + 1];
 };
@@ -471,7 +468,7 @@ struct alignas(64) FightMonteCarlo::Workspace {
         }
         if (t.offset < kNoTable && t.successes_a == successes_a && t.successes_b == successes_b) {
             if (start < start_tables.size()) start_tables[start] = t.offset + 1;  // the start's rounds: one lookup
-            return losses[t.offset + word];
+            return table_loss(t.offset, word);
         }
         return walk_round(*graph, at, word, blocks, &rng);
     }
@@ -480,13 +477,17 @@ struct alignas(64) FightMonteCarlo::Workspace {
     // offset in `losses` plus one, or 0.
     uint32_t start_table(std::size_t start) const { return start < start_tables.size() ? start_tables[start] : 0; }
 
-    static constexpr int kTableBits = 10;  // 1024 words, 2 KB
-    static constexpr std::size_t kMaxLosses = std::size_t{1} << 22;  // per thread: 8 MB
+    // What the round whose table starts at `offset` loses with word `word`.
+    uint32_t table_loss(uint32_t offset, uint64_t word) const { return codes[losses[offset + word]]; }
+
+    static constexpr int kTableBits = 10;  // 1024 words, 1 KB
+    static constexpr std::size_t kMaxLosses = std::size_t{1} << 22;  // per thread: 4 MB
 
     void build_table(RoundTable& t, uint32_t at, int successes_a, int successes_b, const RollBlocks& blocks) {
         const std::size_t words = std::size_t{1} << blocks.bits;
         t.offset = kNoTable;  // unless it is built below
         if (losses.size() + words > kMaxLosses) return;
+        if (code_numbers.empty()) code_numbers.assign(std::size_t{1} << 16, 0);
         const std::size_t offset = losses.size();
         losses.resize(offset + words);
         for (std::size_t w = 0; w < words; ++w) {
@@ -495,7 +496,16 @@ struct alignas(64) FightMonteCarlo::Workspace {
                 losses.resize(offset);
                 return;
             }
-            losses[offset + w] = static_cast<uint16_t>(loss);
+            uint8_t& known = code_numbers[loss];  // each code's number, plus one
+            if (!known) {
+                if (code_count == codes.size()) {  // more codes than a byte can number: no table
+                    losses.resize(offset);
+                    return;
+                }
+                codes[code_count++] = static_cast<uint16_t>(loss);
+                known = static_cast<uint8_t>(code_count);
+            }
+            losses[offset + w] = static_cast<uint8_t>(known - 1);
         }
         t.offset = static_cast<uint32_t>(offset);
         t.successes_a = static_cast<uint8_t>(successes_a);
@@ -601,7 +611,12 @@ struct alignas(64) FightMonteCarlo::Workspace {
     ChanceGraph* graph;       // the engine's, with Feel No Pain / relics
     StateMap local_starts;    // this thread's copy of the graph's hashed starts (no lock to read)
     std::vector<RoundTable> tables;  // by graph step: this thread's, so read and built without locks
-    std::vector<uint16_t> losses;
+    // The tables, one after the other: each entry the number of a round_loss code in `codes`, so
+    // that a byte holds it and more of the tables stay in the cache.
+    std::vector<uint8_t> losses;
+    std::array<uint16_t, 256> codes{};
+    std::size_t code_count = 0;
+    std::vector<uint8_t> code_numbers;  // by code: its number + 1, or 0 (made with the first table)
     std::vector<uint32_t> start_tables;  // by start_slot, when the layout's slots are few enough (below)
     static constexpr std::size_t kMaxStartTables = std::size_t{1} << 18;  // 1 MB
 };
@@ -710,7 +725,7 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
                     const std::size_t start = ws->start_slot(r, a, wa, b, wb, uses_a, uses_b);
                     uint32_t loss = 0;
                     if (const uint32_t table = ws->start_table(start)) {
-                        loss = ws->losses[table - 1 + word];
+                        loss = ws->table_loss(table - 1, word);
                     } else {
                         const uint32_t at = ws->chance_round(r, a, wa, b, wb, uses_a, uses_b);
                         if (at == kNoStep) {  // not in the graph now: the same resolution, from the same word
