@@ -147,32 +147,42 @@ struct StartLayout {
     static constexpr std::size_t kMaxSlots = std::size_t{1} << 21;
 
     StartLayout(const FightSpec& spec, const int dice[2], int rounds, bool by_round) {
-        std::size_t size = by_round ? static_cast<std::size_t>(rounds) : 1;
+        int ids[2] = {};
         for (int side = 0; side < 2; ++side) {
             int id = 0;  // every (crits, norms) with crits + norms <= dice gets a dense id
             for (int c = 0; c <= dice[side]; ++c) {
-                for (int n = 0; c + n <= dice[side]; ++n) dense[side][c * kTableSide + n] = static_cast<uint8_t>(id++);
+                for (int n = 0; c + n <= dice[side]; ++n) dense[side][c * kTableSide + n] = static_cast<uint32_t>(id++);
             }
             ids[side] = id;
-            wounds[side] = spec.fighter[side].wounds + 1;
-            uses[side] = spec.fighter[side].saintly_relics != 0 ? kRelicIgnoresPerFight + 1 : 1;
-            size *= static_cast<std::size_t>(ids[side]) * wounds[side] * uses[side];
         }
-        this->by_round = by_round;
+        // The dice vary fastest: the slots of one (round, wounds, ignores spent) lie together. Each
+        // field times its stride, so that the wounds a round starts from are a few independent
+        // multiplications away from its slot.
+        std::size_t stride = 1;
+        for (int n = 0; n < kTableSide * kTableSide; ++n) dense[1][n] *= static_cast<uint32_t>(stride);
+        stride *= static_cast<std::size_t>(ids[1]);
+        for (int n = 0; n < kTableSide * kTableSide; ++n) dense[0][n] *= static_cast<uint32_t>(stride);
+        stride *= static_cast<std::size_t>(ids[0]);
+        for (int side = 1; side >= 0; --side) {
+            uses_stride[side] = stride;
+            stride *= spec.fighter[side].saintly_relics != 0 ? kRelicIgnoresPerFight + 1 : 1;
+        }
+        for (int side = 1; side >= 0; --side) {
+            wounds_stride[side] = stride;
+            stride *= static_cast<std::size_t>(spec.fighter[side].wounds + 1);
+        }
+        round_stride = by_round ? stride : 0;
+        const std::size_t size = stride * (by_round ? static_cast<std::size_t>(rounds) : 1);
         slots = size <= kMaxSlots ? size : 0;
     }
 
     std::size_t index(int r, int a, int wa, int b, int wb, int ua, int ub) const {
-        std::size_t i = by_round ? static_cast<std::size_t>(r) : 0;
-        i = i * ids[0] + dense[0][a];
-        i = i * ids[1] + dense[1][b];
-        i = (i * wounds[0] + wa) * wounds[1] + wb;
-        return (i * uses[0] + ua) * uses[1] + ub;
+        return r * round_stride + wa * wounds_stride[0] + wb * wounds_stride[1] + ua * uses_stride[0] +
+               ub * uses_stride[1] + dense[0][a] + dense[1][b];
     }
 
-    uint8_t dense[2][kTableSide * kTableSide] = {};
-    int ids[2] = {}, wounds[2] = {}, uses[2] = {};
-    bool by_round = false;
+    uint32_t dense[2][kTableSide * kTableSide] = {};  // a fighter's dice -> its dense id times its stride
+    std::size_t wounds_stride[2] = {}, uses_stride[2] = {}, round_stride = 0;
     std::size_t slots = 0;  // 0: too many, starts go to a hash map
 };
 
@@ -234,9 +244,16 @@ struct FightMonteCarlo::ChanceDice {
     // The round's word: every group's dice rolled, the tries it keeps put in place.
     uint64_t roll(DiceSource& dice, const RollBlocks& b) const {
         uint64_t word = 0;
-        for (std::size_t g = 0; g < groups_.size(); ++g) {
-            word |= static_cast<uint64_t>(groups_[g][dice.digits(kGroupDice)] & b.keep[g]) << b.shift[g];
+        std::size_t g = 0;
+        // Two groups' dice split off the draw at once (the same dice, in the same order): one step
+        // fewer along the draw's chain of divisions.
+        for (; g + 1 < groups_.size(); g += 2) {
+            const uint64_t both = dice.digits<2 * kGroupDice>();
+            constexpr uint64_t kGroupNumbers = DiceSource::kPow6[kGroupDice];
+            word |= static_cast<uint64_t>(groups_[g][both % kGroupNumbers] & b.keep[g]) << b.shift[g];
+            word |= static_cast<uint64_t>(groups_[g + 1][both / kGroupNumbers] & b.keep[g + 1]) << b.shift[g + 1];
         }
+        if (g < groups_.size()) word |= static_cast<uint64_t>(groups_[g][dice.digits<kGroupDice>()] & b.keep[g]) << b.shift[g];
         return word;
     }
 
