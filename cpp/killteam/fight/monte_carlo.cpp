@@ -739,7 +739,9 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
                     const int successes_b = b / kTableSide + b % kTableSide;
                     const RollBlocks& blocks = chance_dice.blocks(successes_a, successes_b);
                     const uint64_t word = chance_dice.roll(dice, blocks);
-                    const std::size_t start = ws->start_slot(r, a, wa, b, wb, uses_a, uses_b);
+                    // Every fight opens with full wounds and no relic ignore spent.
+                    const std::size_t start =
+                        r == 0 ? static_cast<std::size_t>(dice_index(a, b)) : ws->start_slot(r, a, wa, b, wb, uses_a, uses_b);
                     uint32_t loss = 0;
                     if (const uint32_t table = ws->start_table(start)) {
                         loss = ws->table_loss(table - 1, word);
