@@ -39,7 +39,7 @@ public:
     // without the lookup by k (a hot loop reading a fixed number of dice stays inline).
     template <int K>
     uint64_t digits() {
-        static_assert(K >= 1 && K <= 12, "at most kMaxDigits dice at once");
+        static_assert(K >= 1 && K <= kMaxDigits, "at most kMaxDigits dice at once");
         if (left_ < K) return digits(K);
         left_ -= K;
         return split<kPow6[K]>();

@@ -39,6 +39,10 @@ struct SolvedDecider {
     }
 };
 
+// Groups of tries rolled at once (ChanceDice): a fighter's relic tries two at a time (2D6), its
+// Feel No Pain four, a try for every enemy attack die.
+constexpr int kMaxRollGroups = 2 * (kMaxDice / 2 + kMaxDice / 4);
+
 // A round's Feel No Pain and relic rolls come from dice rolled before the round is resolved, in
 // blocks: one per fighter and kind of roll, the relic tries against a fighter (its relic dice
 // each) and its Feel No Pain dice, a try for every attack die the enemy rolls, each round the
@@ -47,14 +51,15 @@ struct SolvedDecider {
 // for: the i-th roll of a kind against a fighter reads bit i of its block (1: ignored / saved),
 // and tries no roll can ask for are dropped. Block q is 2 * fighter + (0: relic tries, 1: Feel No
 // Pain); the blocks' bits lie one after the other in the round's word, which a round's table of
-// losses (RoundTable) is indexed by.
-// Groups of tries rolled at once: a fighter's relic tries two at a time (2D6), its Feel No Pain four.
-constexpr int kMaxRollGroups = 2 * (kMaxDice / 2 + kMaxDice / 4);
+// losses (Workspace::RoundTable) is indexed by.
+struct BlockStarts {
+    uint8_t at[4] = {};  // block q's first bit in the round's word
+};
 
 struct RollBlocks {
-    uint8_t at[4] = {};     // the block's first bit in the round's word
-    int bits = 0;           // the word's bits
-    // Per group of tries rolled at once (ChanceDice): which of its tries the round keeps, and where.
+    BlockStarts starts;
+    int bits = 0;  // the word's bits
+    // Per group of tries rolled at once: which of its tries the round keeps, and where they go.
     uint8_t keep[kMaxRollGroups] = {};
     uint8_t shift[kMaxRollGroups] = {};
 };
@@ -65,7 +70,7 @@ struct BlockChance {
     static constexpr bool kEnabled = true;
     const FightState& st;
     uint64_t word;
-    RollBlocks next;  // at[q]: the bit block q's next roll reads
+    BlockStarts next;  // at[q]: the bit block q's next roll reads
 
     bool relic(int) { return take(2 * (1 - st.mover)); }
     bool feel_no_pain(int) { return take(2 * (1 - st.mover) + 1); }
@@ -123,7 +128,7 @@ struct PrefixChance {
 constexpr uint32_t kChoiceMet = 0xFFFFFFFF;
 
 template <class Graph>
-uint32_t walk_round(const Graph& graph, uint32_t at, uint64_t word, RollBlocks next, Rng* rng) {
+uint32_t walk_round(const Graph& graph, uint32_t at, uint64_t word, BlockStarts next, Rng* rng) {
     uint32_t loss = 0;
     for (ChanceStep step = graph.step(at); step.kind != ChanceStep::kEnd; step = graph.step(at)) {
         if (step.kind == ChanceStep::kChoice) {
@@ -225,14 +230,14 @@ struct FightMonteCarlo::ChanceDice {
                 // Feel No Pain's bits first, then the relics' (mostly 0): a table's likely words lie close together.
                 for (const int q : {1, 3, 0, 2}) {  // the rolls against fighter q / 2 are the enemy's strikes
                     width[q] = active_[q] ? (q < 2 ? sb : sa) : 0;
-                    b.at[q] = static_cast<uint8_t>(b.bits);
+                    b.starts.at[q] = static_cast<uint8_t>(b.bits);
                     b.bits += width[q];
                 }
                 for (std::size_t g = 0; g < groups_.size(); ++g) {
                     const Placed& p = placed[g];
                     const int kept = std::clamp(width[p.block] - p.first, 0, p.tries);
                     b.keep[g] = static_cast<uint8_t>((1u << kept) - 1);
-                    b.shift[g] = static_cast<uint8_t>(kept ? b.at[p.block] + p.first : 0);
+                    b.shift[g] = static_cast<uint8_t>(kept ? b.starts.at[p.block] + p.first : 0);
                 }
             }
         }
@@ -461,7 +466,7 @@ struct alignas(64) FightMonteCarlo::Workspace {
                       const RollBlocks& blocks, DiceSource& dice) {
         FightState st = round_state(a / kTableSide, a % kTableSide, wounds_a, b / kTableSide, b % kTableSide, wounds_b,
                                     uses_a, uses_b);
-        BlockChance roll{st, word, blocks};
+        BlockChance roll{st, word, blocks.starts};
         NoLog log;
         Drawn decider{*this, r, dice};
         resolve_round(spec, st, decider, roll, log);
@@ -487,7 +492,7 @@ struct alignas(64) FightMonteCarlo::Workspace {
             if (start < start_tables.size()) start_tables[start] = t.offset + 1;  // the start's rounds: one lookup
             return table_loss(t.offset, word);
         }
-        return walk_round(*graph, at, word, blocks, &rng);
+        return walk_round(*graph, at, word, blocks.starts, &rng);
     }
 
     // The table of the round from flat slot `start` (start_slot), when this thread knows it: its
@@ -508,7 +513,7 @@ struct alignas(64) FightMonteCarlo::Workspace {
         const std::size_t offset = losses.size();
         losses.resize(offset + words);
         for (std::size_t w = 0; w < words; ++w) {
-            const uint32_t loss = walk_round(*graph, at, w, blocks, nullptr);
+            const uint32_t loss = walk_round(*graph, at, w, blocks.starts, nullptr);
             if (loss == kChoiceMet) {  // a choice draws from the stream as it goes: no table
                 losses.resize(offset);
                 return;

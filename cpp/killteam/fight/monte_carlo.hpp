@@ -5,8 +5,10 @@
 // Without Feel No Pain / relics a round is a deterministic function of (dice, wounds), worked out
 // once per thread and looked up per sample. With them, a round from given dice and wounds is a
 // small graph whose branch points are the FNP / relic rolls: worked out once (every branch, by the
-// same resolution) and shared by the threads, then each sample only rolls those dice from its own
-// stream, in the order the resolution asks for them, and follows the graph.
+// same resolution) and shared by the threads. Each sample rolls the round's FNP / relic dice from
+// its own stream before the round, in blocks (a try for every roll the round can ask for), and
+// follows the graph with them; a start a thread meets often gets a table of what the round loses
+// by those dice, worked out by the same walk, so that the round is one lookup.
 #pragma once
 #include <cstdint>
 #include <memory>
