@@ -702,6 +702,52 @@ void FightMonteCarlo::release(std::unique_ptr<Workspace> workspace) {
     pool_.push_back(std::move(workspace));
 }
 
+// The samples of a fight with Feel No Pain / relics (counts), apart from the plain fights' loop so
+// that each loop compiles on its own.
+void FightMonteCarlo::chance_samples(Workspace& workspace, DiceSource& dice, uint64_t n, uint64_t* c) const {
+    Workspace* const ws = &workspace;
+    const int full_a = spec_.fighter[0].wounds, full_b = spec_.fighter[1].wounds;
+    const int stride = full_b + 1, rounds = rounds_;
+    const FightSpec& spec = spec_;
+    const auto& rollers = rollers_;
+    auto roller = [&spec, &rollers](int side, int wounds) -> const AttackRoller& {
+        return rollers[side][is_injured(spec, side, wounds) ? 1 : 0];
+    };
+    const ChanceDice& chance_dice = *chance_dice_;
+    for (uint64_t i = 0; i < n; ++i) {
+        if ((i & 63) == 0) check_interrupt();  // a few microseconds apart
+        int wa = full_a, wb = full_b, uses_a = 0, uses_b = 0;
+        for (int r = 0; r < rounds && wa > 0 && wb > 0; ++r) {
+            const int a = roller(0, wa).roll(dice);
+            const int b = roller(1, wb).roll(dice);
+            // The round's Feel No Pain and relic dice, then its resolution from the graph.
+            const int successes_a = a / kTableSide + a % kTableSide;
+            const int successes_b = b / kTableSide + b % kTableSide;
+            const RollBlocks& blocks = chance_dice.blocks(successes_a, successes_b);
+            const uint64_t word = chance_dice.roll(dice, blocks);
+            // Every fight opens with full wounds and no relic ignore spent.
+            const std::size_t start =
+                r == 0 ? static_cast<std::size_t>(dice_index(a, b)) : ws->start_slot(r, a, wa, b, wb, uses_a, uses_b);
+            uint32_t loss = 0;
+            if (const uint32_t table = ws->start_table(start)) {
+                loss = ws->table_loss(table - 1, word);
+            } else {
+                const uint32_t at = ws->chance_round(r, a, wa, b, wb, uses_a, uses_b);
+                if (at == kNoStep) {  // not in the graph now: the same resolution, from the same word
+                    ws->random_round(r, a, wa, b, wb, uses_a, uses_b, word, blocks, dice);
+                    continue;
+                }
+                loss = ws->chance_loss(at, start, successes_a, successes_b, word, blocks, dice.rng());
+            }
+            wa -= static_cast<int>(loss & 63);
+            wb -= static_cast<int>(loss >> 6 & 63);
+            uses_a += static_cast<int>(loss >> 12 & 3);
+            uses_b += static_cast<int>(loss >> 14 & 3);
+        }
+        ++c[wa * stride + wb];
+    }
+}
+
 std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end,
                                               int threads) {
     const int wounds_a = spec_.fighter[0].wounds;
@@ -732,39 +778,7 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
                 ++c[wa * stride + wb];
             }
         } else {
-            const ChanceDice& chance_dice = *chance_dice_;
-            for (uint64_t i = 0; i < n; ++i) {
-                if ((i & 63) == 0) check_interrupt();  // a few microseconds apart
-                int wa = full_a, wb = full_b, uses_a = 0, uses_b = 0;
-                for (int r = 0; r < rounds && wa > 0 && wb > 0; ++r) {
-                    const int a = roller(0, wa).roll(dice);
-                    const int b = roller(1, wb).roll(dice);
-                    // The round's Feel No Pain and relic dice, then its resolution from the graph.
-                    const int successes_a = a / kTableSide + a % kTableSide;
-                    const int successes_b = b / kTableSide + b % kTableSide;
-                    const RollBlocks& blocks = chance_dice.blocks(successes_a, successes_b);
-                    const uint64_t word = chance_dice.roll(dice, blocks);
-                    // Every fight opens with full wounds and no relic ignore spent.
-                    const std::size_t start =
-                        r == 0 ? static_cast<std::size_t>(dice_index(a, b)) : ws->start_slot(r, a, wa, b, wb, uses_a, uses_b);
-                    uint32_t loss = 0;
-                    if (const uint32_t table = ws->start_table(start)) {
-                        loss = ws->table_loss(table - 1, word);
-                    } else {
-                        const uint32_t at = ws->chance_round(r, a, wa, b, wb, uses_a, uses_b);
-                        if (at == kNoStep) {  // not in the graph now: the same resolution, from the same word
-                            ws->random_round(r, a, wa, b, wb, uses_a, uses_b, word, blocks, dice);
-                            continue;
-                        }
-                        loss = ws->chance_loss(at, start, successes_a, successes_b, word, blocks, dice.rng());
-                    }
-                    wa -= static_cast<int>(loss & 63);
-                    wb -= static_cast<int>(loss >> 6 & 63);
-                    uses_a += static_cast<int>(loss >> 12 & 3);
-                    uses_b += static_cast<int>(loss >> 14 & 3);
-                }
-                ++c[wa * stride + wb];
-            }
+            chance_samples(*ws, dice, n, c);
         }
         release(std::move(ws));
     });

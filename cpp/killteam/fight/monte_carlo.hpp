@@ -53,6 +53,7 @@ private:
     struct ChanceGraph;
     struct ChanceDice;
     std::unique_ptr<Workspace> acquire();
+    void chance_samples(Workspace& ws, DiceSource& dice, uint64_t n, uint64_t* c) const;
     void release(std::unique_ptr<Workspace> workspace);
 
     FightSpec spec_;
