@@ -1,7 +1,6 @@
 #include "killteam/fight/monte_carlo.hpp"
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <tuple>
 #include <utility>
@@ -500,16 +499,15 @@ struct alignas(64) FightMonteCarlo::Workspace {
     uint32_t start_table(std::size_t start) const { return start < start_tables.size() ? start_tables[start] : 0; }
 
     // What the round whose table starts at `offset` loses with word `word`.
-    uint32_t table_loss(uint32_t offset, uint64_t word) const { return codes[losses[offset + word]]; }
+    uint32_t table_loss(uint32_t offset, uint64_t word) const { return losses[offset + word]; }
 
-    static constexpr int kTableBits = 10;  // 1024 words, 1 KB
-    static constexpr std::size_t kMaxLosses = std::size_t{1} << 22;  // per thread: 4 MB
+    static constexpr int kTableBits = 10;  // 1024 words, 2 KB
+    static constexpr std::size_t kMaxLosses = std::size_t{1} << 22;  // per thread: 8 MB
 
     void build_table(RoundTable& t, uint32_t at, int successes_a, int successes_b, const RollBlocks& blocks) {
         const std::size_t words = std::size_t{1} << blocks.bits;
         t.offset = kNoTable;  // unless it is built below
         if (losses.size() + words > kMaxLosses) return;
-        if (code_numbers.empty()) code_numbers.assign(std::size_t{1} << 16, 0);
         const std::size_t offset = losses.size();
         losses.resize(offset + words);
         for (std::size_t w = 0; w < words; ++w) {
@@ -518,16 +516,7 @@ struct alignas(64) FightMonteCarlo::Workspace {
                 losses.resize(offset);
                 return;
             }
-            uint8_t& known = code_numbers[loss];  // each code's number, plus one
-            if (!known) {
-                if (code_count == codes.size()) {  // more codes than a byte can number: no table
-                    losses.resize(offset);
-                    return;
-                }
-                codes[code_count++] = static_cast<uint16_t>(loss);
-                known = static_cast<uint8_t>(code_count);
-            }
-            losses[offset + w] = static_cast<uint8_t>(known - 1);
+            losses[offset + w] = static_cast<uint16_t>(loss);
         }
         t.offset = static_cast<uint32_t>(offset);
         t.successes_a = static_cast<uint8_t>(successes_a);
@@ -633,12 +622,7 @@ struct alignas(64) FightMonteCarlo::Workspace {
     ChanceGraph* graph;       // the engine's, with Feel No Pain / relics
     StateMap local_starts;    // this thread's copy of the graph's hashed starts (no lock to read)
     std::vector<RoundTable> tables;  // by graph step: this thread's, so read and built without locks
-    // The tables, one after the other: each entry the number of a round_loss code in `codes`, so
-    // that a byte holds it and more of the tables stay in the cache.
-    std::vector<uint8_t> losses;
-    std::array<uint16_t, 256> codes{};
-    std::size_t code_count = 0;
-    std::vector<uint8_t> code_numbers;  // by code: its number + 1, or 0 (made with the first table)
+    std::vector<uint16_t> losses;  // the tables, one after the other: round_loss codes by word
     std::vector<uint32_t> start_tables;  // by start_slot, when the layout's slots are few enough (below)
     static constexpr std::size_t kMaxStartTables = std::size_t{1} << 18;  // 1 MB
 };
