@@ -222,6 +222,7 @@ struct FightMonteCarlo::ChanceDice {
                 placed.push_back(Placed{q, done, per_group});
             }
         }
+        for (int d = 0; d < kTableSide * kTableSide; ++d) successes_[d] = static_cast<uint8_t>(d / kTableSide + d % kTableSide);
         for (int sa = 0; sa <= kMaxDice; ++sa) {
             for (int sb = 0; sb <= kMaxDice; ++sb) {
                 RollBlocks& b = layouts_[sa][sb];
@@ -244,6 +245,9 @@ struct FightMonteCarlo::ChanceDice {
 
     // The blocks of a round whose fighters retained these successes.
     const RollBlocks& blocks(int successes_a, int successes_b) const { return layouts_[successes_a][successes_b]; }
+
+    // A fighter's successes from its retained dice (crits * kTableSide + norms).
+    int successes(int dice) const { return successes_[dice]; }
 
     // The round's word: every group's dice rolled, the tries it keeps put in place.
     uint64_t roll(DiceSource& dice, const RollBlocks& b) const {
@@ -282,6 +286,7 @@ private:
     std::vector<const uint8_t*> groups_;  // every block's groups, in order: their masks
     bool active_[4] = {};
     RollBlocks layouts_[kMaxDice + 1][kMaxDice + 1];
+    uint8_t successes_[kTableSide * kTableSide] = {};
 };
 
 // Steps live in blocks that never move and are only appended, under `mutex`; a round start's slot
@@ -705,15 +710,23 @@ void FightMonteCarlo::chance_samples(Workspace& workspace, DiceSource& dice, uin
             const int a = roller(0, wa).roll(dice);
             const int b = roller(1, wb).roll(dice);
             // The round's Feel No Pain and relic dice, then its resolution from the graph.
-            const int successes_a = a / kTableSide + a % kTableSide;
-            const int successes_b = b / kTableSide + b % kTableSide;
+            const int successes_a = chance_dice.successes(a);
+            const int successes_b = chance_dice.successes(b);
             const RollBlocks& blocks = chance_dice.blocks(successes_a, successes_b);
             const uint64_t word = chance_dice.roll(dice, blocks);
-            // Every fight opens with full wounds and no relic ignore spent.
-            const std::size_t start =
-                r == 0 ? static_cast<std::size_t>(dice_index(a, b)) : ws->start_slot(r, a, wa, b, wb, uses_a, uses_b);
+            // Every fight opens with full wounds and no relic ignore spent: its slot is its dice
+            // pair, always among start_tables'.
+            std::size_t start = 0;
+            uint32_t table = 0;
+            if (r == 0) {
+                start = static_cast<std::size_t>(dice_index(a, b));
+                table = ws->start_tables[start];
+            } else {
+                start = ws->start_slot(r, a, wa, b, wb, uses_a, uses_b);
+                table = ws->start_table(start);
+            }
             uint32_t loss = 0;
-            if (const uint32_t table = ws->start_table(start)) {
+            if (table) {
                 loss = ws->table_loss(table - 1, word);
             } else {
                 const uint32_t at = ws->chance_round(r, a, wa, b, wb, uses_a, uses_b);
