@@ -35,6 +35,16 @@ public:
         return low + kPow6[have] * take(k - have);
     }
 
+    // The same for a count known when compiling: the draw's next K dice split off by constants,
+    // without the lookup by k (a hot loop reading a fixed number of dice stays inline).
+    template <int K>
+    uint64_t digits() {
+        static_assert(K >= 1 && K <= kMaxDigits, "at most kMaxDigits dice at once");
+        if (left_ < K) return digits(K);
+        left_ -= K;
+        return split<kPow6[K]>();
+    }
+
     static constexpr int kMaxDigits = 12;
     static constexpr std::array<uint64_t, kMaxDigits + 1> kPow6 = [] {
         std::array<uint64_t, kMaxDigits + 1> p{};

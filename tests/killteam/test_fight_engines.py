@@ -131,3 +131,46 @@ def test_progress_batches_give_the_same_counts():
                      progress=lambda done, total: seen.append((done, total)))
     assert np.array_equal(whole.joint.pmf, parts.joint.pmf)
     assert len(seen) > 1 and seen[-1] == (2_000_000, 2_000_000)
+
+
+# The Monte Carlo engine's rounds with chance effects: the Feel No Pain and relic dice are rolled in
+# blocks before the round, and a round start seen often enough is looked up in a table of what the
+# round loses by those dice (worked out by the walk of the chance graph), other starts walk the
+# graph. Fights that take each path: small words (tables), a Duelist parry before the round (a
+# graph step reached from other dice than its table's), Murderous Entrance (two strikes in one
+# action), relics and Feel No Pain on both over 3 rounds (words too wide for a table: walks), the
+# rolled lookahead (choices drawn as the round goes: walks), optimal play (round-numbered starts),
+# injured rounds with B first. 400,000 samples each; k = 6 and z = 5.5 keep a false alarm of the
+# whole family below about 1e-6.
+def _chance_fighter(abilities: str, **kwargs) -> kt.Fighter:
+    return kt.Fighter(**{"attacks": 4, "hit": 3, "damage": (3, 4), "wounds": 10, "abilities": abilities, **kwargs})
+
+
+CHANCE_PATHS = {
+    "fnp_both_one_round": (_chance_fighter("Feel No Pain 5+"), _chance_fighter("Feel No Pain 4+"), 1, "a", {}),
+    "duelist_murderous_relics_2d6": (
+        _chance_fighter("Duelist, Feel No Pain 6+", attacks=5, strategy="parry"),
+        _chance_fighter("Murderous Entrance, Saintly Relics (2D6)", damage=(2, 5)), 2, "a", {}),
+    "relics_and_fnp_both_3_rounds": (
+        _chance_fighter("Feel No Pain 5+, Saintly Relics"),
+        _chance_fighter("Feel No Pain 4+, Saintly Relics (2D6)", attacks=5, strategy="min_damage"), 3, "b", {}),
+    "rolled_lookahead": (
+        _chance_fighter("Feel No Pain 5+, Saintly Relics"), _chance_fighter("Feel No Pain 5+", strategy="min_damage"),
+        2, "a", {"lookahead": "rolled"}),
+    "optimal_against_relics": (
+        _chance_fighter("", strategy="optimal", wounds=8), _chance_fighter("Feel No Pain 5+, Saintly Relics", wounds=8),
+        2, "a", {}),
+    "injured_b_first": (
+        _chance_fighter("Hammerhand, Feel No Pain 5+", wounds=14, rules="Lethal 5+"),
+        _chance_fighter("Durable, Just a Scratch, Saintly Relics", wounds=14, strategy="strike"), 3, "b", {}),
+}
+
+
+@pytest.mark.parametrize("name", list(CHANCE_PATHS))
+def test_monte_carlo_chance_rounds_agree_with_the_exact_engine(name):
+    a, b, rounds, first, variants = CHANCE_PATHS[name]
+    exact = kt.fight(a, b, first=first, rounds=rounds, method="exact", variants=variants)
+    mc = kt.fight(a, b, first=first, rounds=rounds, method="monte_carlo", samples=400_000, seed=11, threads=2,
+                  variants=variants)
+    assert mc.samples is not None
+    assert_pmf_close(exact.joint.pmf, mc.joint.pmf, mc.samples, f"{name}: {a} | {b}", k=6.0, z=5.5)

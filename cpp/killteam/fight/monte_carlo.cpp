@@ -38,17 +38,42 @@ struct SolvedDecider {
     }
 };
 
-// Feel No Pain and relic dice from the sample's own stream (a round the chance graph has no room for).
-struct RandomChance {
-    static constexpr bool kEnabled = true;
-    DiceSource& dice;
+// Groups of tries rolled at once (ChanceDice): a fighter's relic tries two at a time (2D6), its
+// Feel No Pain four, a try for every enemy attack die.
+constexpr int kMaxRollGroups = 2 * (kMaxDice / 2 + kMaxDice / 4);
 
-    bool relic(int count) {
-        bool six = false;
-        for (int i = 0; i < count; ++i) six |= dice.d6() == 6;  // roll every die, a 6 on any ignores
-        return six;
-    }
-    bool feel_no_pain(int x) { return dice.d6() >= x; }
+// A round's Feel No Pain and relic rolls come from dice rolled before the round is resolved, in
+// blocks: one per fighter and kind of roll, the relic tries against a fighter (its relic dice
+// each) and its Feel No Pain dice, a try for every attack die the enemy rolls, each round the
+// same dice. A strike spends a success and makes at most one relic try and one Feel No Pain roll,
+// so only the first `successes` tries of a block (the enemy's retained successes) can be asked
+// for: the i-th roll of a kind against a fighter reads bit i of its block (1: ignored / saved),
+// and tries no roll can ask for are dropped. Block q is 2 * fighter + (0: relic tries, 1: Feel No
+// Pain); the blocks' bits lie one after the other in the round's word, which a round's table of
+// losses (Workspace::RoundTable) is indexed by.
+struct BlockStarts {
+    uint8_t at[4] = {};  // block q's first bit in the round's word
+};
+
+struct RollBlocks {
+    BlockStarts starts;
+    int bits = 0;  // the word's bits
+    // Per group of tries rolled at once: which of its tries the round keeps, and where they go.
+    uint8_t keep[kMaxRollGroups] = {};
+    uint8_t shift[kMaxRollGroups] = {};
+};
+
+// The round's rolls answered from its word (see RollBlocks): the striker is the state's mover, so
+// the fighter rolling is the other one. The resolution of a round the chance graph does not hold.
+struct BlockChance {
+    static constexpr bool kEnabled = true;
+    const FightState& st;
+    uint64_t word;
+    BlockStarts next;  // at[q]: the bit block q's next roll reads
+
+    bool relic(int) { return take(2 * (1 - st.mover)); }
+    bool feel_no_pain(int) { return take(2 * (1 - st.mover) + 1); }
+    bool take(int q) { return (word >> next.at[q]++) & 1; }
 };
 
 struct GraphFull {};
@@ -60,7 +85,7 @@ struct GraphFull {};
 struct ChanceStep {
     enum Kind : uint8_t { kEnd, kFeelNoPain, kRelic, kShift, kChoice };
     Kind kind = kEnd;
-    uint8_t arg = 0;        // Feel No Pain: saves on arg+; relics: dice rolled
+    uint8_t block = 0;      // a roll: the RollBlocks block it reads
     uint16_t yes_loss = 0;  // lost on the way to `yes`; kChoice: the low half of choice_threshold
     uint16_t no_loss = 0;   // lost on the way to `no`; kChoice: its high half (a choice loses nothing)
     uint32_t yes = 0;       // the step after a save / an ignore / the first action; kShift: the step it leads to
@@ -73,27 +98,51 @@ struct Edge {
     uint32_t loss;
 };
 
-// Feeds an action the outcomes in `prefix`, then "no", and records the rolls it asks for: running
-// an action with longer and longer prefixes visits every branch of its chance rolls.
+// Feeds an action (played from `st`) the outcomes in `prefix`, then "no", and records the rolls it
+// asks for: running an action with longer and longer prefixes visits every branch of its chance rolls.
 struct PrefixChance {
     static constexpr bool kEnabled = true;
     const bool* prefix;
     int known;
+    const FightState& st;
     int asked = 0;
     ChanceStep::Kind next_kind = ChanceStep::kEnd;  // the first roll past the prefix
-    int next_arg = 0;
+    int next_block = 0;
 
-    bool relic(int dice) { return ask(ChanceStep::kRelic, dice); }
-    bool feel_no_pain(int x) { return ask(ChanceStep::kFeelNoPain, x); }
-    bool ask(ChanceStep::Kind kind, int arg) {
+    bool relic(int) { return ask(ChanceStep::kRelic, 2 * (1 - st.mover)); }
+    bool feel_no_pain(int) { return ask(ChanceStep::kFeelNoPain, 2 * (1 - st.mover) + 1); }
+    bool ask(ChanceStep::Kind kind, int block) {
         if (asked < known) return prefix[asked++];
         if (asked++ == known) {
             next_kind = kind;
-            next_arg = arg;
+            next_block = block;
         }
         return false;
     }
 };
+
+// What the round from step `at` loses: each Feel No Pain / relic roll answered from the round's
+// word (RollBlocks), each choice of the rolled lookahead drawn from `rng` as drawn_action draws it.
+// Without `rng` (working out a table of the round's words) a choice ends the walk: kChoiceMet.
+constexpr uint32_t kChoiceMet = 0xFFFFFFFF;
+
+template <class Graph>
+uint32_t walk_round(const Graph& graph, uint32_t at, uint64_t word, BlockStarts next, Rng* rng) {
+    uint32_t loss = 0;
+    for (ChanceStep step = graph.step(at); step.kind != ChanceStep::kEnd; step = graph.step(at)) {
+        if (step.kind == ChanceStep::kChoice) {
+            if (!rng) return kChoiceMet;
+            const uint32_t threshold = step.yes_loss | static_cast<uint32_t>(step.no_loss) << 16;
+            at = static_cast<uint32_t>(rng->next() >> 32) < threshold ? step.yes : step.no;
+            continue;
+        }
+        bool yes = true;  // a shift's one way
+        if (step.kind != ChanceStep::kShift) yes = (word >> next.at[step.block]++) & 1;
+        loss += yes ? step.yes_loss : step.no_loss;
+        at = yes ? step.yes : step.no;
+    }
+    return loss;
+}
 
 // One flat slot per round start (round, both fighters' dice, wounds, relic ignores spent) when
 // that table is small: a start is then one load instead of a hash lookup. Heuristic play does not
@@ -102,36 +151,143 @@ struct StartLayout {
     static constexpr std::size_t kMaxSlots = std::size_t{1} << 21;
 
     StartLayout(const FightSpec& spec, const int dice[2], int rounds, bool by_round) {
-        std::size_t size = by_round ? static_cast<std::size_t>(rounds) : 1;
+        int ids[2] = {};
         for (int side = 0; side < 2; ++side) {
             int id = 0;  // every (crits, norms) with crits + norms <= dice gets a dense id
             for (int c = 0; c <= dice[side]; ++c) {
-                for (int n = 0; c + n <= dice[side]; ++n) dense[side][c * kTableSide + n] = static_cast<uint8_t>(id++);
+                for (int n = 0; c + n <= dice[side]; ++n) dense[side][c * kTableSide + n] = static_cast<uint32_t>(id++);
             }
             ids[side] = id;
-            wounds[side] = spec.fighter[side].wounds + 1;
-            uses[side] = spec.fighter[side].saintly_relics != 0 ? kRelicIgnoresPerFight + 1 : 1;
-            size *= static_cast<std::size_t>(ids[side]) * wounds[side] * uses[side];
         }
-        this->by_round = by_round;
+        // The dice vary fastest: the slots of one (round, wounds, ignores spent) lie together. Each
+        // field times its stride, so that the wounds a round starts from are a few independent
+        // multiplications away from its slot.
+        std::size_t stride = 1;
+        for (int n = 0; n < kTableSide * kTableSide; ++n) dense[1][n] *= static_cast<uint32_t>(stride);
+        stride *= static_cast<std::size_t>(ids[1]);
+        for (int n = 0; n < kTableSide * kTableSide; ++n) dense[0][n] *= static_cast<uint32_t>(stride);
+        stride *= static_cast<std::size_t>(ids[0]);
+        for (int side = 1; side >= 0; --side) {
+            uses_stride[side] = stride;
+            stride *= spec.fighter[side].saintly_relics != 0 ? kRelicIgnoresPerFight + 1 : 1;
+        }
+        for (int side = 1; side >= 0; --side) {
+            wounds_stride[side] = stride;
+            stride *= static_cast<std::size_t>(spec.fighter[side].wounds + 1);
+        }
+        round_stride = by_round ? stride : 0;
+        const std::size_t size = stride * (by_round ? static_cast<std::size_t>(rounds) : 1);
         slots = size <= kMaxSlots ? size : 0;
     }
 
     std::size_t index(int r, int a, int wa, int b, int wb, int ua, int ub) const {
-        std::size_t i = by_round ? static_cast<std::size_t>(r) : 0;
-        i = i * ids[0] + dense[0][a];
-        i = i * ids[1] + dense[1][b];
-        i = (i * wounds[0] + wa) * wounds[1] + wb;
-        return (i * uses[0] + ua) * uses[1] + ub;
+        return r * round_stride + wa * wounds_stride[0] + wb * wounds_stride[1] + ua * uses_stride[0] +
+               ub * uses_stride[1] + dense[0][a] + dense[1][b];
     }
 
-    uint8_t dense[2][kTableSide * kTableSide] = {};
-    int ids[2] = {}, wounds[2] = {}, uses[2] = {};
-    bool by_round = false;
+    uint32_t dense[2][kTableSide * kTableSide] = {};  // a fighter's dice -> its dense id times its stride
+    std::size_t wounds_stride[2] = {}, uses_stride[2] = {}, round_stride = 0;
     std::size_t slots = 0;  // 0: too many, starts go to a hash map
 };
 
 }  // namespace
+
+// Rolls a round's chance dice (RollBlocks): every block's tries, a few at a time, as one base-6
+// number (DiceSource::digits) that a table built once per kind of roll turns into which of those
+// tries succeeded.
+struct FightMonteCarlo::ChanceDice {
+    static constexpr int kGroupDice = 4;  // dice looked up at once (6^4 = 1296 entries)
+
+    ChanceDice(const FightSpec& spec, const int attack_dice[2]) {
+        struct Placed {
+            int block, first, tries;  // the group's block, its first try there and its tries
+        };
+        std::vector<Placed> placed;
+        for (int q = 0; q < 4; ++q) {
+            const FighterSpec& f = spec.fighter[q / 2];
+            // A relic try ignores the strike on a 6 on any of its dice; Feel No Pain saves on x+.
+            const int x = f.feel_no_pain;
+            const bool relic = q % 2 == 0;
+            const int dice = relic ? f.saintly_relics : (x != 0 ? 1 : 0);
+            if (dice == 0) continue;
+            active_[q] = true;
+            const int tries = attack_dice[1 - q / 2];
+            const int per_group = kGroupDice / dice;
+            // Whole groups of kGroupDice dice, so that every group is read alike (a last group's
+            // tries past the enemy's dice are dropped as the round's unused tries are).
+            masks_[q] = relic ? masks(per_group, dice, [](int face) { return face == 6; })
+                              : masks(per_group, dice, [x](int face) { return face >= x; });
+            for (int done = 0; done < tries; done += per_group) {
+                groups_.push_back(masks_[q].data());
+                placed.push_back(Placed{q, done, per_group});
+            }
+        }
+        for (int d = 0; d < kTableSide * kTableSide; ++d) successes_[d] = static_cast<uint8_t>(d / kTableSide + d % kTableSide);
+        for (int sa = 0; sa <= kMaxDice; ++sa) {
+            for (int sb = 0; sb <= kMaxDice; ++sb) {
+                RollBlocks& b = layouts_[sa][sb];
+                int width[4] = {};
+                // Feel No Pain's bits first, then the relics' (mostly 0): a table's likely words lie close together.
+                for (const int q : {1, 3, 0, 2}) {  // the rolls against fighter q / 2 are the enemy's strikes
+                    width[q] = active_[q] ? (q < 2 ? sb : sa) : 0;
+                    b.starts.at[q] = static_cast<uint8_t>(b.bits);
+                    b.bits += width[q];
+                }
+                for (std::size_t g = 0; g < groups_.size(); ++g) {
+                    const Placed& p = placed[g];
+                    const int kept = std::clamp(width[p.block] - p.first, 0, p.tries);
+                    b.keep[g] = static_cast<uint8_t>((1u << kept) - 1);
+                    b.shift[g] = static_cast<uint8_t>(kept ? b.starts.at[p.block] + p.first : 0);
+                }
+            }
+        }
+    }
+
+    // The blocks of a round whose fighters retained these successes.
+    const RollBlocks& blocks(int successes_a, int successes_b) const { return layouts_[successes_a][successes_b]; }
+
+    // A fighter's successes from its retained dice (crits * kTableSide + norms).
+    int successes(int dice) const { return successes_[dice]; }
+
+    // The round's word: every group's dice rolled, the tries it keeps put in place.
+    uint64_t roll(DiceSource& dice, const RollBlocks& b) const {
+        uint64_t word = 0;
+        std::size_t g = 0;
+        // Two groups' dice split off the draw at once (the same dice, in the same order): one step
+        // fewer along the draw's chain of divisions.
+        for (; g + 1 < groups_.size(); g += 2) {
+            const uint64_t both = dice.digits<2 * kGroupDice>();
+            constexpr uint64_t kGroupNumbers = DiceSource::kPow6[kGroupDice];
+            word |= static_cast<uint64_t>(groups_[g][both % kGroupNumbers] & b.keep[g]) << b.shift[g];
+            word |= static_cast<uint64_t>(groups_[g + 1][both / kGroupNumbers] & b.keep[g + 1]) << b.shift[g + 1];
+        }
+        if (g < groups_.size()) word |= static_cast<uint64_t>(groups_[g][dice.digits<kGroupDice>()] & b.keep[g]) << b.shift[g];
+        return word;
+    }
+
+private:
+    // For `tries` tries of `dice` dice each: their dice' number -> bit t set when try t succeeded
+    // (digit i of the number is die i's face - 1; try t's dice are t * dice ... t * dice + dice - 1).
+    template <class Success>
+    static std::vector<uint8_t> masks(int tries, int dice, Success success) {
+        std::vector<uint8_t> out(DiceSource::kPow6[tries * dice], 0);
+        for (uint64_t v = 0; v < out.size(); ++v) {
+            uint64_t rest = v;
+            for (int t = 0; t < tries; ++t) {
+                bool yes = false;
+                for (int d = 0; d < dice; ++d, rest /= 6) yes |= success(static_cast<int>(rest % 6) + 1);
+                if (yes) out[v] |= static_cast<uint8_t>(1u << t);
+            }
+        }
+        return out;
+    }
+
+    std::vector<uint8_t> masks_[4];     // by block: a group's dice' number -> which of its tries succeeded
+    std::vector<const uint8_t*> groups_;  // every block's groups, in order: their masks
+    bool active_[4] = {};
+    RollBlocks layouts_[kMaxDice + 1][kMaxDice + 1];
+    uint8_t successes_[kTableSide * kTableSide] = {};
+};
 
 // Steps live in blocks that never move and are only appended, under `mutex`; a round start's slot
 // is published (release) once its whole subgraph is built, so a reader that sees the slot (acquire)
@@ -172,11 +328,20 @@ struct FightMonteCarlo::ChanceGraph {
 
 // Aligned to a cache line: two threads' workspaces never share one.
 struct alignas(64) FightMonteCarlo::Workspace {
+    // A graph step's table of the round's losses by word, for the successes it was built for.
+    static constexpr uint32_t kNoTable = 0xFFFFFFFE, kNotBuilt = 0xFFFFFFFF;
+    struct RoundTable {
+        uint32_t offset = kNotBuilt;  // into `losses`, or kNoTable (none will be built), or kNotBuilt (not yet)
+        uint16_t visits = 0;
+        uint8_t successes_a = 0, successes_b = 0;
+    };
+
     Workspace(const FightSpec& spec, const OptimalSolver* solver, const int dice[2], int rounds, ChanceGraph* graph)
         : spec(spec), cache(spec), solver(solver), layout(spec, dice, rounds, spec.has_optimal()), graph(graph) {
         if (cache.spec().rolls_lookahead()) {
             rolled = std::make_unique<ChanceMemo>(cache.spec(), cache, kRolledEnds);
         }
+        if (graph) start_tables.assign(kDicePairs + (layout.slots <= kMaxStartTables ? layout.slots : 0), 0);
     }
 
     // What the fighter to move plays in `st` in round `r`: the solved move of an optimal fighter, a
@@ -241,17 +406,29 @@ struct alignas(64) FightMonteCarlo::Workspace {
         return end;
     }
 
+    // A round start's flat slot: [0, kDicePairs) an opening round (wounds full, no relic ignore
+    // spent; only round 0 for optimal play) by dice, then later rounds by StartLayout when it fits;
+    // else kNoSlot (the start is hashed).
+    static constexpr std::size_t kNoSlot = ~std::size_t{0};
+    std::size_t start_slot(int r, int a, int wounds_a, int b, int wounds_b, int uses_a, int uses_b) const {
+        if (wounds_a == spec.fighter[0].wounds && wounds_b == spec.fighter[1].wounds && uses_a == 0 && uses_b == 0 &&
+            (!solver || r == 0)) {
+            return static_cast<std::size_t>(dice_index(a, b));
+        }
+        if (!layout.slots) return kNoSlot;
+        return kDicePairs + layout.index(r, a, wounds_a, b, wounds_b, uses_a, uses_b);
+    }
+
     // With Feel No Pain / relics: the first step of round `r` of the chance graph, from these dice,
     // wounds and relic ignores spent; kNoStep when the graph does not hold it and cannot build it
     // now (full, or another thread is building).
     uint32_t chance_round(int r, int a, int wounds_a, int b, int wounds_b, int uses_a, int uses_b) {
         ChanceGraph& g = *graph;
-        const bool opening = wounds_a == spec.fighter[0].wounds && wounds_b == spec.fighter[1].wounds &&
-                             uses_a == 0 && uses_b == 0 && (!solver || r == 0);
+        const std::size_t start = start_slot(r, a, wounds_a, b, wounds_b, uses_a, uses_b);
         std::atomic<uint32_t>* slot = nullptr;
         uint64_t key = 0;
-        if (opening) slot = &g.first[dice_index(a, b)];
-        else if (layout.slots) slot = &g.later[layout.index(r, a, wounds_a, b, wounds_b, uses_a, uses_b)];
+        if (start < kDicePairs) slot = &g.first[start];
+        else if (start != kNoSlot) slot = &g.later[start - kDicePairs];
         uint32_t first = kNoStep;
         if (slot) {
             first = slot->load(std::memory_order_acquire);
@@ -287,12 +464,13 @@ struct alignas(64) FightMonteCarlo::Workspace {
         return first;
     }
 
-    // One round resolved step by step, the Feel No Pain / relic dice (and the rolled lookahead's
-    // choices) drawn from `dice` as asked, in the order the chance graph draws them.
-    void random_round(int r, int a, int& wounds_a, int b, int& wounds_b, int& uses_a, int& uses_b, DiceSource& dice) {
+    // One round resolved step by step, the Feel No Pain / relic rolls answered from the round's
+    // word and the rolled lookahead's choices drawn from `dice` as asked, as the chance graph does.
+    void random_round(int r, int a, int& wounds_a, int b, int& wounds_b, int& uses_a, int& uses_b, uint64_t word,
+                      const RollBlocks& blocks, DiceSource& dice) {
         FightState st = round_state(a / kTableSide, a % kTableSide, wounds_a, b / kTableSide, b % kTableSide, wounds_b,
                                     uses_a, uses_b);
-        RandomChance roll{dice};
+        BlockChance roll{st, word, blocks.starts};
         NoLog log;
         Drawn decider{*this, r, dice};
         resolve_round(spec, st, decider, roll, log);
@@ -300,6 +478,54 @@ struct alignas(64) FightMonteCarlo::Workspace {
         wounds_b = st.side[1].wounds;
         uses_a = st.side[0].relic_uses;
         uses_b = st.side[1].relic_uses;
+    }
+
+    // What the round from graph step `at` loses with these rolls (the round's word, its fighters
+    // starting with `successes` each): from the step's table of every word once the step has come up
+    // often enough to pay for one (a table holds the same losses as the walk, worked out by it),
+    // else by walking the graph.
+    uint32_t chance_loss(uint32_t at, std::size_t start, int successes_a, int successes_b, uint64_t word,
+                         const RollBlocks& blocks, Rng& rng) {
+        if (at >= tables.size()) tables.resize(std::max<std::size_t>(at + 1, 2 * tables.size()));
+        RoundTable& t = tables[at];
+        // A table of 2^bits words pays for itself once its step has come up about 2^bits / 8 times.
+        if (t.offset == kNotBuilt && blocks.bits <= kTableBits && ++t.visits >= std::max(1, (1 << blocks.bits) >> 3)) {
+            build_table(t, at, successes_a, successes_b, blocks);
+        }
+        if (t.offset < kNoTable && t.successes_a == successes_a && t.successes_b == successes_b) {
+            if (start < start_tables.size()) start_tables[start] = t.offset + 1;  // the start's rounds: one lookup
+            return table_loss(t.offset, word);
+        }
+        return walk_round(*graph, at, word, blocks.starts, &rng);
+    }
+
+    // The table of the round from flat slot `start` (start_slot), when this thread knows it: its
+    // offset in `losses` plus one, or 0.
+    uint32_t start_table(std::size_t start) const { return start < start_tables.size() ? start_tables[start] : 0; }
+
+    // What the round whose table starts at `offset` loses with word `word`.
+    uint32_t table_loss(uint32_t offset, uint64_t word) const { return losses[offset + word]; }
+
+    static constexpr int kTableBits = 10;  // 1024 words, 2 KB
+    static constexpr std::size_t kMaxLosses = std::size_t{1} << 22;  // per thread: 8 MB
+
+    void build_table(RoundTable& t, uint32_t at, int successes_a, int successes_b, const RollBlocks& blocks) {
+        const std::size_t words = std::size_t{1} << blocks.bits;
+        t.offset = kNoTable;  // unless it is built below
+        if (losses.size() + words > kMaxLosses) return;
+        const std::size_t offset = losses.size();
+        losses.resize(offset + words);
+        for (std::size_t w = 0; w < words; ++w) {
+            const uint32_t loss = walk_round(*graph, at, w, blocks.starts, nullptr);
+            if (loss == kChoiceMet) {  // a choice draws from the stream as it goes: no table
+                losses.resize(offset);
+                return;
+            }
+            losses[offset + w] = static_cast<uint16_t>(loss);
+        }
+        t.offset = static_cast<uint32_t>(offset);
+        t.successes_a = static_cast<uint8_t>(successes_a);
+        t.successes_b = static_cast<uint8_t>(successes_b);
     }
 
     // The step the rest of the round starts with from `st` (its turn passed, or the round started);
@@ -346,7 +572,7 @@ struct alignas(64) FightMonteCarlo::Workspace {
     // the action lost.
     Edge branch(const FightState& st, Action action, int r, bool* prefix, int known) {
         FightState next = st;
-        PrefixChance chance{prefix, known};
+        PrefixChance chance{prefix, known, next};
         NoLog log;
         apply_action(spec, next, action, chance, log);
         pass_turn(next, log);
@@ -359,7 +585,7 @@ struct alignas(64) FightMonteCarlo::Workspace {
         if (known == ScriptedChance::kMaxQueries) throw GraphFull{};  // more rolls than any action makes
         ChanceStep roll;
         roll.kind = chance.next_kind;
-        roll.arg = static_cast<uint8_t>(chance.next_arg);
+        roll.block = static_cast<uint8_t>(chance.next_block);
         const uint32_t at = graph->push(roll);
         prefix[known] = false;
         const Edge no = branch(st, action, r, prefix, known + 1);
@@ -400,6 +626,10 @@ struct alignas(64) FightMonteCarlo::Workspace {
     StateMap later_rounds;
     ChanceGraph* graph;       // the engine's, with Feel No Pain / relics
     StateMap local_starts;    // this thread's copy of the graph's hashed starts (no lock to read)
+    std::vector<RoundTable> tables;  // by graph step: this thread's, so read and built without locks
+    std::vector<uint16_t> losses;  // the tables, one after the other: round_loss codes by word
+    std::vector<uint32_t> start_tables;  // by start_slot, when the layout's slots are few enough (below)
+    static constexpr std::size_t kMaxStartTables = std::size_t{1} << 18;  // 1 MB
 };
 
 FightMonteCarlo::FightMonteCarlo(const FightSpec& spec, const AttackProfile& dice_a, const AttackProfile& dice_b,
@@ -411,6 +641,7 @@ FightMonteCarlo::FightMonteCarlo(const FightSpec& spec, const AttackProfile& dic
     if (spec.has_chance()) {
         const int dice[2] = {dice_a.dice, dice_b.dice};
         graph_ = std::make_unique<ChanceGraph>(StartLayout(spec, dice, rounds, spec.has_optimal()));
+        chance_dice_ = std::make_unique<ChanceDice>(spec, dice);
     }
     if (spec.has_optimal()) {
         tables_.own[0] = attack_distribution(dice_a);
@@ -460,6 +691,60 @@ void FightMonteCarlo::release(std::unique_ptr<Workspace> workspace) {
     pool_.push_back(std::move(workspace));
 }
 
+// The samples of a fight with Feel No Pain / relics (counts), apart from the plain fights' loop so
+// that each loop compiles on its own.
+void FightMonteCarlo::chance_samples(Workspace& workspace, DiceSource& dice, uint64_t n, uint64_t* c) const {
+    Workspace* const ws = &workspace;
+    const int full_a = spec_.fighter[0].wounds, full_b = spec_.fighter[1].wounds;
+    const int stride = full_b + 1, rounds = rounds_;
+    const FightSpec& spec = spec_;
+    const auto& rollers = rollers_;
+    auto roller = [&spec, &rollers](int side, int wounds) -> const AttackRoller& {
+        return rollers[side][is_injured(spec, side, wounds) ? 1 : 0];
+    };
+    const ChanceDice& chance_dice = *chance_dice_;
+    for (uint64_t i = 0; i < n; ++i) {
+        if ((i & 63) == 0) check_interrupt();  // a few microseconds apart
+        int wa = full_a, wb = full_b, uses_a = 0, uses_b = 0;
+        for (int r = 0; r < rounds && wa > 0 && wb > 0; ++r) {
+            const int a = roller(0, wa).roll(dice);
+            const int b = roller(1, wb).roll(dice);
+            // The round's Feel No Pain and relic dice, then its resolution from the graph.
+            const int successes_a = chance_dice.successes(a);
+            const int successes_b = chance_dice.successes(b);
+            const RollBlocks& blocks = chance_dice.blocks(successes_a, successes_b);
+            const uint64_t word = chance_dice.roll(dice, blocks);
+            // Every fight opens with full wounds and no relic ignore spent: its slot is its dice
+            // pair, always among start_tables'.
+            std::size_t start = 0;
+            uint32_t table = 0;
+            if (r == 0) {
+                start = static_cast<std::size_t>(dice_index(a, b));
+                table = ws->start_tables[start];
+            } else {
+                start = ws->start_slot(r, a, wa, b, wb, uses_a, uses_b);
+                table = ws->start_table(start);
+            }
+            uint32_t loss = 0;
+            if (table) {
+                loss = ws->table_loss(table - 1, word);
+            } else {
+                const uint32_t at = ws->chance_round(r, a, wa, b, wb, uses_a, uses_b);
+                if (at == kNoStep) {  // not in the graph now: the same resolution, from the same word
+                    ws->random_round(r, a, wa, b, wb, uses_a, uses_b, word, blocks, dice);
+                    continue;
+                }
+                loss = ws->chance_loss(at, start, successes_a, successes_b, word, blocks, dice.rng());
+            }
+            wa -= static_cast<int>(loss & 63);
+            wb -= static_cast<int>(loss >> 6 & 63);
+            uses_a += static_cast<int>(loss >> 12 & 3);
+            uses_b += static_cast<int>(loss >> 14 & 3);
+        }
+        ++c[wa * stride + wb];
+    }
+}
+
 std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uint64_t chunk_begin, uint64_t chunk_end,
                                               int threads) {
     const int wounds_a = spec_.fighter[0].wounds;
@@ -490,44 +775,7 @@ std::vector<uint64_t> FightMonteCarlo::counts(uint64_t seed, uint64_t total, uin
                 ++c[wa * stride + wb];
             }
         } else {
-            const ChanceGraph& graph = *graph_;
-            for (uint64_t i = 0; i < n; ++i) {
-                if ((i & 63) == 0) check_interrupt();  // a few microseconds apart
-                int wa = full_a, wb = full_b, uses_a = 0, uses_b = 0;
-                for (int r = 0; r < rounds && wa > 0 && wb > 0; ++r) {
-                    const int a = roller(0, wa).roll(dice);
-                    const int b = roller(1, wb).roll(dice);
-                    uint32_t at = ws->chance_round(r, a, wa, b, wb, uses_a, uses_b);
-                    if (at == kNoStep) {  // not in the graph now: the same resolution, rolled as it goes
-                        ws->random_round(r, a, wa, b, wb, uses_a, uses_b, dice);
-                        continue;
-                    }
-                    // The rolls the resolution asks for, in its order, from the sample's stream, and
-                    // what the round loses on the way.
-                    uint32_t loss = 0;
-                    for (ChanceStep step = graph.step(at); step.kind != ChanceStep::kEnd; step = graph.step(at)) {
-                        if (step.kind == ChanceStep::kChoice) {  // drawn as drawn_action draws it
-                            const uint32_t threshold = step.yes_loss | static_cast<uint32_t>(step.no_loss) << 16;
-                            at = static_cast<uint32_t>(dice.rng().next() >> 32) < threshold ? step.yes : step.no;
-                            continue;
-                        }
-                        bool yes = true;
-                        if (step.kind == ChanceStep::kFeelNoPain) {
-                            yes = dice.d6() >= step.arg;
-                        } else if (step.kind == ChanceStep::kRelic) {
-                            yes = false;
-                            for (int d = 0; d < step.arg; ++d) yes |= dice.d6() == 6;  // every die rolled
-                        }
-                        loss += yes ? step.yes_loss : step.no_loss;
-                        at = yes ? step.yes : step.no;
-                    }
-                    wa -= static_cast<int>(loss & 63);
-                    wb -= static_cast<int>(loss >> 6 & 63);
-                    uses_a += static_cast<int>(loss >> 12 & 3);
-                    uses_b += static_cast<int>(loss >> 14 & 3);
-                }
-                ++c[wa * stride + wb];
-            }
+            chance_samples(*ws, dice, n, c);
         }
         release(std::move(ws));
     });

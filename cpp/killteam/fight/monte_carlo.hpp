@@ -5,8 +5,10 @@
 // Without Feel No Pain / relics a round is a deterministic function of (dice, wounds), worked out
 // once per thread and looked up per sample. With them, a round from given dice and wounds is a
 // small graph whose branch points are the FNP / relic rolls: worked out once (every branch, by the
-// same resolution) and shared by the threads, then each sample only rolls those dice from its own
-// stream, in the order the resolution asks for them, and follows the graph.
+// same resolution) and shared by the threads. Each sample rolls the round's FNP / relic dice from
+// its own stream before the round, in blocks (a try for every roll the round can ask for), and
+// follows the graph with them; a start a thread meets often gets a table of what the round loses
+// by those dice, worked out by the same walk, so that the round is one lookup.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -49,7 +51,9 @@ public:
 private:
     struct Workspace;
     struct ChanceGraph;
+    struct ChanceDice;
     std::unique_ptr<Workspace> acquire();
+    void chance_samples(Workspace& ws, DiceSource& dice, uint64_t n, uint64_t* c) const;
     void release(std::unique_ptr<Workspace> workspace);
 
     FightSpec spec_;
@@ -66,6 +70,7 @@ private:
     // With Feel No Pain / relics: the rounds' chance graph, one for every thread (built once, read
     // without locks), so threads do not each work it out again.
     std::unique_ptr<ChanceGraph> graph_;
+    std::unique_ptr<ChanceDice> chance_dice_;  // rolls each round's Feel No Pain and relic dice
 };
 
 }  // namespace mh::kt
