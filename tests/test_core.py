@@ -110,3 +110,17 @@ def test_stat_text_that_is_not_a_number_is_an_input_error(text):
 
     with pytest.raises(InputError, match="hit"):
         check_stat("hit", text)
+
+
+def test_distribution_mean_and_var_are_the_dot_products_of_the_integer_values() -> None:
+    # Distribution.mean takes its values as floats from one shared array where they fit (and keeps the
+    # mean once worked out): bit for bit np.dot of the integer values, wherever the values lie
+    rng = np.random.default_rng(36)
+    for start, size in [(0, 1), (0, 13), (0, 256), (0, 257), (-5, 9), (3, 40), (250, 6), (250, 7), (300, 400)]:
+        pmf = rng.random(size)
+        pmf /= pmf.sum()
+        d = Distribution(pmf, start=start)
+        values = np.arange(start, start + size)
+        mean = float(np.dot(values, d.pmf))
+        assert d.mean == mean and d.mean == mean  # the second read is the kept one
+        assert d.var == float(max(0.0, np.dot((values - mean) ** 2, d.pmf)))

@@ -148,12 +148,12 @@ class Distribution:
     def mean(self) -> float:
         mean = self._mean
         if mean is None:
-            mean = self._mean = float(np.dot(self._points(), self._pmf))
+            mean = self._mean = float(self._points().dot(self._pmf))  # np.dot's product, without its dispatch
         return mean
 
     @property
     def var(self) -> float:
-        return float(max(0.0, np.dot((self._points() - self.mean) ** 2, self._pmf)))
+        return float(max(0.0, ((self._points() - self.mean) ** 2).dot(self._pmf)))
 
     def _points(self) -> np.ndarray:
         # the values as float64, as np.dot converts ``values`` before the product (so the figures

@@ -60,35 +60,36 @@ class ExactShotFields(Mapping[str, Callable[[], Any]]):
     def __len__(self) -> int:
         return len(self._NAMES)
 
-    def __getitem__(self, name: str) -> Callable[[], Any]:
-        return getattr(self, "_" + name)  # type: ignore[no-any-return]
+    # compute[field] is the method of that name: looked up in C, as a read of a pending field is the
+    # hot path of a small exact shot
+    __getitem__ = object.__getattribute__
 
-    def _damage(self) -> Distribution:
+    def damage(self) -> Distribution:
         return Distribution._adopt(self._damage_pmf())
 
-    def _wounds_left(self) -> Distribution:
+    def wounds_left(self) -> Distribution:
         return wounds_left(self._damage_pmf(), self._wounds, None)
 
-    def _kill_chance(self) -> float:
+    def kill_chance(self) -> float:
         return kill_chance(self._damage_pmf(), self._wounds)
 
-    def _injury_chance(self) -> float:
+    def injury_chance(self) -> float:
         return injury_chance(self._damage_pmf(), self._wounds)
 
-    def _retained_attack(self) -> JointDistribution:
+    def retained_attack(self) -> JointDistribution:
         return JointDistribution._adopt(self._tables.attack(), ATTACK_NAMES)
 
-    def _retained_saves(self) -> JointDistribution:
+    def retained_saves(self) -> JointDistribution:
         return JointDistribution._adopt(self._tables.saves(), SAVE_NAMES)
 
-    def _self_damage(self) -> Distribution | None:
+    def self_damage(self) -> Distribution | None:
         pmf = self._tables.self_damage()
         return Distribution._adopt(pmf) if pmf.size else None  # None without Hot
 
-    def _weapon(self) -> str:
+    def weapon(self) -> str:
         return shot_label(self._planned.weapon)
 
-    def _target(self) -> str:
+    def target(self) -> str:
         return shot_label(self._planned.target)
 
 
