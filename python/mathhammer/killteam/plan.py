@@ -219,9 +219,30 @@ def _cached_shot(weapon: Weapon, target: Operative, cover: int, obscured: bool, 
     # checked values only (plain ints and bools), so that the key of 1 is never the key of True.
     # Joined in C++ from the weapon's side and the target's, each built once per distinct profile:
     # a batch or sweep of many shots has far fewer weapons and targets than shots.
-    config = _kt.shoot_config_join(_weapon_side(weapon, obscured, rule_variants), _target_side(target), cover,
-                                   cover_crits, rounds)
+    config = _kt.shoot_config_join(_side_of(weapon, obscured, rule_variants), _side_of(target), cover, cover_crits,
+                                   rounds)
     return Shot(weapon, target, rule_variants, config, cover, obscured, rounds, cover_crits)
+
+# Each side of a shot by the identity of its profile (and variants), as _shots_by_identity keeps shots:
+# a sweep or batch meets the same few profile objects in many shots, and hashing a profile by value
+# (its rules or abilities included) costs more than the join. Each entry holds the objects it names.
+_sides_by_identity: dict[tuple[int, bool, int], tuple[Weapon | Operative, Variants | None, _kt.ShootConfig]] = {}
+
+def _side_of(profile: Weapon | Operative, obscured: bool = False, variants: Variants | None = None
+             ) -> _kt.ShootConfig:
+    key = (id(profile), obscured, id(variants))
+    found = _sides_by_identity.get(key)
+    if found is not None:
+        return found[2]
+    if isinstance(profile, Weapon):
+        assert variants is not None
+        side = _weapon_side(profile, obscured, variants)
+    else:
+        side = _target_side(profile)
+    if len(_sides_by_identity) >= _CACHED_SHOTS:
+        _sides_by_identity.clear()
+    _sides_by_identity[key] = (profile, variants, side)
+    return side
 
 def _checked_situation(cover: Any, obscured: Any, rounds: Any, cover_crits: Any) -> tuple[int, bool, int, int]:
     cover = check_int("cover", cover, 0, MAX_COVER)
@@ -233,6 +254,7 @@ def _checked_situation(cover: Any, obscured: Any, rounds: Any, cover_crits: Any)
 def clear_shot_caches() -> None:
     """Forget every cached shot (the cold benchmarks start from nothing)."""
     _shots_by_identity.clear()
+    _sides_by_identity.clear()
     _cached_shot.cache_clear()
     _weapon_side.cache_clear()
     _target_side.cache_clear()
